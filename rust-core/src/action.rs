@@ -1,0 +1,237 @@
+//! Actions, their notation (`d6`, `d6-d5`, `xd7`, `pass`) and a fixed-size action list.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::board::{ParsePointError, Point};
+
+/// One action of a turn (RULES.md §2).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Action {
+    /// A piece from hand onto an empty point.
+    Place(Point),
+    /// A piece to an adjacent empty point.
+    Step { from: Point, to: Point },
+    /// A capture, a pin or a pull: which one follows from the position.
+    Remove(Point),
+    /// The turn timer ran out. Never generated as a legal action.
+    Pass,
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Place(p) => write!(f, "{p}"),
+            Action::Step { from, to } => write!(f, "{from}-{to}"),
+            Action::Remove(p) => write!(f, "x{p}"),
+            Action::Pass => f.write_str("pass"),
+        }
+    }
+}
+
+/// Text that is not an action in the notation of RULES.md §2.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseActionError {
+    pub text: String,
+    pub reason: String,
+}
+
+impl fmt::Display for ParseActionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot read '{}': {}", self.text, self.reason)
+    }
+}
+
+impl std::error::Error for ParseActionError {}
+
+impl ParseActionError {
+    fn new(text: &str, reason: impl Into<String>) -> ParseActionError {
+        ParseActionError {
+            text: text.to_string(),
+            reason: reason.into(),
+        }
+    }
+}
+
+impl From<(&str, ParsePointError)> for ParseActionError {
+    fn from((text, err): (&str, ParsePointError)) -> ParseActionError {
+        ParseActionError::new(text, err.to_string())
+    }
+}
+
+impl FromStr for Action {
+    type Err = ParseActionError;
+
+    fn from_str(s: &str) -> Result<Action, ParseActionError> {
+        let point = |t: &str| {
+            t.parse::<Point>()
+                .map_err(|e| ParseActionError::from((s, e)))
+        };
+        if s.eq_ignore_ascii_case("pass") {
+            Ok(Action::Pass)
+        } else if let Some(target) = s.strip_prefix(['x', 'X']) {
+            Ok(Action::Remove(point(target)?))
+        } else if let Some((from, to)) = s.split_once('-') {
+            Ok(Action::Step {
+                from: point(from)?,
+                to: point(to)?,
+            })
+        } else if s.is_empty() {
+            Err(ParseActionError::new(s, "empty action"))
+        } else {
+            Ok(Action::Place(point(s)?))
+        }
+    }
+}
+
+impl Serialize for Action {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Action {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Action, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// Reads a list of actions separated by white space, where one token may also be a whole
+/// turn written without spaces (`d6-d5xd7`, `a7xb4`), as Sanmill's move lists do.
+pub fn parse_actions(text: &str) -> Result<Vec<Action>, ParseActionError> {
+    let mut actions = Vec::new();
+    for token in text.split_whitespace() {
+        parse_turn_token(token, &mut actions)?;
+    }
+    Ok(actions)
+}
+
+fn parse_turn_token(token: &str, out: &mut Vec<Action>) -> Result<(), ParseActionError> {
+    if token.eq_ignore_ascii_case("pass") {
+        out.push(Action::Pass);
+        return Ok(());
+    }
+    // Points never contain an 'x', so every 'x' starts a removal.
+    let mut parts = token.split(['x', 'X']);
+    let head = parts.next().unwrap_or_default();
+    if !head.is_empty() {
+        out.push(head.parse()?);
+    }
+    let mut removals = 0;
+    for target in parts {
+        let point = target
+            .parse::<Point>()
+            .map_err(|e| ParseActionError::from((token, e)))?;
+        out.push(Action::Remove(point));
+        removals += 1;
+    }
+    if head.is_empty() && removals == 0 {
+        return Err(ParseActionError::new(token, "empty action"));
+    }
+    Ok(())
+}
+
+/// Writes actions in the notation of RULES.md §2, separated by spaces.
+pub fn format_actions(actions: &[Action]) -> String {
+    let mut text = String::new();
+    for (i, a) in actions.iter().enumerate() {
+        if i > 0 {
+            text.push(' ');
+        }
+        text.push_str(&a.to_string());
+    }
+    text
+}
+
+/// The most legal actions a position can have: 40 steps (one per edge) bounds everything.
+pub const MAX_ACTIONS: usize = 48;
+
+/// A list of actions that lives on the stack, so move generation never allocates.
+#[derive(Clone, Copy)]
+pub struct ActionList {
+    actions: [Action; MAX_ACTIONS],
+    len: usize,
+}
+
+impl ActionList {
+    pub const fn new() -> ActionList {
+        ActionList {
+            actions: [Action::Pass; MAX_ACTIONS],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    pub fn push(&mut self, action: Action) {
+        self.actions[self.len] = action;
+        self.len += 1;
+    }
+
+    /// Swaps the actions at `a` and `b` (move ordering).
+    pub fn swap(&mut self, a: usize, b: usize) {
+        self.actions[..self.len].swap(a, b);
+    }
+}
+
+impl Default for ActionList {
+    fn default() -> ActionList {
+        ActionList::new()
+    }
+}
+
+impl std::ops::Deref for ActionList {
+    type Target = [Action];
+    fn deref(&self) -> &[Action] {
+        &self.actions[..self.len]
+    }
+}
+
+impl std::ops::DerefMut for ActionList {
+    fn deref_mut(&mut self) -> &mut [Action] {
+        &mut self.actions[..self.len]
+    }
+}
+
+impl fmt::Debug for ActionList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn actions_print_and_parse() {
+        for text in ["d6", "d6-d5", "xd7", "pass"] {
+            let action: Action = text.parse().unwrap();
+            assert_eq!(action.to_string(), text);
+        }
+    }
+
+    #[test]
+    fn whole_turn_tokens_split_into_actions() {
+        let actions = parse_actions("d6-d5xd7xa1  a7xb4 pass xc4").unwrap();
+        assert_eq!(format_actions(&actions), "d6-d5 xd7 xa1 a7 xb4 pass xc4");
+    }
+
+    #[test]
+    fn bad_actions_say_what_is_wrong() {
+        for bad in ["d4", "x", "d6-", "-d5", "xx", "d6-d5-d4", "hello"] {
+            let err = parse_actions(bad).unwrap_err();
+            assert!(!err.reason.is_empty(), "{bad}");
+        }
+        assert!("".parse::<Action>().is_err());
+    }
+
+    #[test]
+    fn actions_serialize_as_notation() {
+        let json = serde_json::to_string(&vec![Action::Pass, "b2-b4".parse().unwrap()]).unwrap();
+        assert_eq!(json, r#"["pass","b2-b4"]"#);
+        assert!(serde_json::from_str::<Action>(r#""z9""#).is_err());
+    }
+}

@@ -1,0 +1,205 @@
+//! A game: a start position, the actions played, and the endings that need history
+//! (threefold repetition, the quiet-turn rule, resignation).
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::action::Action;
+use crate::outcome::{DrawReason, Outcome, WinReason};
+use crate::position::{IllegalAction, Phase, Position};
+use crate::rules::{Rules, Side};
+
+/// A game in progress or finished.
+#[derive(Clone, Debug)]
+pub struct Game {
+    start: Position,
+    position: Position,
+    actions: Vec<Action>,
+    /// The hash at the start of every turn so far, the start position included.
+    turn_starts: Vec<u64>,
+    /// Set when the game ended by history (repetition, quiet turns) or resignation.
+    ended_by: Option<Outcome>,
+    resigned: Option<Side>,
+}
+
+impl Game {
+    pub fn new(rules: Rules) -> Game {
+        Game::from_position(Position::new(rules))
+    }
+
+    /// A game that starts from a given position (a puzzle, a test).
+    pub fn from_position(start: Position) -> Game {
+        Game {
+            start,
+            position: start,
+            actions: Vec::new(),
+            turn_starts: vec![start.hash()],
+            ended_by: None,
+            resigned: None,
+        }
+    }
+
+    pub fn rules(&self) -> &Rules {
+        self.position.rules()
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    pub fn actions(&self) -> &[Action] {
+        &self.actions
+    }
+
+    /// The result, whatever ended the game.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.ended_by.or(self.position.outcome())
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// How often the current turn-start position has stood so far (1 the first time).
+    pub fn occurrences(&self) -> usize {
+        let now = self.position.hash();
+        self.turn_starts.iter().filter(|h| **h == now).count()
+    }
+
+    /// Plays one action, or explains why it is illegal and changes nothing.
+    pub fn play(&mut self, action: Action) -> Result<(), IllegalAction> {
+        if self.ended_by.is_some() {
+            return Err(IllegalAction::GameOver);
+        }
+        let turns_before = self.position.turns();
+        self.position.play(action)?;
+        self.actions.push(action);
+        if self.position.turns() != turns_before && !self.position.is_over() {
+            self.turn_starts.push(self.position.hash());
+            self.ended_by = self.history_draw();
+        }
+        Ok(())
+    }
+
+    fn history_draw(&self) -> Option<Outcome> {
+        let draws = self.rules().draws;
+        let repeated =
+            draws.repetitions > 0 && self.occurrences() >= usize::from(draws.repetitions);
+        let quiet = draws.quiet_turns > 0
+            && self.position.phase() == Phase::Moving
+            && self.position.quiet_turns() >= draws.quiet_turns;
+        let reason = if repeated {
+            DrawReason::Repetition
+        } else if quiet {
+            DrawReason::QuietTurns
+        } else {
+            return None;
+        };
+        Some(Outcome::Draw { reason })
+    }
+
+    /// `side` resigns; the game must still be going on.
+    pub fn resign(&mut self, side: Side) -> Result<(), IllegalAction> {
+        if self.is_over() {
+            return Err(IllegalAction::GameOver);
+        }
+        self.resigned = Some(side);
+        self.ended_by = Some(Outcome::Win {
+            winner: side.opponent(),
+            reason: WinReason::Resignation,
+        });
+        Ok(())
+    }
+
+    /// Takes back the last `n` actions (fewer if there are fewer), by replaying the rest.
+    pub fn undo(&mut self, n: usize) -> Vec<Action> {
+        let keep = self.actions.len().saturating_sub(n);
+        let undone = self.actions.split_off(keep);
+        let kept = std::mem::take(&mut self.actions);
+        *self = Game::from_position(self.start);
+        for action in kept {
+            self.play(action)
+                .expect("a prefix of a legal game is legal");
+        }
+        undone
+    }
+
+    /// Replays `actions` from the start of `rules`, stopping at the first illegal one.
+    pub fn replay(rules: Rules, actions: &[Action]) -> Result<Game, ReplayError> {
+        Game::replay_from(Position::new(rules), actions)
+    }
+
+    pub fn replay_from(start: Position, actions: &[Action]) -> Result<Game, ReplayError> {
+        let mut game = Game::from_position(start);
+        for (index, &action) in actions.iter().enumerate() {
+            game.play(action).map_err(|reason| ReplayError {
+                index,
+                action,
+                reason,
+            })?;
+        }
+        Ok(game)
+    }
+
+    /// The record of this game from the initial position.
+    pub fn record(&self) -> GameRecord {
+        GameRecord {
+            rules: *self.rules(),
+            actions: self.actions.clone(),
+            resigned: self.resigned,
+        }
+    }
+}
+
+/// The first illegal action of a record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReplayError {
+    /// Index of the action in the record, from 0.
+    pub index: usize,
+    pub action: Action,
+    pub reason: IllegalAction,
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "action {} ({}) is illegal: {}",
+            self.index + 1,
+            self.action,
+            self.reason
+        )
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+/// A game as it is saved and exchanged: the rules and the actions from the start.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRecord {
+    #[serde(flatten)]
+    pub rules: Rules,
+    pub actions: Vec<Action>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resigned: Option<Side>,
+}
+
+impl GameRecord {
+    /// Rebuilds the game, reporting the first illegal action.
+    pub fn replay(&self) -> Result<Game, ReplayError> {
+        let mut game = Game::replay(self.rules, &self.actions)?;
+        if let Some(side) = self.resigned {
+            game.resign(side).map_err(|reason| ReplayError {
+                index: self.actions.len(),
+                action: Action::Pass,
+                reason,
+            })?;
+        }
+        Ok(game)
+    }
+}

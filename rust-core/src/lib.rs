@@ -1,0 +1,25 @@
+//! Mills: the rules engine of Zhi Qi (十二子直棋), Linked-Horse (连环马棋) and
+//! Twelve Men's Morris, as specified in RULES.md.
+//!
+//! The layers, from the bottom: [`board`] (points, bitboards, edges and lines),
+//! [`rules`] (what differs between the games, as data), [`action`] (notation),
+//! [`position`] (legal actions and playing them), [`game`] (history: repetition,
+//! records, undo) and [`perft`].
+
+pub mod action;
+pub mod board;
+pub mod content;
+pub mod game;
+pub mod outcome;
+pub mod perft;
+pub mod position;
+pub mod rules;
+mod zobrist;
+
+pub use action::{Action, ActionList, ParseActionError, format_actions, parse_actions};
+pub use board::{Bitboard, Point};
+pub use game::{Game, GameRecord, ReplayError};
+pub use outcome::{DrawReason, Outcome, WinReason};
+pub use perft::perft;
+pub use position::{IllegalAction, Pending, Phase, Position, RemovalKind, Setup, SetupError};
+pub use rules::{DrawRules, Rules, Side, Variant};

@@ -1,0 +1,330 @@
+//! The rules of a game as data: one description, three presets.
+//!
+//! Every difference between the games is a field here, so the position code has one path
+//! for all of them and a new classic (Nine Men's Morris, say) is mostly a new preset.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::board::Geometry;
+
+/// One of the two players. P1 places first.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum Side {
+    #[serde(rename = "p1")]
+    P1,
+    #[serde(rename = "p2")]
+    P2,
+}
+
+impl Side {
+    pub const BOTH: [Side; 2] = [Side::P1, Side::P2];
+
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    pub const fn opponent(self) -> Side {
+        match self {
+            Side::P1 => Side::P2,
+            Side::P2 => Side::P1,
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Side::P1 => "P1",
+            Side::P2 => "P2",
+        })
+    }
+}
+
+/// The games Mills plays, by their stable ids.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum Variant {
+    #[serde(rename = "zhiqi")]
+    ZhiQi,
+    #[serde(rename = "linked-horse")]
+    LinkedHorse,
+    #[serde(rename = "twelve-mens-morris")]
+    TwelveMensMorris,
+}
+
+impl Variant {
+    pub const ALL: [Variant; 3] = [
+        Variant::ZhiQi,
+        Variant::LinkedHorse,
+        Variant::TwelveMensMorris,
+    ];
+
+    /// The stable id used in records, saves, the command line and the bindings.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Variant::ZhiQi => "zhiqi",
+            Variant::LinkedHorse => "linked-horse",
+            Variant::TwelveMensMorris => "twelve-mens-morris",
+        }
+    }
+
+    /// The English display name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::ZhiQi => "Zhi Qi",
+            Variant::LinkedHorse => "Linked-Horse",
+            Variant::TwelveMensMorris => "Twelve Men's Morris",
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// A rules id that names no game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownVariant(pub String);
+
+impl fmt::Display for UnknownVariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown game '{}' (expected zhiqi, linked-horse or twelve-mens-morris)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownVariant {}
+
+impl FromStr for Variant {
+    type Err = UnknownVariant;
+
+    fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.id() == s)
+            .ok_or_else(|| UnknownVariant(s.to_string()))
+    }
+}
+
+/// What completing a line does.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum MillEffect {
+    /// Remove an opponent piece and put one of the mover's on its point (Zhi Qi placing).
+    Pin,
+    /// Remove an opponent piece.
+    Capture,
+    /// The arriving piece goes to the mover's stable (Linked-Horse).
+    Stable,
+}
+
+/// How many removals a move that completes lines earns.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum RemovalsPerMove {
+    /// One for each completed line (Zhi Qi).
+    PerLine,
+    /// One however many lines (Twelve Men's Morris).
+    One,
+}
+
+/// What happens to a side to move in the movement phase that has no legal step.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum WhenBlocked {
+    /// Remove an adjacent opponent piece, then step (Zhi Qi's pull).
+    Pull,
+    /// The blocked side loses.
+    Lose,
+}
+
+/// The draw rules the cards do not name (RULES.md §6). Both are settings.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct DrawRules {
+    /// Occurrences of one position that draw; 0 turns the rule off.
+    pub repetitions: u8,
+    /// Movement turns without a capture, pin, pull or stabling that draw; 0 turns it off.
+    pub quiet_turns: u16,
+}
+
+impl Default for DrawRules {
+    fn default() -> DrawRules {
+        DrawRules {
+            repetitions: 3,
+            quiet_turns: 100,
+        }
+    }
+}
+
+/// The complete rules of one game.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Rules {
+    pub variant: Variant,
+    /// Pieces each side starts with in hand.
+    pub pieces: u8,
+    /// Whether the corner diagonals are edges and lines.
+    pub diagonals: bool,
+    pub mill_while_placing: MillEffect,
+    pub mill_while_moving: MillEffect,
+    pub removals_per_move: RemovalsPerMove,
+    /// Who makes the first movement turn.
+    pub first_to_move: Side,
+    pub when_blocked: WhenBlocked,
+    /// A side whose pieces (board + hand) fall to this number loses (checked after removals).
+    pub loses_at: u8,
+    /// Linked-Horse: an empty hand and exactly three pieces in a line on the board wins.
+    pub three_in_line_wins: bool,
+    /// Twelve Men's Morris: a full board when movement starts is a draw.
+    pub full_board_draws: bool,
+    /// Zhi Qi: when both sides are down to this many pieces in the movement phase, draw.
+    pub draw_when_both_at: Option<u8>,
+    /// A side with at most this many pieces on the board may step to any empty point.
+    pub flies_at: Option<u8>,
+    pub draws: DrawRules,
+}
+
+impl Rules {
+    pub const ZHIQI: Rules = Rules {
+        variant: Variant::ZhiQi,
+        pieces: 12,
+        diagonals: true,
+        mill_while_placing: MillEffect::Pin,
+        mill_while_moving: MillEffect::Capture,
+        removals_per_move: RemovalsPerMove::PerLine,
+        first_to_move: Side::P2,
+        when_blocked: WhenBlocked::Pull,
+        loses_at: 0,
+        three_in_line_wins: false,
+        full_board_draws: false,
+        draw_when_both_at: Some(2),
+        flies_at: None,
+        draws: DrawRules {
+            repetitions: 3,
+            quiet_turns: 100,
+        },
+    };
+
+    pub const LINKED_HORSE: Rules = Rules {
+        variant: Variant::LinkedHorse,
+        pieces: 10,
+        diagonals: true,
+        mill_while_placing: MillEffect::Stable,
+        mill_while_moving: MillEffect::Stable,
+        removals_per_move: RemovalsPerMove::One,
+        first_to_move: Side::P1,
+        when_blocked: WhenBlocked::Lose,
+        loses_at: 0,
+        three_in_line_wins: true,
+        full_board_draws: false,
+        draw_when_both_at: None,
+        flies_at: None,
+        draws: DrawRules {
+            repetitions: 3,
+            quiet_turns: 100,
+        },
+    };
+
+    pub const TWELVE_MENS_MORRIS: Rules = Rules {
+        variant: Variant::TwelveMensMorris,
+        pieces: 12,
+        diagonals: true,
+        mill_while_placing: MillEffect::Capture,
+        mill_while_moving: MillEffect::Capture,
+        removals_per_move: RemovalsPerMove::One,
+        first_to_move: Side::P1,
+        when_blocked: WhenBlocked::Lose,
+        loses_at: 2,
+        three_in_line_wins: false,
+        full_board_draws: true,
+        draw_when_both_at: None,
+        flies_at: None,
+        draws: DrawRules {
+            repetitions: 3,
+            quiet_turns: 100,
+        },
+    };
+
+    /// The preset for a game, with the default draw rules.
+    pub const fn of(variant: Variant) -> Rules {
+        match variant {
+            Variant::ZhiQi => Rules::ZHIQI,
+            Variant::LinkedHorse => Rules::LINKED_HORSE,
+            Variant::TwelveMensMorris => Rules::TWELVE_MENS_MORRIS,
+        }
+    }
+
+    /// The same game with other draw settings.
+    pub const fn with_draws(mut self, draws: DrawRules) -> Rules {
+        self.draws = draws;
+        self
+    }
+
+    pub const fn geometry(&self) -> &'static Geometry {
+        if self.diagonals {
+            &Geometry::WITH_DIAGONALS
+        } else {
+            &Geometry::WITHOUT_DIAGONALS
+        }
+    }
+}
+
+/// Rules travel in records and saves as the game id plus the draw settings: the rest of a
+/// preset is code, so an old save always means the rules of the build that reads it.
+#[derive(Serialize, Deserialize)]
+struct RulesRepr {
+    game: Variant,
+    #[serde(default)]
+    draws: DrawRules,
+}
+
+impl Serialize for Rules {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        RulesRepr {
+            game: self.variant,
+            draws: self.draws,
+        }
+        .serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Rules {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Rules, D::Error> {
+        let repr = RulesRepr::deserialize(deserializer)?;
+        Ok(Rules::of(repr.game).with_draws(repr.draws))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variant_ids_round_trip() {
+        for v in Variant::ALL {
+            assert_eq!(v.id().parse::<Variant>(), Ok(v));
+            assert_eq!(Rules::of(v).variant, v);
+        }
+        assert!("nine-mens-morris".parse::<Variant>().is_err());
+    }
+
+    #[test]
+    fn rules_serialize_as_id_and_draw_settings() {
+        let rules = Rules::ZHIQI.with_draws(DrawRules {
+            repetitions: 0,
+            quiet_turns: 50,
+        });
+        let json = serde_json::to_string(&rules).unwrap();
+        assert_eq!(
+            json,
+            r#"{"game":"zhiqi","draws":{"repetitions":0,"quiet_turns":50}}"#
+        );
+        assert_eq!(serde_json::from_str::<Rules>(&json).unwrap(), rules);
+        let defaulted: Rules = serde_json::from_str(r#"{"game":"linked-horse"}"#).unwrap();
+        assert_eq!(defaulted, Rules::LINKED_HORSE);
+    }
+}
