@@ -65,6 +65,11 @@ impl Game {
         self.outcome().is_some()
     }
 
+    /// The hash of every turn-start position so far, oldest first (for repetition).
+    pub fn turn_start_hashes(&self) -> &[u64] {
+        &self.turn_starts
+    }
+
     /// How often the current turn-start position has stood so far (1 the first time).
     pub fn occurrences(&self) -> usize {
         let now = self.position.hash();

@@ -7,6 +7,7 @@
 //! records, undo) and [`perft`].
 
 pub mod action;
+pub mod ai;
 pub mod board;
 pub mod content;
 pub mod game;

@@ -1,0 +1,127 @@
+//! Difficulty levels: a search budget plus controlled randomness at the low end.
+
+use std::fmt;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use super::search::SearchLimits;
+
+/// A difficulty level from 1 (Beginner) to 10 (Grandmaster).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
+pub struct Level(u8);
+
+/// A level number outside 1..=10.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct InvalidLevel(pub u8);
+
+impl fmt::Display for InvalidLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "level {} does not exist (levels are 1 to 10)", self.0)
+    }
+}
+
+impl std::error::Error for InvalidLevel {}
+
+impl TryFrom<u8> for Level {
+    type Error = InvalidLevel;
+    fn try_from(n: u8) -> Result<Level, InvalidLevel> {
+        Level::new(n)
+    }
+}
+
+impl From<Level> for u8 {
+    fn from(level: Level) -> u8 {
+        level.0
+    }
+}
+
+/// How a level plays: how far it looks and how freely it strays from the best action.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct Style {
+    pub limits: SearchLimits,
+    /// Softmax temperature over root scores, in evaluation units; 0 plays the best action.
+    pub temperature: f64,
+    /// Actions scoring worse than the best by more than this are never chosen.
+    pub max_loss: i32,
+}
+
+impl Level {
+    pub const MIN: Level = Level(1);
+    pub const MAX: Level = Level(10);
+    pub const DEFAULT: Level = Level(5);
+
+    pub fn new(n: u8) -> Result<Level, InvalidLevel> {
+        if (1..=10).contains(&n) {
+            Ok(Level(n))
+        } else {
+            Err(InvalidLevel(n))
+        }
+    }
+
+    pub fn all() -> impl Iterator<Item = Level> {
+        (1..=10).map(Level)
+    }
+
+    pub const fn number(self) -> u8 {
+        self.0
+    }
+
+    /// The English name shown in Settings (the apps localize by number).
+    pub const fn name(self) -> &'static str {
+        match self.0 {
+            1 => "Beginner",
+            2 => "Novice",
+            3 => "Casual",
+            4 => "Club Player",
+            5 => "Skilled",
+            6 => "Advanced",
+            7 => "Expert",
+            8 => "Master",
+            9 => "Senior Master",
+            _ => "Grandmaster",
+        }
+    }
+
+    /// The search budget and randomness of this level.
+    ///
+    /// Depths count whole turns. The low levels are shallow and pick among good actions with
+    /// a temperature, so they vary and can be beaten; from level 6 on they play their best
+    /// action within a time budget (level 10 stays under 1.5 s per action on a phone-class CPU).
+    pub fn style(self) -> Style {
+        let depth = |d: u32| SearchLimits {
+            depth: Some(d),
+            time: Some(Duration::from_millis(40)),
+            nodes: None,
+        };
+        let timed = |ms: u64| SearchLimits {
+            depth: None,
+            time: Some(Duration::from_millis(ms)),
+            nodes: None,
+        };
+        let (limits, temperature, max_loss) = match self.0 {
+            1 => (depth(1), 400.0, 100_000),
+            2 => (depth(1), 150.0, 1_500),
+            3 => (depth(2), 80.0, 600),
+            4 => (depth(2), 30.0, 250),
+            5 => (depth(3), 12.0, 120),
+            6 => (timed(100), 0.0, 0),
+            7 => (timed(250), 0.0, 0),
+            8 => (timed(500), 0.0, 0),
+            9 => (timed(900), 0.0, 0),
+            _ => (timed(1400), 0.0, 0),
+        };
+        Style {
+            limits,
+            temperature,
+            max_loss,
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.0, self.name())
+    }
+}

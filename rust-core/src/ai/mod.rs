@@ -1,0 +1,9 @@
+//! The computer player: search, evaluation and difficulty levels.
+
+pub mod eval;
+pub mod level;
+pub mod search;
+mod tt;
+
+pub use level::{InvalidLevel, Level, Style};
+pub use search::{CancelToken, Engine, SearchLimits, SearchResult, WIN, WIN_THRESHOLD};

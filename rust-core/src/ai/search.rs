@@ -1,0 +1,653 @@
+//! Iterative-deepening principal variation search over the action model of RULES.md §2.
+//!
+//! One ply is one action, but depth counts whole turns: the removals a mill owes (and the step
+//! after a pull) are searched at the depth of the action that earned them, so a horizon never
+//! falls between a mill and its capture. The side to move may stay the same from one action to
+//! the next, so the negamax sign flips only when the turn passes.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use super::eval::{closes_line, evaluate};
+use super::level::Level;
+use super::tt::{Bound, TranspositionTable};
+use crate::action::{Action, ActionList};
+use crate::board::POINT_COUNT;
+use crate::game::Game;
+use crate::outcome::Outcome;
+use crate::position::{Pending, Phase, Position};
+
+/// A won position's score; wins sooner score higher.
+pub const WIN: i32 = 100_000;
+const INFINITY: i32 = WIN + 1_000;
+/// Scores beyond this are wins or losses found by search, not evaluations.
+pub const WIN_THRESHOLD: i32 = WIN - 1_000;
+const MAX_PLY: usize = 128;
+
+/// A flag another thread sets to stop a search at once (new game, undo, leaving the screen).
+#[derive(Clone, Debug, Default)]
+pub struct CancelToken(Arc<AtomicBool>);
+
+impl CancelToken {
+    pub fn new() -> CancelToken {
+        CancelToken::default()
+    }
+
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// How long a search may run: it stops at whichever limit comes first.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct SearchLimits {
+    /// Whole turns to look ahead.
+    pub depth: Option<u32>,
+    /// A hard budget: the search returns its best action so far when it runs out.
+    pub time: Option<Duration>,
+    pub nodes: Option<u64>,
+}
+
+impl SearchLimits {
+    pub fn depth(depth: u32) -> SearchLimits {
+        SearchLimits {
+            depth: Some(depth),
+            ..SearchLimits::default()
+        }
+    }
+
+    pub fn time(time: Duration) -> SearchLimits {
+        SearchLimits {
+            time: Some(time),
+            ..SearchLimits::default()
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    pub best: Action,
+    /// For the side to move, in hundredths of a piece; beyond `WIN_THRESHOLD` a forced win.
+    pub score: i32,
+    /// The deepest iteration completed (whole turns).
+    pub depth: u32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// The expected line, starting with `best`.
+    pub pv: Vec<Action>,
+    /// Every root action with its score, when the level asked for them (to choose among).
+    pub root_scores: Vec<(Action, i32)>,
+}
+
+/// A reusable searcher: its transposition table and move-ordering tables persist between
+/// moves of one game. Deterministic for a given seed and depth or node limit.
+pub struct Engine {
+    tt: TranspositionTable,
+    rng: StdRng,
+    killers: [[Option<Action>; 2]; MAX_PLY],
+    history: Box<[[i32; ACTION_SLOTS]; 2]>,
+    /// Turn-start hashes of the game so far and of the line being searched.
+    path: Vec<u64>,
+    nodes: u64,
+    stop: bool,
+    deadline: Option<Instant>,
+    node_limit: Option<u64>,
+    cancel: CancelToken,
+}
+
+/// Distinct action shapes, for the history table: places, steps, removals.
+const ACTION_SLOTS: usize = POINT_COUNT + POINT_COUNT * POINT_COUNT + POINT_COUNT;
+
+fn slot(action: Action) -> usize {
+    match action {
+        Action::Place(p) => p.index(),
+        Action::Step { from, to } => POINT_COUNT + from.index() * POINT_COUNT + to.index(),
+        Action::Remove(p) => POINT_COUNT + POINT_COUNT * POINT_COUNT + p.index(),
+        Action::Pass => 0,
+    }
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::new(0)
+    }
+}
+
+impl Engine {
+    /// An engine with a 16 MiB table and this random seed.
+    pub fn new(seed: u64) -> Engine {
+        Engine::with_table_bits(seed, 20)
+    }
+
+    /// An engine whose table holds 2^bits entries of 16 bytes.
+    pub fn with_table_bits(seed: u64, bits: u32) -> Engine {
+        Engine {
+            tt: TranspositionTable::new(bits),
+            rng: StdRng::seed_from_u64(seed),
+            killers: [[None; 2]; MAX_PLY],
+            history: Box::new([[0; ACTION_SLOTS]; 2]),
+            path: Vec::new(),
+            nodes: 0,
+            stop: false,
+            deadline: None,
+            node_limit: None,
+            cancel: CancelToken::new(),
+        }
+    }
+
+    /// Forgets everything learnt (for a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.killers = [[None; 2]; MAX_PLY];
+        self.history = Box::new([[0; ACTION_SLOTS]; 2]);
+    }
+
+    /// Reseeds the randomness used by the low levels.
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = StdRng::seed_from_u64(seed);
+    }
+
+    /// The best action for the side to move in `game`, or `None` if the game is over or the
+    /// search was cancelled before it found one.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: SearchLimits,
+        cancel: &CancelToken,
+    ) -> Option<SearchResult> {
+        self.search_inner(game, limits, cancel, false)
+    }
+
+    fn search_inner(
+        &mut self,
+        game: &Game,
+        limits: SearchLimits,
+        cancel: &CancelToken,
+        score_every_root_action: bool,
+    ) -> Option<SearchResult> {
+        if game.is_over() || cancel.is_cancelled() {
+            return None;
+        }
+        let start = Instant::now();
+        let root = *game.position();
+        let mut actions = root.legal_actions();
+        if actions.is_empty() {
+            return None;
+        }
+        self.nodes = 0;
+        self.stop = false;
+        self.deadline = limits.time.map(|t| start + t);
+        self.node_limit = limits.nodes;
+        self.cancel = cancel.clone();
+        self.path.clear();
+        self.path.extend_from_slice(game.turn_start_hashes());
+        for ply in self.killers.iter_mut() {
+            *ply = [None; 2];
+        }
+        for side in self.history.iter_mut() {
+            for h in side.iter_mut() {
+                *h /= 8;
+            }
+        }
+
+        let max_depth = limits.depth.unwrap_or(64).clamp(1, 64);
+        let mut best: Option<SearchResult> = None;
+        for depth in 1..=max_depth {
+            let (action, score) = self.root(&root, &mut actions, depth as i32);
+            if self.stop {
+                // A partial iteration is used only if its first (previous best) action was
+                // searched through, which `root` reports by returning it.
+                if let (Some(action), Some(result)) = (action, best.as_mut()) {
+                    if action != result.best {
+                        result.pv = vec![action];
+                    }
+                    result.best = action;
+                    result.score = score;
+                }
+                break;
+            }
+            let action = action.expect("a completed iteration has a best action");
+            best = Some(SearchResult {
+                best: action,
+                score,
+                depth,
+                nodes: self.nodes,
+                elapsed: start.elapsed(),
+                pv: self.principal_variation(&root, action),
+                root_scores: Vec::new(),
+            });
+            if score.abs() > WIN_THRESHOLD {
+                break; // A forced result: deeper search cannot change it.
+            }
+            if let Some(deadline) = self.deadline {
+                // An iteration costs several times the last one: do not start what cannot end.
+                let used = start.elapsed();
+                if Instant::now() + used * 2 > deadline && depth > 1 {
+                    break;
+                }
+            }
+        }
+        let mut result = match best {
+            Some(result) => result,
+            None if cancel.is_cancelled() => return None,
+            // Out of time before depth 1 finished: fall back to the first ordered action.
+            None => SearchResult {
+                best: actions[0],
+                score: 0,
+                depth: 0,
+                nodes: self.nodes,
+                elapsed: start.elapsed(),
+                pv: vec![actions[0]],
+                root_scores: Vec::new(),
+            },
+        };
+        if score_every_root_action && !cancel.is_cancelled() {
+            result.root_scores =
+                self.score_root_actions(&root, &actions, result.depth.max(1) as i32);
+        }
+        result.nodes = self.nodes;
+        result.elapsed = start.elapsed();
+        Some(result)
+    }
+
+    /// Searches every root action; returns the best and its score (best first in `actions`).
+    fn root(
+        &mut self,
+        root: &Position,
+        actions: &mut ActionList,
+        depth: i32,
+    ) -> (Option<Action>, i32) {
+        self.order(
+            root,
+            actions,
+            0,
+            self.tt.probe(root.hash()).and_then(|e| e.best),
+        );
+        let mut alpha = -INFINITY;
+        let beta = INFINITY;
+        let mut best = None;
+        for i in 0..actions.len() {
+            let action = actions[i];
+            let score = self.child_score(root, action, depth, alpha, beta, 0, i == 0);
+            if self.stop {
+                break;
+            }
+            if score > alpha {
+                alpha = score;
+                best = Some(action);
+                // Keep the best action first for the next iteration.
+                actions[..=i].rotate_right(1);
+            }
+        }
+        if let (Some(action), false) = (best, self.stop) {
+            self.tt
+                .store(root.hash(), depth, alpha, Bound::Exact, Some(action), 0);
+        }
+        (best, alpha)
+    }
+
+    /// The exact score of each root action at `depth` (for the levels that choose freely).
+    fn score_root_actions(
+        &mut self,
+        root: &Position,
+        actions: &[Action],
+        depth: i32,
+    ) -> Vec<(Action, i32)> {
+        self.stop = false;
+        self.deadline = None;
+        self.node_limit = None;
+        let mut scores = Vec::with_capacity(actions.len());
+        for &action in actions {
+            let score = self.child_score(root, action, depth, -INFINITY, INFINITY, 0, true);
+            if self.stop {
+                break;
+            }
+            scores.push((action, score));
+        }
+        scores
+    }
+
+    /// Plays `action` on a copy of `position` and scores it for `position`'s side to move.
+    #[allow(clippy::too_many_arguments)]
+    fn child_score(
+        &mut self,
+        position: &Position,
+        action: Action,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        full_window: bool,
+    ) -> i32 {
+        let mut child = *position;
+        child.play_unchecked(action);
+        let turn_ended = child.turns() != position.turns();
+        let child_depth = if turn_ended { depth - 1 } else { depth };
+        let same_side = child.side_to_move() == position.side_to_move();
+        let pushed = turn_ended && !child.is_over();
+        if pushed {
+            self.path.push(child.hash());
+        }
+        let score = if same_side {
+            if full_window {
+                self.negamax(&child, child_depth, alpha, beta, ply + 1)
+            } else {
+                let s = self.negamax(&child, child_depth, alpha, alpha + 1, ply + 1);
+                if s > alpha && s < beta {
+                    self.negamax(&child, child_depth, alpha, beta, ply + 1)
+                } else {
+                    s
+                }
+            }
+        } else if full_window {
+            -self.negamax(&child, child_depth, -beta, -alpha, ply + 1)
+        } else {
+            let s = -self.negamax(&child, child_depth, -alpha - 1, -alpha, ply + 1);
+            if s > alpha && s < beta {
+                -self.negamax(&child, child_depth, -beta, -alpha, ply + 1)
+            } else {
+                s
+            }
+        };
+        if pushed {
+            self.path.pop();
+        }
+        score
+    }
+
+    fn negamax(
+        &mut self,
+        position: &Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.check_limits();
+        }
+        if self.stop {
+            return 0;
+        }
+        if let Some(outcome) = position.outcome() {
+            return terminal_score(position, outcome, ply);
+        }
+        let at_turn_start = position.pending() == Pending::None;
+        if at_turn_start && self.is_draw_by_history(position) {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 || (depth <= 0 && at_turn_start) {
+            return evaluate(position);
+        }
+
+        let hash = position.hash();
+        let entry = self.tt.probe(hash);
+        let mut tt_best = None;
+        if let Some(entry) = entry {
+            tt_best = entry.best;
+            if entry.depth >= depth {
+                let score = entry.score(ply);
+                match entry.bound {
+                    Bound::Exact => return score,
+                    Bound::Lower if score >= beta => return score,
+                    Bound::Upper if score <= alpha => return score,
+                    _ => {}
+                }
+            }
+        }
+
+        let mut actions = position.legal_actions();
+        self.order(position, &mut actions, ply, tt_best);
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_action = None;
+        for (i, &action) in actions.iter().enumerate() {
+            let score = self.child_score(position, action, depth, alpha, beta, ply, i == 0);
+            if self.stop {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_action = Some(action);
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                self.reward(position, action, ply, depth);
+                break;
+            }
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(hash, depth, best_score, bound, best_action, ply);
+        best_score
+    }
+
+    /// A repeated turn-start position is scored as a draw, as is the quiet-turn limit.
+    fn is_draw_by_history(&self, position: &Position) -> bool {
+        let draws = position.rules().draws;
+        if draws.quiet_turns > 0
+            && position.phase() == Phase::Moving
+            && position.quiet_turns() >= draws.quiet_turns
+        {
+            return true;
+        }
+        if draws.repetitions == 0 {
+            return false;
+        }
+        let hash = position.hash();
+        // The last entry is this position itself (pushed by the parent).
+        let earlier = &self.path[..self.path.len().saturating_sub(1)];
+        earlier.contains(&hash)
+    }
+
+    fn check_limits(&mut self) {
+        if self.cancel.is_cancelled()
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.node_limit.is_some_and(|n| self.nodes >= n)
+        {
+            self.stop = true;
+        }
+    }
+
+    /// Credits an action that caused a cutoff (killer and history heuristics).
+    fn reward(&mut self, position: &Position, action: Action, ply: usize, depth: i32) {
+        if matches!(action, Action::Remove(_)) {
+            return;
+        }
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(action) {
+            killers[1] = killers[0];
+            killers[0] = Some(action);
+        }
+        let side = position.side_to_move().index();
+        let bonus = depth.max(1) * depth.max(1);
+        let h = &mut self.history[side][slot(action)];
+        *h = (*h + bonus).min(1 << 20);
+    }
+
+    /// Orders actions best-first: table move, mills, blocks, killers, history.
+    fn order(
+        &self,
+        position: &Position,
+        actions: &mut ActionList,
+        ply: usize,
+        tt_best: Option<Action>,
+    ) {
+        let geometry = position.rules().geometry();
+        let us = position.side_to_move();
+        let ours = position.board(us);
+        let theirs = position.board(us.opponent());
+        let side = us.index();
+        // Points that would complete an opponent line: blocking them matters.
+        let mut threats = crate::board::Bitboard::EMPTY;
+        for &line in geometry.lines() {
+            if (line & ours).is_empty() && (line & theirs).count() == 2 {
+                threats |= line & position.empty();
+            }
+        }
+        let mut keyed: Vec<(i32, Action)> = Vec::with_capacity(actions.len());
+        for &action in actions.iter() {
+            let mut key = self.history[side][slot(action)];
+            if Some(action) == tt_best {
+                key += 1 << 28;
+            }
+            if self.killers[ply.min(MAX_PLY - 1)].contains(&Some(action)) {
+                key += 1 << 22;
+            }
+            match action {
+                Action::Place(to) => {
+                    if closes_line(geometry, ours, to) {
+                        key += 1 << 25;
+                    }
+                    if threats.contains(to) {
+                        key += 1 << 24;
+                    }
+                }
+                Action::Step { from, to } => {
+                    if closes_line(geometry, ours.without(from), to) {
+                        key += 1 << 25;
+                    }
+                    if threats.contains(to) {
+                        key += 1 << 24;
+                    }
+                }
+                Action::Remove(p) => {
+                    // Take the pieces that make the opponent's lines.
+                    let lines = geometry
+                        .lines_through(p)
+                        .iter()
+                        .filter(|l| (**l & ours).is_empty() && (**l & theirs).count() >= 2)
+                        .count() as i32;
+                    key += lines << 20;
+                }
+                Action::Pass => {}
+            }
+            keyed.push((key, action));
+        }
+        keyed.sort_by(|a, b| b.0.cmp(&a.0));
+        for (i, (_, action)) in keyed.into_iter().enumerate() {
+            actions[i] = action;
+        }
+    }
+
+    /// The expected line from the table, starting with `first`.
+    fn principal_variation(&self, root: &Position, first: Action) -> Vec<Action> {
+        let mut pv = vec![first];
+        let mut position = *root;
+        position.play_unchecked(first);
+        let mut seen = vec![root.hash()];
+        while pv.len() < 32 && !position.is_over() && !seen.contains(&position.hash()) {
+            seen.push(position.hash());
+            let Some(action) = self.tt.probe(position.hash()).and_then(|e| e.best) else {
+                break;
+            };
+            if !position.legal_actions().contains(&action) {
+                break;
+            }
+            position.play_unchecked(action);
+            pv.push(action);
+        }
+        pv
+    }
+
+    /// The action a level plays: its search, then a weighted draw among the good actions.
+    pub fn choose_action(
+        &mut self,
+        game: &Game,
+        level: Level,
+        cancel: &CancelToken,
+    ) -> Option<SearchResult> {
+        let style = level.style();
+        let free_choice = style.temperature > 0.0;
+        let mut result = self.search_inner(game, style.limits, cancel, free_choice)?;
+        if free_choice && !result.root_scores.is_empty() {
+            let chosen = self.sample(&result.root_scores, style.temperature, style.max_loss);
+            if chosen != result.best {
+                result.best = chosen;
+                result.pv = vec![chosen];
+            }
+        }
+        Some(result)
+    }
+
+    fn sample(&mut self, scores: &[(Action, i32)], temperature: f64, max_loss: i32) -> Action {
+        let best = scores
+            .iter()
+            .map(|s| s.1)
+            .max()
+            .expect("at least one action");
+        let candidates: Vec<(Action, f64)> = scores
+            .iter()
+            .filter(|(_, s)| best - s <= max_loss)
+            .map(|&(a, s)| (a, (f64::from(s - best) / temperature).exp()))
+            .collect();
+        let total: f64 = candidates.iter().map(|c| c.1).sum();
+        let mut pick = self.rng.random_range(0.0..total);
+        for &(action, weight) in &candidates {
+            if pick < weight {
+                return action;
+            }
+            pick -= weight;
+        }
+        candidates.last().expect("the best action is a candidate").0
+    }
+
+    /// The computer's whole turn: the action that starts it and the removals (or the step
+    /// after a pull) that follow. Empty if cancelled or the game is over.
+    pub fn choose_turn(&mut self, game: &Game, level: Level, cancel: &CancelToken) -> Vec<Action> {
+        let mut game = game.clone();
+        let turns = game.position().turns();
+        let mut actions = Vec::new();
+        let mut planned: Vec<Action> = Vec::new();
+        while !game.is_over() && game.position().turns() == turns {
+            // Follow the searched line while it stays within this turn; search again otherwise.
+            let next = if level.style().temperature == 0.0 && !planned.is_empty() {
+                Some(planned.remove(0))
+            } else {
+                None
+            };
+            let action = match next.filter(|a| game.position().legal_actions().contains(a)) {
+                Some(action) => action,
+                None => match self.choose_action(&game, level, cancel) {
+                    Some(result) => {
+                        planned = result.pv[1..].to_vec();
+                        result.best
+                    }
+                    None => return Vec::new(),
+                },
+            };
+            if cancel.is_cancelled() {
+                return Vec::new();
+            }
+            game.play(action).expect("the engine plays legal actions");
+            actions.push(action);
+        }
+        actions
+    }
+}
+
+fn terminal_score(position: &Position, outcome: Outcome, ply: usize) -> i32 {
+    match outcome.winner() {
+        None => 0,
+        Some(winner) if winner == position.side_to_move() => WIN - ply as i32,
+        Some(_) => -(WIN - ply as i32),
+    }
+}
