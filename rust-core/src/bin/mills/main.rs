@@ -1,1 +1,108 @@
-fn main() {}
+//! `mills`: the command-line interface of the Mills engine, for people and for other tools.
+//!
+//! Each subcommand lives in its own module with a `SPEC` (its flags and help) and a `run`
+//! function; this file only dispatches and turns errors into exit codes (see [`error`]).
+//! The output formats of `perft` and `legal` are a contract with other tools: see those
+//! modules before changing a line of them.
+
+mod args;
+mod bench;
+mod error;
+mod legal;
+mod moves;
+mod perft;
+mod play;
+mod render;
+mod turns;
+
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+
+use args::CommandSpec;
+use error::CliError;
+
+/// Every subcommand, in the order help lists them.
+const COMMANDS: [&CommandSpec; 4] = [&perft::SPEC, &legal::SPEC, &play::SPEC, &bench::SPEC];
+
+fn main() -> ExitCode {
+    let words: Vec<String> = std::env::args().skip(1).collect();
+    match dispatch(&words) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.is_broken_pipe() => ExitCode::from(e.exit_code()),
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::from(e.exit_code())
+        }
+    }
+}
+
+/// Runs the subcommand named by the first word.
+fn dispatch(words: &[String]) -> Result<(), CliError> {
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let Some((command, rest)) = words.split_first() else {
+        eprint!("{}", usage());
+        return Err(CliError::input("", "no command given"));
+    };
+    match command.as_str() {
+        "perft" => perft::run(rest, &mut out),
+        "legal" => legal::run(rest, &mut out),
+        "bench" => bench::run(rest, &mut out),
+        "play" => {
+            let stdin = io::stdin();
+            let echo = !stdin.is_terminal();
+            play::run(rest, stdin.lock(), &mut out, echo)
+        }
+        "help" | "--help" | "-h" => help(rest, &mut out),
+        "--version" | "-V" | "version" => {
+            writeln!(out, "mills {}", env!("CARGO_PKG_VERSION"))?;
+            Ok(())
+        }
+        other => Err(CliError::input(
+            "",
+            format!(
+                "unknown command '{other}' (commands: perft, legal, play, bench, help; see 'mills --help')"
+            ),
+        )),
+    }
+}
+
+/// `mills help` prints the overview; `mills help perft` a command's help.
+fn help(rest: &[String], out: &mut impl Write) -> Result<(), CliError> {
+    match rest.first() {
+        None => write!(out, "{}", usage())?,
+        Some(name) => match COMMANDS.iter().find(|c| c.name == name) {
+            Some(spec) => write!(out, "{}", spec.help())?,
+            None => {
+                return Err(CliError::input(
+                    "help",
+                    format!("no command '{name}' (commands: perft, legal, play, bench)"),
+                ));
+            }
+        },
+    }
+    Ok(())
+}
+
+/// The overview: every command with its usage line, summary and flags.
+fn usage() -> String {
+    let mut text = format!(
+        "mills {} - Zhi Qi, Linked-Horse and Twelve Men's Morris engine\n\n\
+         Usage: mills <command> [flags]\n",
+        env!("CARGO_PKG_VERSION")
+    );
+    for spec in COMMANDS {
+        text.push_str(&format!("\n{}\n  {}\n", spec.usage_line(), spec.summary));
+        text.push_str(&args::flag_table(spec.flags));
+    }
+    text.push_str(
+        "\nmills help [COMMAND]    this text, or one command's\n\
+         mills --version         the version\n\n\
+         Games (V): zhiqi, linked-horse, twelve-mens-morris.\n\
+         Moves (M): actions separated by spaces, e.g. \"d6 a7 xd7 d6-d5\"; a whole turn may be\n\
+         one word, e.g. d6-d5xd7. Rules: RULES.md.\n\
+         Exit codes: 0 success, 1 output failed, 2 bad input (unknown flag, bad variant or\n\
+         depth, illegal move).\n",
+    );
+    text
+}
