@@ -810,13 +810,12 @@ impl Setup {
         if self.phase == Phase::Moving && !hands_empty {
             return err("pieces in hand in the movement phase".into());
         }
-        if self.phase == Phase::Placing && hands_empty {
+        // The last placement can still owe a removal, or end the game, in the placing phase.
+        let turn_open = self.pending == Pending::None && self.outcome.is_none();
+        if self.phase == Phase::Placing && hands_empty && turn_open {
             return err("placing with both hands empty".into());
         }
-        if self.phase == Phase::Placing
-            && self.pending == Pending::None
-            && self.hand[self.to_move.index()] == 0
-        {
+        if self.phase == Phase::Placing && turn_open && self.hand[self.to_move.index()] == 0 {
             return err("the side to place has no piece in hand".into());
         }
         match self.pending {
