@@ -15,6 +15,7 @@ pub mod outcome;
 pub mod perft;
 pub mod position;
 pub mod rules;
+pub mod uci;
 mod zobrist;
 
 pub use action::{Action, ActionList, ParseActionError, format_actions, parse_actions};

@@ -86,13 +86,17 @@ impl Level {
 
     /// The search budget and randomness of this level.
     ///
-    /// Depths count whole turns. The low levels are shallow and pick among good actions with
-    /// a temperature, so they vary and can be beaten; from level 6 on they play their best
-    /// action within a time budget (level 10 stays under 1.5 s per action on a phone-class CPU).
+    /// Depths count whole turns. Levels 1-5 search to a fixed depth (with a time cap, so a
+    /// slow phone still answers at once) and then draw among the actions that scored within
+    /// `max_loss` of the best, weighted by a softmax with `temperature`: they vary and can be
+    /// beaten, and from level 3 on never throw away more than a few pieces' worth. Levels
+    /// 6-10 play their best action within a time budget that doubles from level to level;
+    /// level 10 stays under 1.5 s for a whole turn. The ladder behind these numbers is in
+    /// docs/ai.md.
     pub fn style(self) -> Style {
-        let depth = |d: u32| SearchLimits {
+        let depth = |d: u32, cap_ms: u64| SearchLimits {
             depth: Some(d),
-            time: Some(Duration::from_millis(40)),
+            time: Some(Duration::from_millis(cap_ms)),
             nodes: None,
         };
         let timed = |ms: u64| SearchLimits {
@@ -101,16 +105,16 @@ impl Level {
             nodes: None,
         };
         let (limits, temperature, max_loss) = match self.0 {
-            1 => (depth(1), 400.0, 100_000),
-            2 => (depth(1), 150.0, 1_500),
-            3 => (depth(2), 80.0, 600),
-            4 => (depth(2), 30.0, 250),
-            5 => (depth(3), 12.0, 120),
-            6 => (timed(100), 0.0, 0),
-            7 => (timed(250), 0.0, 0),
-            8 => (timed(500), 0.0, 0),
-            9 => (timed(900), 0.0, 0),
-            _ => (timed(1400), 0.0, 0),
+            1 => (depth(1, 40), 400.0, 100_000),
+            2 => (depth(1, 40), 100.0, 800),
+            3 => (depth(2, 40), 50.0, 250),
+            4 => (depth(3, 60), 25.0, 120),
+            5 => (depth(4, 60), 8.0, 50),
+            6 => (timed(80), 0.0, 0),
+            7 => (timed(160), 0.0, 0),
+            8 => (timed(320), 0.0, 0),
+            9 => (timed(650), 0.0, 0),
+            _ => (timed(1200), 0.0, 0),
         };
         Style {
             limits,

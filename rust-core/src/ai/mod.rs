@@ -1,9 +1,12 @@
 //! The computer player: search, evaluation and difficulty levels.
 
+pub mod arena;
 pub mod eval;
 pub mod level;
 pub mod search;
 mod tt;
 
 pub use level::{InvalidLevel, Level, Style};
-pub use search::{CancelToken, Engine, SearchLimits, SearchResult, WIN, WIN_THRESHOLD};
+pub use search::{
+    CancelToken, Engine, SearchLimits, SearchOptions, SearchResult, WIN, WIN_THRESHOLD,
+};

@@ -13,13 +13,13 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use super::eval::{closes_line, evaluate};
-use super::level::Level;
+use super::level::{Level, Style};
 use super::tt::{Bound, TranspositionTable};
-use crate::action::{Action, ActionList};
-use crate::board::POINT_COUNT;
+use crate::action::{Action, ActionList, MAX_ACTIONS};
+use crate::board::{Bitboard, POINT_COUNT};
 use crate::game::Game;
 use crate::outcome::Outcome;
-use crate::position::{Pending, Phase, Position};
+use crate::position::{Pending, Phase, Position, RemovalKind};
 
 /// A won position's score; wins sooner score higher.
 pub const WIN: i32 = 100_000;
@@ -88,6 +88,36 @@ pub struct SearchResult {
     pub root_scores: Vec<(Action, i32)>,
 }
 
+/// Switches for the parts of the search, so that matches can measure what each is worth and
+/// tests can compare the search with a plain minimax.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct SearchOptions {
+    /// Probe and store the transposition table (cutoffs and the table move).
+    pub transposition_table: bool,
+    /// At the horizon, keep searching the actions that complete a line (a few turns deep)
+    /// instead of trusting the evaluation of a position where a mill is about to close.
+    pub quiescence: bool,
+    /// Search each iteration in a window around the previous score first.
+    pub aspiration: bool,
+}
+
+impl Default for SearchOptions {
+    fn default() -> SearchOptions {
+        SearchOptions {
+            transposition_table: true,
+            quiescence: true,
+            aspiration: true,
+        }
+    }
+}
+
+/// Turns the quiescence search may add beyond the nominal depth.
+const QUIESCENCE_TURNS: i32 = 2;
+/// Removals tried (best-ordered first) after a mill closed inside the quiescence search.
+const QUIESCENCE_REMOVALS: usize = 3;
+/// Half-width of the aspiration window, in evaluation units.
+const ASPIRATION: i32 = 60;
+
 /// A reusable searcher: its transposition table and move-ordering tables persist between
 /// moves of one game. Deterministic for a given seed and depth or node limit.
 pub struct Engine {
@@ -102,6 +132,7 @@ pub struct Engine {
     deadline: Option<Instant>,
     node_limit: Option<u64>,
     cancel: CancelToken,
+    options: SearchOptions,
 }
 
 /// Distinct action shapes, for the history table: places, steps, removals.
@@ -122,13 +153,24 @@ impl Default for Engine {
     }
 }
 
+/// Whether `action` (a placement or a step) completes a line for the side to move.
+fn closes_mill(position: &Position, action: Action) -> bool {
+    let geometry = position.rules().geometry();
+    let ours = position.board(position.side_to_move());
+    match action {
+        Action::Place(to) => closes_line(geometry, ours, to),
+        Action::Step { from, to } => closes_line(geometry, ours.without(from), to),
+        Action::Remove(_) | Action::Pass => false,
+    }
+}
+
 impl Engine {
     /// An engine with a 16 MiB table and this random seed.
     pub fn new(seed: u64) -> Engine {
         Engine::with_table_bits(seed, 20)
     }
 
-    /// An engine whose table holds 2^bits entries of 16 bytes.
+    /// An engine whose table holds 2^bits entries.
     pub fn with_table_bits(seed: u64, bits: u32) -> Engine {
         Engine {
             tt: TranspositionTable::new(bits),
@@ -141,6 +183,7 @@ impl Engine {
             deadline: None,
             node_limit: None,
             cancel: CancelToken::new(),
+            options: SearchOptions::default(),
         }
     }
 
@@ -148,12 +191,20 @@ impl Engine {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.killers = [[None; 2]; MAX_PLY];
-        self.history = Box::new([[0; ACTION_SLOTS]; 2]);
+        *self.history = [[0; ACTION_SLOTS]; 2];
     }
 
     /// Reseeds the randomness used by the low levels.
     pub fn reseed(&mut self, seed: u64) {
         self.rng = StdRng::seed_from_u64(seed);
+    }
+
+    pub fn options(&self) -> SearchOptions {
+        self.options
+    }
+
+    pub fn set_options(&mut self, options: SearchOptions) {
+        self.options = options;
     }
 
     /// The best action for the side to move in `game`, or `None` if the game is over or the
@@ -164,15 +215,30 @@ impl Engine {
         limits: SearchLimits,
         cancel: &CancelToken,
     ) -> Option<SearchResult> {
-        self.search_inner(game, limits, cancel, false)
+        self.run(game, limits, cancel, None, &mut |_| {})
     }
 
-    fn search_inner(
+    /// As [`Engine::search`], calling `progress` after every completed iteration (the UCI
+    /// `info` lines).
+    pub fn search_with_progress(
         &mut self,
         game: &Game,
         limits: SearchLimits,
         cancel: &CancelToken,
-        score_every_root_action: bool,
+        progress: &mut dyn FnMut(&SearchResult),
+    ) -> Option<SearchResult> {
+        self.run(game, limits, cancel, None, progress)
+    }
+
+    /// The search proper. With `margin`, every root action that scores within `margin` of the
+    /// best gets an exact score in `root_scores` (for the levels that choose among them).
+    fn run(
+        &mut self,
+        game: &Game,
+        limits: SearchLimits,
+        cancel: &CancelToken,
+        margin: Option<i32>,
+        progress: &mut dyn FnMut(&SearchResult),
     ) -> Option<SearchResult> {
         if game.is_over() || cancel.is_cancelled() {
             return None;
@@ -190,6 +256,7 @@ impl Engine {
         self.cancel = cancel.clone();
         self.path.clear();
         self.path.extend_from_slice(game.turn_start_hashes());
+        self.tt.new_search();
         for ply in self.killers.iter_mut() {
             *ply = [None; 2];
         }
@@ -201,12 +268,44 @@ impl Engine {
 
         let max_depth = limits.depth.unwrap_or(64).clamp(1, 64);
         let mut best: Option<SearchResult> = None;
+        let mut scores = Vec::new();
         for depth in 1..=max_depth {
-            let (action, score) = self.root(&root, &mut actions, depth as i32);
+            let mut window = (-INFINITY, INFINITY);
+            if let Some(previous) = best.as_ref()
+                && self.options.aspiration
+                && margin.is_none()
+                && depth >= 3
+                && previous.score.abs() < WIN_THRESHOLD
+            {
+                window = (previous.score - ASPIRATION, previous.score + ASPIRATION);
+            }
+            let (action, score) = loop {
+                let (action, score) = self.root(
+                    &root,
+                    &mut actions,
+                    depth as i32,
+                    window,
+                    margin,
+                    &mut scores,
+                );
+                if self.stop {
+                    break (action, score);
+                }
+                // Outside the aspiration window: search again with the window open that side.
+                if score <= window.0 && window.0 > -INFINITY {
+                    window.0 = -INFINITY;
+                } else if score >= window.1 && window.1 < INFINITY {
+                    window.1 = INFINITY;
+                } else {
+                    break (action, score);
+                }
+            };
             if self.stop {
-                // A partial iteration is used only if its first (previous best) action was
-                // searched through, which `root` reports by returning it.
-                if let (Some(action), Some(result)) = (action, best.as_mut()) {
+                // A partial iteration is used only for an action searched through to the end
+                // (`root` returns one only then); it beat everything searched before it.
+                if let (Some(action), Some(result)) = (action, best.as_mut())
+                    && margin.is_none()
+                {
                     if action != result.best {
                         result.pv = vec![action];
                     }
@@ -216,15 +315,21 @@ impl Engine {
                 break;
             }
             let action = action.expect("a completed iteration has a best action");
-            best = Some(SearchResult {
+            let result = SearchResult {
                 best: action,
                 score,
                 depth,
                 nodes: self.nodes,
                 elapsed: start.elapsed(),
                 pv: self.principal_variation(&root, action),
-                root_scores: Vec::new(),
-            });
+                root_scores: if margin.is_some() {
+                    scores.clone()
+                } else {
+                    Vec::new()
+                },
+            };
+            progress(&result);
+            best = Some(result);
             if score.abs() > WIN_THRESHOLD {
                 break; // A forced result: deeper search cannot change it.
             }
@@ -247,73 +352,77 @@ impl Engine {
                 nodes: self.nodes,
                 elapsed: start.elapsed(),
                 pv: vec![actions[0]],
-                root_scores: Vec::new(),
+                root_scores: vec![(actions[0], 0)],
             },
         };
-        if score_every_root_action && !cancel.is_cancelled() {
-            result.root_scores =
-                self.score_root_actions(&root, &actions, result.depth.max(1) as i32);
-        }
         result.nodes = self.nodes;
         result.elapsed = start.elapsed();
         Some(result)
     }
 
-    /// Searches every root action; returns the best and its score (best first in `actions`).
+    /// Searches the root actions in `window`; returns the best action (`None` when all failed
+    /// low or the search stopped before one was searched through) and its score.
     fn root(
         &mut self,
         root: &Position,
         actions: &mut ActionList,
         depth: i32,
+        window: (i32, i32),
+        margin: Option<i32>,
+        scores: &mut Vec<(Action, i32)>,
     ) -> (Option<Action>, i32) {
-        self.order(
-            root,
-            actions,
-            0,
-            self.tt.probe(root.hash()).and_then(|e| e.best),
-        );
-        let mut alpha = -INFINITY;
-        let beta = INFINITY;
+        let tt_best = self.tt.probe(root.hash()).and_then(|e| e.best);
+        self.order(root, actions, 0, tt_best);
+        scores.clear();
+        let (mut alpha, beta) = window;
         let mut best = None;
+        let mut best_score = -INFINITY;
         for i in 0..actions.len() {
             let action = actions[i];
-            let score = self.child_score(root, action, depth, alpha, beta, 0, i == 0);
+            let score = match margin {
+                Some(m) => {
+                    // Exact scores for everything within `m` of the best so far.
+                    let low = if best.is_none() {
+                        -INFINITY
+                    } else {
+                        (alpha - m).max(-INFINITY)
+                    };
+                    let s = self.child_score(root, action, depth, low, INFINITY, 0, true);
+                    if !self.stop && s > low {
+                        scores.push((action, s));
+                    }
+                    s
+                }
+                None => self.child_score(root, action, depth, alpha, beta, 0, i == 0),
+            };
             if self.stop {
                 break;
             }
+            best_score = best_score.max(score);
             if score > alpha {
                 alpha = score;
                 best = Some(action);
                 // Keep the best action first for the next iteration.
                 actions[..=i].rotate_right(1);
             }
-        }
-        if let (Some(action), false) = (best, self.stop) {
-            self.tt
-                .store(root.hash(), depth, alpha, Bound::Exact, Some(action), 0);
-        }
-        (best, alpha)
-    }
-
-    /// The exact score of each root action at `depth` (for the levels that choose freely).
-    fn score_root_actions(
-        &mut self,
-        root: &Position,
-        actions: &[Action],
-        depth: i32,
-    ) -> Vec<(Action, i32)> {
-        self.stop = false;
-        self.deadline = None;
-        self.node_limit = None;
-        let mut scores = Vec::with_capacity(actions.len());
-        for &action in actions {
-            let score = self.child_score(root, action, depth, -INFINITY, INFINITY, 0, true);
-            if self.stop {
+            if alpha >= beta {
                 break;
             }
-            scores.push((action, score));
         }
-        scores
+        if !self.stop {
+            let bound = if best.is_none() {
+                Bound::Upper
+            } else if alpha >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            if self.options.transposition_table {
+                self.tt
+                    .store(root.hash(), depth, best_score, bound, best, 0);
+            }
+        }
+        (best, if best.is_some() { alpha } else { best_score })
     }
 
     /// Plays `action` on a copy of `position` and scores it for `position`'s side to move.
@@ -386,16 +495,23 @@ impl Engine {
         if at_turn_start && self.is_draw_by_history(position) {
             return 0;
         }
-        if ply >= MAX_PLY - 1 || (depth <= 0 && at_turn_start) {
+        if ply >= MAX_PLY - 1 {
+            return evaluate(position);
+        }
+        // Beyond the horizon, at the start of a turn: the evaluation, unless quiescence
+        // looks at the mills that are about to close.
+        let horizon = depth <= 0 && at_turn_start;
+        if horizon && (!self.options.quiescence || depth <= -QUIESCENCE_TURNS) {
             return evaluate(position);
         }
 
         let hash = position.hash();
-        let entry = self.tt.probe(hash);
         let mut tt_best = None;
-        if let Some(entry) = entry {
+        if self.options.transposition_table
+            && let Some(entry) = self.tt.probe(hash)
+        {
             tt_best = entry.best;
-            if entry.depth >= depth {
+            if i32::from(entry.depth) >= depth {
                 let score = entry.score(ply);
                 match entry.bound {
                     Bound::Exact => return score,
@@ -406,12 +522,39 @@ impl Engine {
             }
         }
 
-        let mut actions = position.legal_actions();
-        self.order(position, &mut actions, ply, tt_best);
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_action = None;
-        for (i, &action) in actions.iter().enumerate() {
+        let mut actions = position.legal_actions();
+        if horizon {
+            // Stand pat: the side to move may decline every mill.
+            let stand = evaluate(position);
+            if stand >= beta {
+                return stand;
+            }
+            best_score = stand;
+            alpha = alpha.max(stand);
+            let mut closing = ActionList::new();
+            for &action in actions.iter() {
+                if closes_mill(position, action) {
+                    closing.push(action);
+                }
+            }
+            if closing.is_empty() {
+                return stand;
+            }
+            actions = closing;
+        }
+        self.order(position, &mut actions, ply, tt_best);
+        let mut count = actions.len();
+        if self.options.quiescence
+            && depth <= 0
+            && matches!(position.pending(), Pending::Remove { kind, .. } if kind != RemovalKind::Pull)
+        {
+            // A capture or pin owed inside the quiescence search: only the most promising.
+            count = count.min(QUIESCENCE_REMOVALS);
+        }
+        for (i, &action) in actions[..count].iter().enumerate() {
             let score = self.child_score(position, action, depth, alpha, beta, ply, i == 0);
             if self.stop {
                 return 0;
@@ -428,15 +571,17 @@ impl Engine {
                 break;
             }
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.tt
-            .store(hash, depth, best_score, bound, best_action, ply);
+        if self.options.transposition_table {
+            let bound = if best_score >= beta {
+                Bound::Lower
+            } else if best_score > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt
+                .store(hash, depth, best_score, bound, best_action, ply);
+        }
         best_score
     }
 
@@ -483,7 +628,8 @@ impl Engine {
         *h = (*h + bonus).min(1 << 20);
     }
 
-    /// Orders actions best-first: table move, mills, blocks, killers, history.
+    /// Orders actions best-first: table move, mills, blocks, killers, history. Sorts in place
+    /// (insertion sort on a stack array: at most 48 actions, no allocation).
     fn order(
         &self,
         position: &Position,
@@ -497,36 +643,29 @@ impl Engine {
         let theirs = position.board(us.opponent());
         let side = us.index();
         // Points that would complete an opponent line: blocking them matters.
-        let mut threats = crate::board::Bitboard::EMPTY;
+        let mut threats = Bitboard::EMPTY;
         for &line in geometry.lines() {
             if (line & ours).is_empty() && (line & theirs).count() == 2 {
                 threats |= line & position.empty();
             }
         }
-        let mut keyed: Vec<(i32, Action)> = Vec::with_capacity(actions.len());
-        for &action in actions.iter() {
-            let mut key = self.history[side][slot(action)];
+        let killers = self.killers[ply.min(MAX_PLY - 1)];
+        let mut keys = [0i32; MAX_ACTIONS];
+        for (key, &action) in keys.iter_mut().zip(actions.iter()) {
+            let mut k = self.history[side][slot(action)];
             if Some(action) == tt_best {
-                key += 1 << 28;
+                k += 1 << 28;
             }
-            if self.killers[ply.min(MAX_PLY - 1)].contains(&Some(action)) {
-                key += 1 << 22;
+            if killers.contains(&Some(action)) {
+                k += 1 << 22;
             }
             match action {
-                Action::Place(to) => {
-                    if closes_line(geometry, ours, to) {
-                        key += 1 << 25;
+                Action::Place(to) | Action::Step { to, .. } => {
+                    if closes_mill(position, action) {
+                        k += 1 << 25;
                     }
                     if threats.contains(to) {
-                        key += 1 << 24;
-                    }
-                }
-                Action::Step { from, to } => {
-                    if closes_line(geometry, ours.without(from), to) {
-                        key += 1 << 25;
-                    }
-                    if threats.contains(to) {
-                        key += 1 << 24;
+                        k += 1 << 24;
                     }
                 }
                 Action::Remove(p) => {
@@ -536,15 +675,22 @@ impl Engine {
                         .iter()
                         .filter(|l| (**l & ours).is_empty() && (**l & theirs).count() >= 2)
                         .count() as i32;
-                    key += lines << 20;
+                    k += lines << 20;
                 }
                 Action::Pass => {}
             }
-            keyed.push((key, action));
+            *key = k;
         }
-        keyed.sort_by(|a, b| b.0.cmp(&a.0));
-        for (i, (_, action)) in keyed.into_iter().enumerate() {
-            actions[i] = action;
+        for i in 1..actions.len() {
+            let (k, a) = (keys[i], actions[i]);
+            let mut j = i;
+            while j > 0 && keys[j - 1] < k {
+                keys[j] = keys[j - 1];
+                actions[j] = actions[j - 1];
+                j -= 1;
+            }
+            keys[j] = k;
+            actions[j] = a;
         }
     }
 
@@ -575,9 +721,20 @@ impl Engine {
         level: Level,
         cancel: &CancelToken,
     ) -> Option<SearchResult> {
-        let style = level.style();
+        self.choose_action_with_style(game, level.style(), cancel)
+    }
+
+    /// As [`Engine::choose_action`] for any search budget and randomness (matches between
+    /// settings use it).
+    pub fn choose_action_with_style(
+        &mut self,
+        game: &Game,
+        style: Style,
+        cancel: &CancelToken,
+    ) -> Option<SearchResult> {
         let free_choice = style.temperature > 0.0;
-        let mut result = self.search_inner(game, style.limits, cancel, free_choice)?;
+        let margin = free_choice.then_some(style.max_loss.clamp(1, 2 * WIN));
+        let mut result = self.run(game, style.limits, cancel, margin, &mut |_| {})?;
         if free_choice && !result.root_scores.is_empty() {
             let chosen = self.sample(&result.root_scores, style.temperature, style.max_loss);
             if chosen != result.best {
@@ -613,26 +770,46 @@ impl Engine {
     /// The computer's whole turn: the action that starts it and the removals (or the step
     /// after a pull) that follow. Empty if cancelled or the game is over.
     pub fn choose_turn(&mut self, game: &Game, level: Level, cancel: &CancelToken) -> Vec<Action> {
+        self.choose_turn_with_style(game, level.style(), cancel)
+    }
+
+    /// As [`Engine::choose_turn`] for any style. The time budget is for the whole turn: the
+    /// actions after the first follow the searched line, and when that line breaks off, the
+    /// search for the next action gets what is left of the budget (at least a twentieth).
+    pub fn choose_turn_with_style(
+        &mut self,
+        game: &Game,
+        style: Style,
+        cancel: &CancelToken,
+    ) -> Vec<Action> {
+        let start = Instant::now();
         let mut game = game.clone();
         let turns = game.position().turns();
         let mut actions = Vec::new();
         let mut planned: Vec<Action> = Vec::new();
         while !game.is_over() && game.position().turns() == turns {
             // Follow the searched line while it stays within this turn; search again otherwise.
-            let next = if level.style().temperature == 0.0 && !planned.is_empty() {
+            let next = if style.temperature == 0.0 && !planned.is_empty() {
                 Some(planned.remove(0))
             } else {
                 None
             };
             let action = match next.filter(|a| game.position().legal_actions().contains(a)) {
                 Some(action) => action,
-                None => match self.choose_action(&game, level, cancel) {
-                    Some(result) => {
-                        planned = result.pv[1..].to_vec();
-                        result.best
+                None => {
+                    let mut style = style;
+                    if let (Some(budget), false) = (style.limits.time, actions.is_empty()) {
+                        let left = budget.saturating_sub(start.elapsed());
+                        style.limits.time = Some(left.max(budget / 20));
                     }
-                    None => return Vec::new(),
-                },
+                    match self.choose_action_with_style(&game, style, cancel) {
+                        Some(result) => {
+                            planned = result.pv[1..].to_vec();
+                            result.best
+                        }
+                        None => return Vec::new(),
+                    }
+                }
             };
             if cancel.is_cancelled() {
                 return Vec::new();

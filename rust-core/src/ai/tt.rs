@@ -1,5 +1,9 @@
-//! The transposition table: one entry per slot, replaced when the new search is deeper or
-//! the slot holds another position.
+//! The transposition table: one entry per slot, indexed by the low bits of the Zobrist key.
+//!
+//! Replacement: an entry of the current search (its generation) is kept against a shallower
+//! result for another position; anything from an earlier search, or not deeper than the new
+//! result, is replaced. The same position is always refreshed unless the stored result is
+//! deeper (then only its best action is updated when it had none).
 
 use crate::action::Action;
 
@@ -18,7 +22,8 @@ pub enum Bound {
 pub struct Entry {
     key: u64,
     score: i32,
-    pub depth: i32,
+    pub depth: i16,
+    generation: u8,
     pub bound: Bound,
     pub best: Option<Action>,
 }
@@ -33,6 +38,7 @@ impl Entry {
 pub struct TranspositionTable {
     entries: Vec<Option<Entry>>,
     mask: u64,
+    generation: u8,
 }
 
 impl TranspositionTable {
@@ -41,11 +47,18 @@ impl TranspositionTable {
         TranspositionTable {
             entries: vec![None; size],
             mask: size as u64 - 1,
+            generation: 0,
         }
     }
 
     pub fn clear(&mut self) {
         self.entries.iter_mut().for_each(|e| *e = None);
+        self.generation = 0;
+    }
+
+    /// Marks the start of a new search: older entries become the first to be replaced.
+    pub fn new_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
     }
 
     pub fn probe(&self, key: u64) -> Option<Entry> {
@@ -61,17 +74,26 @@ impl TranspositionTable {
         best: Option<Action>,
         ply: usize,
     ) {
+        let generation = self.generation;
+        let depth = depth.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
         let slot = &mut self.entries[(key & self.mask) as usize];
-        if let Some(old) = slot
-            && old.key == key
-            && old.depth > depth
-        {
-            return;
+        if let Some(old) = slot.as_mut() {
+            if old.key == key && old.depth > depth {
+                if old.best.is_none() {
+                    old.best = best;
+                }
+                old.generation = generation;
+                return;
+            }
+            if old.key != key && old.generation == generation && old.depth > depth {
+                return;
+            }
         }
         *slot = Some(Entry {
             key,
             score: to_table(score, ply),
             depth,
+            generation,
             bound,
             best,
         });

@@ -1,9 +1,8 @@
 //! `mills bench`: throughput of the engine on fixed positions.
 //!
 //! A benchmark is a named suite in [`SUITES`]; `mills bench NAME` runs one, `mills bench` or
-//! `mills bench all` runs them all. Only `perft` exists today. The computer player's search
-//! suite belongs next to it: write `fn search(quick: bool, out: &mut dyn Write) ->
-//! io::Result<()>` and add `("search", search)` to [`SUITES`]; the dispatch and help follow.
+//! `mills bench all` runs them all: `perft` (the move generator) and `search` (the computer
+//! player: nodes per second and the time to reach given depths on fixed positions).
 //!
 //! The perft suite runs single-threaded perft (the move generator and copy-make) from the
 //! empty board of every game and from reference positions of RULES.md §8, and prints a table
@@ -13,6 +12,7 @@
 use std::io::{self, Write};
 use std::time::Instant;
 
+use mills_core::ai::{CancelToken, Engine, SearchLimits};
 use mills_core::{Position, Rules, Variant, perft};
 
 use crate::args::{self, CommandSpec, FlagSpec};
@@ -21,11 +21,15 @@ use crate::moves;
 
 pub const SPEC: CommandSpec = CommandSpec {
     name: "bench",
-    summary: "Measure engine speed on fixed positions (SUITE: perft or all).",
+    summary: "Measure engine speed on fixed positions (SUITE: perft, search or all).",
     details: "\
 The perft suite counts from the empty board of each game and from positions of
 RULES.md §8, and prints game, position, depth, nodes (leaves counted), seconds and
 millions of nodes per second, then a total. It takes about 6 s in a release build.
+The search suite runs the computer player's iterative deepening (one thread, fresh
+table) on a start, a placing and a movement position of each game, and prints for
+each depth reached (whole turns) the nodes searched, the seconds since the start,
+thousands of nodes per second and the best action; about 10 s in a release build.
 ",
     positionals: "[SUITE]",
     max_positionals: 1,
@@ -39,7 +43,7 @@ millions of nodes per second, then a total. It takes about 6 s in a release buil
 type Suite = fn(quick: bool, out: &mut dyn Write) -> io::Result<()>;
 
 /// Every suite, in the order `all` runs them.
-const SUITES: &[(&str, Suite)] = &[("perft", perft_suite)];
+const SUITES: &[(&str, Suite)] = &[("perft", perft_suite), ("search", search_suite)];
 
 /// Runs `mills bench` with the words after `bench`.
 pub fn run(words: &[String], out: &mut impl Write) -> Result<(), CliError> {
@@ -192,4 +196,133 @@ fn mnps(nodes: u64, seconds: f64) -> f64 {
     } else {
         0.0
     }
+}
+
+/// A position of the search suite and the depths (whole turns) whose times are reported.
+struct SearchCase {
+    variant: Variant,
+    name: &'static str,
+    moves: &'static str,
+    depths: &'static [u32],
+    quick_depths: &'static [u32],
+}
+
+/// Chosen so that each case takes roughly 0.3–2 s in release mode on the 2-core development
+/// machine. "mid" is twelve placements in; the letters are positions of RULES.md §8.
+const SEARCH_CASES: &[SearchCase] = &[
+    SearchCase {
+        variant: Variant::ZhiQi,
+        name: "start",
+        moves: "",
+        depths: &[4, 6, 8],
+        quick_depths: &[1, 2],
+    },
+    SearchCase {
+        variant: Variant::ZhiQi,
+        name: "mid",
+        moves: "d6 d2 f4 b4 f6 b6 d7 a4 g4 e4 c4 e3",
+        depths: &[5, 7, 9],
+        quick_depths: &[1, 2],
+    },
+    SearchCase {
+        variant: Variant::ZhiQi,
+        name: "B",
+        moves: "d7 e3 a1 f4 a4 f6 c3 g7 f2 b4 a7 xb4 e5 xb4 c4 e4 xd7 g4 c5 d6 d1 d3 g1 b6 d5 \
+                xc4 d2 b2",
+        depths: &[5, 7, 8],
+        quick_depths: &[1, 2],
+    },
+    SearchCase {
+        variant: Variant::LinkedHorse,
+        name: "start",
+        moves: "",
+        depths: &[4, 6, 8],
+        quick_depths: &[1, 2],
+    },
+    SearchCase {
+        variant: Variant::LinkedHorse,
+        name: "D",
+        moves: "d7 a4 g4 e3 b4 b6 e5 c5 e4 d3 d2 d1 d5 a7 a7 b2 d6",
+        depths: &[7, 9, 10],
+        quick_depths: &[1, 2],
+    },
+    SearchCase {
+        variant: Variant::TwelveMensMorris,
+        name: "start",
+        moves: "",
+        depths: &[4, 6, 8],
+        quick_depths: &[1, 2],
+    },
+    SearchCase {
+        variant: Variant::TwelveMensMorris,
+        name: "mid",
+        moves: "d6 d2 f4 b4 f6 b6 d7 a4 g4 e4 c4 e3",
+        depths: &[5, 7, 9],
+        quick_depths: &[1, 2],
+    },
+    SearchCase {
+        variant: Variant::TwelveMensMorris,
+        name: "C",
+        moves: "d7 e3 a1 f4 a4 f6 c3 g7 f2 b4 a7 xb4 d5 d6 c4 e4 g4 g1 e5 xg1 d2 c5 xd7 d7 d3 \
+                g1 b2",
+        depths: &[7, 9, 10],
+        quick_depths: &[1, 2],
+    },
+];
+
+fn search_suite(quick: bool, out: &mut dyn Write) -> io::Result<()> {
+    writeln!(
+        out,
+        "{:<20} {:<8} {:>5} {:>10} {:>9} {:>8} {:>7}  best",
+        "game", "position", "depth", "nodes", "seconds", "knps", "score"
+    )?;
+    let mut total_nodes = 0;
+    let mut total_seconds = 0.0;
+    for case in SEARCH_CASES {
+        let depths = if quick {
+            case.quick_depths
+        } else {
+            case.depths
+        };
+        let actions = moves::parse_moves(case.moves).expect("bench moves are valid notation");
+        let game = mills_core::Game::replay(Rules::of(case.variant), &actions)
+            .expect("bench moves are legal");
+        let mut engine = Engine::new(1);
+        let limits = SearchLimits::depth(depths.iter().copied().max().unwrap_or(1));
+        let mut rows = Vec::new();
+        let result = engine.search_with_progress(&game, limits, &CancelToken::new(), &mut |r| {
+            rows.push((r.depth, r.nodes, r.elapsed.as_secs_f64(), r.score, r.best));
+        });
+        for &(depth, nodes, seconds, score, best) in &rows {
+            if !depths.contains(&depth) && Some(depth) != rows.last().map(|r| r.0) {
+                continue;
+            }
+            writeln!(
+                out,
+                "{:<20} {:<8} {:>5} {:>10} {:>9.3} {:>8.0} {:>7}  {best}",
+                case.variant.id(),
+                case.name,
+                depth,
+                nodes,
+                seconds,
+                mnps(nodes, seconds) * 1e3,
+                score
+            )?;
+        }
+        out.flush()?;
+        if let Some(r) = result {
+            total_nodes += r.nodes;
+            total_seconds += r.elapsed.as_secs_f64();
+        }
+    }
+    writeln!(
+        out,
+        "{:<20} {:<8} {:>5} {:>10} {:>9.3} {:>8.0}",
+        "total",
+        "",
+        "",
+        total_nodes,
+        total_seconds,
+        mnps(total_nodes, total_seconds) * 1e3
+    )
 }

@@ -9,11 +9,13 @@ mod args;
 mod bench;
 mod error;
 mod legal;
+mod matches;
 mod moves;
 mod perft;
 mod play;
 mod render;
 mod turns;
+mod uci;
 
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
@@ -22,7 +24,14 @@ use args::CommandSpec;
 use error::CliError;
 
 /// Every subcommand, in the order help lists them.
-const COMMANDS: [&CommandSpec; 4] = [&perft::SPEC, &legal::SPEC, &play::SPEC, &bench::SPEC];
+const COMMANDS: [&CommandSpec; 6] = [
+    &perft::SPEC,
+    &legal::SPEC,
+    &play::SPEC,
+    &bench::SPEC,
+    &uci::SPEC,
+    &matches::SPEC,
+];
 
 fn main() -> ExitCode {
     let words: Vec<String> = std::env::args().skip(1).collect();
@@ -38,6 +47,10 @@ fn main() -> ExitCode {
 
 /// Runs the subcommand named by the first word.
 fn dispatch(words: &[String]) -> Result<(), CliError> {
+    // The protocol's search thread writes to stdout too: it must not be locked here.
+    if let Some(("uci", rest)) = words.split_first().map(|(c, r)| (c.as_str(), r)) {
+        return uci::run(rest);
+    }
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let Some((command, rest)) = words.split_first() else {
@@ -48,6 +61,7 @@ fn dispatch(words: &[String]) -> Result<(), CliError> {
         "perft" => perft::run(rest, &mut out),
         "legal" => legal::run(rest, &mut out),
         "bench" => bench::run(rest, &mut out),
+        "match" => matches::run(rest, &mut out),
         "play" => {
             let stdin = io::stdin();
             let echo = !stdin.is_terminal();
@@ -61,7 +75,7 @@ fn dispatch(words: &[String]) -> Result<(), CliError> {
         other => Err(CliError::input(
             "",
             format!(
-                "unknown command '{other}' (commands: perft, legal, play, bench, help; see 'mills --help')"
+                "unknown command '{other}' (commands: perft, legal, play, bench, uci, match, help; see 'mills --help')"
             ),
         )),
     }
@@ -76,7 +90,9 @@ fn help(rest: &[String], out: &mut impl Write) -> Result<(), CliError> {
             None => {
                 return Err(CliError::input(
                     "help",
-                    format!("no command '{name}' (commands: perft, legal, play, bench)"),
+                    format!(
+                        "no command '{name}' (commands: perft, legal, play, bench, uci, match)"
+                    ),
                 ));
             }
         },

@@ -11,11 +11,12 @@
 //! end of the game.
 //!
 //! Computer players plug in through [`Seats`]: a seat holds a [`ComputerPlayer`], a function
-//! from the game to the actions of its turn. Only humans play today; a `--computer
-//! first|second|none --level N` option needs only to fill a seat in [`run`].
+//! from the game to the actions of its turn. `--computer first|second|none --level N` fills
+//! a seat with the engine of [`mills_core::ai`] at that level.
 
 use std::io::{BufRead, Write};
 
+use mills_core::ai::{CancelToken, Engine, Level};
 use mills_core::{Action, Game, Rules, Side, Variant, format_actions, parse_actions};
 
 use crate::args::{self, CommandSpec, FlagSpec, Parsed};
@@ -26,11 +27,13 @@ use crate::turns;
 
 pub const SPEC: CommandSpec = CommandSpec {
     name: "play",
-    summary: "Play a game in the terminal, human against human.",
+    summary: "Play a game in the terminal, against a person or the computer.",
     details: "\
 Type actions or whole turns (d6, d6-d5, xd7, d6-d5xd7) and the commands help,
 legal, board, undo, resign and quit. Input may be piped: one line per entry.
 The game ends with its result, resign, quit or the end of the input.
+With --computer first the computer plays P1, with second P2; undo takes back the
+computer's turn too, so that it is your turn again.
 ",
     positionals: "",
     max_positionals: 0,
@@ -53,6 +56,13 @@ The game ends with its result, resign, quit or the end of the input.
             "--unicode",
             "draw pieces as ● and ○ whatever the locale says",
         ),
+        FlagSpec::value(
+            "--computer",
+            "WHO",
+            "first, second or none (default): the side the computer plays",
+        ),
+        FlagSpec::value("--level", "N", "the computer's level, 1-10 (default 5)"),
+        FlagSpec::value("--seed", "S", "seed of the computer's choices (default 1)"),
     ],
 };
 
@@ -113,15 +123,45 @@ pub fn run(
     let variant = parsed.variant(Some(Variant::ZhiQi))?;
     let glyphs = glyphs(&parsed)?;
     let game = moves::game_from_flag(&parsed, Rules::of(variant), SPEC.name)?;
+    let seats = seats(&parsed)?;
     let mut session = Session {
         game,
-        seats: Seats::humans(),
+        seats,
         glyphs,
         input,
         out,
         echo,
     };
     session.run()
+}
+
+/// `--computer` and `--level`: who plays which side.
+fn seats(parsed: &Parsed) -> Result<Seats, CliError> {
+    let side = match parsed.value("--computer").unwrap_or("none") {
+        "first" | "p1" | "P1" => Some(Side::P1),
+        "second" | "p2" | "P2" => Some(Side::P2),
+        "none" => None,
+        other => {
+            return Err(parsed
+                .error(format!(
+                    "--computer must be first, second or none, not '{other}'"
+                ))
+                .into());
+        }
+    };
+    let level = match parsed.number::<u8>("--level", "level")? {
+        None => Level::DEFAULT,
+        Some(n) => Level::new(n).map_err(|e| parsed.error(format!("--level: {e}")))?,
+    };
+    let seed = parsed.number::<u64>("--seed", "seed")?.unwrap_or(1);
+    let mut seats = Seats::humans();
+    if let Some(side) = side {
+        let mut engine = Engine::new(seed);
+        seats.computers[side.index()] = Some(Box::new(move |game: &Game| {
+            engine.choose_turn(game, level, &CancelToken::new())
+        }));
+    }
+    Ok(seats)
 }
 
 /// `--ascii`, `--unicode`, or what the locale supports.
@@ -456,6 +496,17 @@ mod tests {
             "End of input: the game is left unfinished.\n\
              To continue: mills play --variant zhiqi --moves \"d7 e3\"\n"
         ));
+    }
+
+    #[test]
+    fn the_computer_answers_each_turn() {
+        let text = transcript(
+            "--variant twelve-mens-morris --ascii --computer second --level 1",
+            "d6\nd2\nf4\nb4\nquit\n",
+        );
+        assert!(text.matches("P2 (computer) plays ").count() >= 2, "{text}");
+        let text = transcript("--ascii --computer first --level 2", "quit\n");
+        assert!(text.contains("P1 (computer) plays "), "{text}");
     }
 
     #[test]

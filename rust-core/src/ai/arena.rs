@@ -1,0 +1,446 @@
+//! Engine-against-engine matches (`mills match`): balanced random openings, each played twice
+//! with colours swapped, on one or more threads, with the result and its error margin.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use super::level::{Level, Style};
+use super::search::{CancelToken, Engine, SearchLimits, SearchOptions};
+use crate::action::Action;
+use crate::game::Game;
+use crate::outcome::Outcome;
+use crate::rules::{Rules, Side, Variant};
+
+/// One side of a match: a level, or a level's style changed by settings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Player {
+    /// How the player is written on the command line (`6`, `7+noqs`, `ms=300`).
+    pub label: String,
+    pub style: Style,
+    pub options: SearchOptions,
+}
+
+impl Player {
+    pub fn level(level: Level) -> Player {
+        Player {
+            label: level.number().to_string(),
+            style: level.style(),
+            options: SearchOptions::default(),
+        }
+    }
+}
+
+/// A player description that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsePlayerError(pub String);
+
+impl fmt::Display for ParsePlayerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "cannot read player '{}': expected a level 1-10, 'ms=N' or 'depth=N', \
+             optionally followed by +noqs, +nott, +noasp, +ms=N, +depth=N",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ParsePlayerError {}
+
+impl FromStr for Player {
+    type Err = ParsePlayerError;
+
+    /// `7` is level 7; `ms=300` searches 300 ms per turn at full strength; `depth=4` searches
+    /// four turns; `+noqs`, `+nott`, `+noasp` switch off quiescence, the table, aspiration;
+    /// `+ms=N`/`+depth=N` change a level's budget.
+    fn from_str(text: &str) -> Result<Player, ParsePlayerError> {
+        let err = || ParsePlayerError(text.to_string());
+        let mut parts = text.split('+');
+        let base = parts.next().unwrap_or_default();
+        let full_strength = |limits: SearchLimits| Style {
+            limits,
+            temperature: 0.0,
+            max_loss: 0,
+        };
+        let mut style = if let Some(ms) = base.strip_prefix("ms=") {
+            full_strength(SearchLimits::time(Duration::from_millis(
+                ms.parse().map_err(|_| err())?,
+            )))
+        } else if let Some(d) = base.strip_prefix("depth=") {
+            full_strength(SearchLimits::depth(d.parse().map_err(|_| err())?))
+        } else {
+            let n: u8 = base.parse().map_err(|_| err())?;
+            Level::new(n).map_err(|_| err())?.style()
+        };
+        let mut options = SearchOptions::default();
+        for modifier in parts {
+            match modifier {
+                "noqs" => options.quiescence = false,
+                "nott" => options.transposition_table = false,
+                "noasp" => options.aspiration = false,
+                m if m.starts_with("ms=") => {
+                    let ms: u64 = m[3..].parse().map_err(|_| err())?;
+                    style.limits.time = Some(Duration::from_millis(ms));
+                }
+                m if m.starts_with("depth=") => {
+                    style.limits.depth = Some(m[6..].parse().map_err(|_| err())?);
+                }
+                _ => return Err(err()),
+            }
+        }
+        Ok(Player {
+            label: text.to_string(),
+            style,
+            options,
+        })
+    }
+}
+
+/// What to play.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    pub variant: Variant,
+    pub a: Player,
+    pub b: Player,
+    /// Games in all; rounded up to an even number (each opening is played twice).
+    pub games: u32,
+    pub seed: u64,
+    /// Random actions (whole turns are completed) before the engines take over.
+    pub opening_turns: u32,
+    pub threads: usize,
+    /// Turns after which an unfinished game counts as a draw (a safety net: the draw rules
+    /// end every game long before).
+    pub max_turns: u32,
+}
+
+impl MatchConfig {
+    pub fn new(variant: Variant, a: Player, b: Player) -> MatchConfig {
+        MatchConfig {
+            variant,
+            a,
+            b,
+            games: 100,
+            seed: 1,
+            opening_turns: 4,
+            threads: 1,
+            max_turns: 1000,
+        }
+    }
+}
+
+/// One finished game of a match.
+#[derive(Clone, Debug)]
+pub struct GameReport {
+    /// 0-based game number: games 2k and 2k+1 share an opening.
+    pub index: u32,
+    /// The side player A had.
+    pub a_side: Side,
+    pub opening: Vec<Action>,
+    pub actions: Vec<Action>,
+    /// `None` when the turn cap ended the game.
+    pub outcome: Option<Outcome>,
+    /// 1 for an A win, ½ for a draw, 0 for a loss.
+    pub a_points: f64,
+    pub turns: u32,
+    pub a_timing: Timing,
+    pub b_timing: Timing,
+}
+
+/// How long one player took for its turns.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Timing {
+    pub turns: u32,
+    pub total: Duration,
+    pub longest: Duration,
+    /// The largest ratio of turn time to the turn's time budget (1.0 = exactly on budget).
+    pub worst_budget_ratio: f64,
+}
+
+impl Timing {
+    fn add(&mut self, took: Duration, budget: Option<Duration>) {
+        self.turns += 1;
+        self.total += took;
+        self.longest = self.longest.max(took);
+        if let Some(budget) = budget.filter(|b| !b.is_zero()) {
+            self.worst_budget_ratio = self
+                .worst_budget_ratio
+                .max(took.as_secs_f64() / budget.as_secs_f64());
+        }
+    }
+
+    pub fn merge(&mut self, other: &Timing) {
+        self.turns += other.turns;
+        self.total += other.total;
+        self.longest = self.longest.max(other.longest);
+        self.worst_budget_ratio = self.worst_budget_ratio.max(other.worst_budget_ratio);
+    }
+
+    pub fn mean(&self) -> Duration {
+        if self.turns == 0 {
+            Duration::ZERO
+        } else {
+            self.total / self.turns
+        }
+    }
+}
+
+/// Wins, draws and losses of player A, and what follows from them.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct MatchStats {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+impl MatchStats {
+    pub fn add(&mut self, a_points: f64) {
+        if a_points > 0.75 {
+            self.wins += 1;
+        } else if a_points < 0.25 {
+            self.losses += 1;
+        } else {
+            self.draws += 1;
+        }
+    }
+
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// A's score from 0 to 1 (a draw is half a point).
+    pub fn score(&self) -> f64 {
+        let n = self.games();
+        if n == 0 {
+            return 0.5;
+        }
+        (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / f64::from(n)
+    }
+
+    /// Half-width of the 95% confidence interval of the score, from the trinomial variance
+    /// of one game's result (win 1, draw ½, loss 0).
+    pub fn margin95(&self) -> f64 {
+        let n = f64::from(self.games());
+        if n < 2.0 {
+            return 0.5;
+        }
+        let s = self.score();
+        let var = (f64::from(self.wins) * (1.0 - s).powi(2)
+            + f64::from(self.draws) * (0.5 - s).powi(2)
+            + f64::from(self.losses) * s.powi(2))
+            / n;
+        1.96 * (var / n).sqrt()
+    }
+
+    /// The Elo difference the score corresponds to (clamped at ±800).
+    pub fn elo(&self) -> f64 {
+        let s = self.score().clamp(0.01, 0.99);
+        (-400.0 * (1.0 / s - 1.0).log10()).clamp(-800.0, 800.0)
+    }
+}
+
+impl fmt::Display for MatchStats {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "+{} ={} -{}  score {:.1}% ± {:.1}%  (Elo {:+.0})",
+            self.wins,
+            self.draws,
+            self.losses,
+            100.0 * self.score(),
+            100.0 * self.margin95(),
+            self.elo()
+        )
+    }
+}
+
+/// The whole match.
+#[derive(Clone, Debug)]
+pub struct MatchReport {
+    pub stats: MatchStats,
+    pub games: Vec<GameReport>,
+    pub a_timing: Timing,
+    pub b_timing: Timing,
+    pub elapsed: Duration,
+}
+
+/// A random opening: `turns` whole turns of uniformly random legal actions, never one that
+/// ends the game.
+pub fn random_opening(rules: Rules, turns: u32, rng: &mut StdRng) -> Vec<Action> {
+    'retry: for _ in 0..100 {
+        let mut game = Game::new(rules);
+        while u32::from(game.position().turns()) < turns {
+            let legal = game.position().legal_actions();
+            if legal.is_empty() {
+                continue 'retry;
+            }
+            let action = legal[rng.random_range(0..legal.len())];
+            game.play(action).expect("a legal action");
+            if game.is_over() {
+                continue 'retry;
+            }
+        }
+        return game.actions().to_vec();
+    }
+    Vec::new()
+}
+
+/// Plays one game from `opening` between `a` (on `a_side`) and `b`.
+pub fn play_game(config: &MatchConfig, index: u32, opening: &[Action], a_side: Side) -> GameReport {
+    let rules = Rules::of(config.variant);
+    let mut game = Game::replay(rules, opening).expect("openings are legal");
+    let engine_seed = config
+        .seed
+        .wrapping_mul(0x9E37_79B9)
+        .wrapping_add(u64::from(index));
+    let mut engines = [
+        Engine::with_table_bits(engine_seed, 18),
+        Engine::with_table_bits(engine_seed ^ 0x5555, 18),
+    ];
+    engines[0].set_options(config.a.options);
+    engines[1].set_options(config.b.options);
+    let mut timing = [Timing::default(), Timing::default()];
+    let cancel = CancelToken::new();
+    let mut turns = 0;
+    while !game.is_over() && turns < config.max_turns {
+        let mover = game.position().side_to_move();
+        let who = usize::from(mover != a_side);
+        let player = if who == 0 { &config.a } else { &config.b };
+        let start = Instant::now();
+        let actions = engines[who].choose_turn_with_style(&game, player.style, &cancel);
+        timing[who].add(start.elapsed(), player.style.limits.time);
+        if actions.is_empty() {
+            break;
+        }
+        for action in actions {
+            game.play(action).expect("engines play legal actions");
+        }
+        turns += 1;
+    }
+    let outcome = game.outcome();
+    let a_points = match outcome.and_then(|o| o.winner()) {
+        Some(winner) if winner == a_side => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    };
+    GameReport {
+        index,
+        a_side,
+        opening: opening.to_vec(),
+        actions: game.actions().to_vec(),
+        outcome,
+        a_points,
+        turns,
+        a_timing: timing[0],
+        b_timing: timing[1],
+    }
+}
+
+/// Plays the match, calling `on_game` (on the calling thread) as each game finishes.
+pub fn play_match(config: &MatchConfig, on_game: &mut dyn FnMut(&GameReport)) -> MatchReport {
+    let start = Instant::now();
+    let pairs = config.games.div_ceil(2).max(1);
+    let rules = Rules::of(config.variant);
+    let mut rng = StdRng::seed_from_u64(config.seed);
+    let openings: Vec<Vec<Action>> = (0..pairs)
+        .map(|_| random_opening(rules, config.opening_turns, &mut rng))
+        .collect();
+    let next = AtomicUsize::new(0);
+    let (sender, receiver) = mpsc::channel::<GameReport>();
+    let mut games = Vec::with_capacity(2 * pairs as usize);
+    std::thread::scope(|scope| {
+        for _ in 0..config.threads.max(1) {
+            let sender = sender.clone();
+            let (next, openings) = (&next, &openings);
+            scope.spawn(move || {
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= 2 * openings.len() {
+                        break;
+                    }
+                    let a_side = if index % 2 == 0 { Side::P1 } else { Side::P2 };
+                    let report = play_game(config, index as u32, &openings[index / 2], a_side);
+                    if sender.send(report).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        for report in receiver {
+            on_game(&report);
+            games.push(report);
+        }
+    });
+    games.sort_by_key(|g| g.index);
+    let mut stats = MatchStats::default();
+    let mut a_timing = Timing::default();
+    let mut b_timing = Timing::default();
+    for g in &games {
+        stats.add(g.a_points);
+        a_timing.merge(&g.a_timing);
+        b_timing.merge(&g.b_timing);
+    }
+    MatchReport {
+        stats,
+        games,
+        a_timing,
+        b_timing,
+        elapsed: start.elapsed(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn players_parse() {
+        let p: Player = "7".parse().unwrap();
+        assert_eq!(p.style, Level::new(7).unwrap().style());
+        let p: Player = "ms=300+noqs".parse().unwrap();
+        assert_eq!(p.style.limits.time, Some(Duration::from_millis(300)));
+        assert!(!p.options.quiescence);
+        let p: Player = "depth=3".parse().unwrap();
+        assert_eq!(p.style.limits.depth, Some(3));
+        for bad in ["0", "11", "x", "5+fast", "ms=abc"] {
+            assert!(bad.parse::<Player>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn stats_score_and_margin() {
+        let stats = MatchStats {
+            wins: 60,
+            draws: 20,
+            losses: 20,
+        };
+        assert!((stats.score() - 0.7).abs() < 1e-9);
+        // Variance: (60·0.09 + 20·0.04 + 20·0.49)/100 = 0.16; margin 1.96·0.04.
+        assert!((stats.margin95() - 1.96 * 0.04).abs() < 1e-9);
+        assert!(stats.elo() > 100.0);
+    }
+
+    #[test]
+    fn a_small_match_is_reproducible_and_balanced() {
+        let a: Player = "depth=1".parse().unwrap();
+        let b: Player = "depth=1".parse().unwrap();
+        let mut config = MatchConfig::new(Variant::TwelveMensMorris, a, b);
+        config.games = 4;
+        config.threads = 2;
+        let first = play_match(&config, &mut |_| {});
+        let second = play_match(&config, &mut |_| {});
+        assert_eq!(first.stats.games(), 4);
+        assert_eq!(first.games[0].opening, first.games[1].opening);
+        assert_eq!(first.games[0].a_side, Side::P1);
+        assert_eq!(first.games[1].a_side, Side::P2);
+        for (x, y) in first.games.iter().zip(&second.games) {
+            assert_eq!(x.actions, y.actions);
+        }
+    }
+}
