@@ -15,6 +15,7 @@ pub mod outcome;
 pub mod perft;
 pub mod position;
 pub mod rules;
+pub mod session;
 pub mod uci;
 mod zobrist;
 
@@ -25,3 +26,4 @@ pub use outcome::{DrawReason, Outcome, WinReason};
 pub use perft::perft;
 pub use position::{IllegalAction, Pending, Phase, Position, RemovalKind, Setup, SetupError};
 pub use rules::{DrawRules, Rules, Side, Variant};
+pub use session::{GameSession, SessionConfig, SessionEvent, SessionListener, SessionOptions};

@@ -1,0 +1,167 @@
+//! Time sources for the turn timer, and the per-turn countdown itself.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+/// A monotonic clock in milliseconds from an arbitrary origin.
+pub trait Clock: Send + Sync {
+    fn now_ms(&self) -> u64;
+}
+
+/// The system's monotonic clock.
+#[derive(Debug)]
+pub struct SystemClock {
+    origin: Instant,
+}
+
+impl SystemClock {
+    pub fn new() -> SystemClock {
+        SystemClock {
+            origin: Instant::now(),
+        }
+    }
+}
+
+impl Default for SystemClock {
+    fn default() -> SystemClock {
+        SystemClock::new()
+    }
+}
+
+impl Clock for SystemClock {
+    fn now_ms(&self) -> u64 {
+        u64::try_from(self.origin.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+}
+
+/// A clock that only moves when told to; clones share the same time.
+#[derive(Clone, Debug, Default)]
+pub struct ManualClock(Arc<AtomicU64>);
+
+impl ManualClock {
+    pub fn new() -> ManualClock {
+        ManualClock::default()
+    }
+
+    pub fn advance(&self, ms: u64) {
+        // Saturating, so a huge step from a test cannot wrap the clock back to 0.
+        let _ = self
+            .0
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |t| {
+                Some(t.saturating_add(ms))
+            });
+    }
+}
+
+impl Clock for ManualClock {
+    fn now_ms(&self) -> u64 {
+        self.0.load(Ordering::SeqCst)
+    }
+}
+
+/// The countdown of the turn in progress. It runs only while a human is to move, the game
+/// goes on and the session is not paused; otherwise it holds what was left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Countdown {
+    limit_ms: Option<u64>,
+    /// What was left at `since` (or all along, while stopped).
+    left_ms: u64,
+    /// Running since this time.
+    since: Option<u64>,
+    /// The turn counted: `Position::turns()` when it started.
+    turn: u16,
+}
+
+impl Countdown {
+    pub fn new(limit_ms: Option<u64>, turn: u16) -> Countdown {
+        Countdown {
+            limit_ms,
+            left_ms: limit_ms.unwrap_or(0),
+            since: None,
+            turn,
+        }
+    }
+
+    pub fn turn(&self) -> u16 {
+        self.turn
+    }
+
+    pub fn is_running(&self) -> bool {
+        self.since.is_some()
+    }
+
+    /// Time left in the turn, `None` when the timer is off.
+    pub fn remaining(&self, now: u64) -> Option<u64> {
+        self.limit_ms?;
+        Some(match self.since {
+            Some(since) => self.left_ms.saturating_sub(now.saturating_sub(since)),
+            None => self.left_ms,
+        })
+    }
+
+    /// A fresh full countdown for `turn`, stopped.
+    pub fn restart(&mut self, limit_ms: Option<u64>, turn: u16) {
+        *self = Countdown::new(limit_ms, turn);
+    }
+
+    /// Sets what is left (a restored game), at most the limit; stopped.
+    pub fn set_left(&mut self, left_ms: u64) {
+        self.left_ms = left_ms.min(self.limit_ms.unwrap_or(0));
+        self.since = None;
+    }
+
+    pub fn set_running(&mut self, now: u64, run: bool) {
+        let run = run && self.limit_ms.is_some();
+        match (run, self.since) {
+            (true, None) => self.since = Some(now),
+            (false, Some(_)) => {
+                self.left_ms = self.remaining(now).unwrap_or(0);
+                self.since = None;
+            }
+            _ => {}
+        }
+    }
+
+    pub fn expired(&self, now: u64) -> bool {
+        self.is_running() && self.remaining(now) == Some(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn countdown_runs_pauses_and_expires() {
+        let mut c = Countdown::new(Some(15_000), 0);
+        assert_eq!(c.remaining(0), Some(15_000));
+        c.set_running(1_000, true);
+        assert_eq!(c.remaining(6_000), Some(10_000));
+        c.set_running(6_000, false);
+        assert_eq!(c.remaining(60_000), Some(10_000), "frozen while stopped");
+        c.set_running(60_000, true);
+        assert!(!c.expired(69_999));
+        assert!(c.expired(70_000));
+        assert_eq!(c.remaining(99_000), Some(0));
+    }
+
+    #[test]
+    fn an_off_timer_never_runs() {
+        let mut c = Countdown::new(None, 3);
+        c.set_running(0, true);
+        assert!(!c.is_running());
+        assert_eq!(c.remaining(10), None);
+        assert!(!c.expired(u64::MAX));
+    }
+
+    #[test]
+    fn manual_clock_is_shared_and_saturates() {
+        let a = ManualClock::new();
+        let b = a.clone();
+        a.advance(250);
+        assert_eq!(b.now_ms(), 250);
+        b.advance(u64::MAX);
+        assert_eq!(a.now_ms(), u64::MAX);
+    }
+}

@@ -1,0 +1,209 @@
+//! What a session plays (saved with the game) and the environment it runs in (not saved).
+
+use std::fmt;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use crate::ai::Level;
+use crate::rules::{Rules, Side, Variant};
+
+use super::clock::{Clock, ManualClock};
+
+/// Who plays the two sides.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Mode {
+    /// One human against the computer, which plays `computer` at `level`.
+    VsComputer { computer: Side, level: Level },
+    /// Two humans sharing the device.
+    PassAndPlay,
+}
+
+impl Mode {
+    /// The computer's side, if the computer plays.
+    pub fn computer(self) -> Option<Side> {
+        match self {
+            Mode::VsComputer { computer, .. } => Some(computer),
+            Mode::PassAndPlay => None,
+        }
+    }
+
+    pub fn level(self) -> Option<Level> {
+        match self {
+            Mode::VsComputer { level, .. } => Some(level),
+            Mode::PassAndPlay => None,
+        }
+    }
+
+    /// Whether a human plays `side`.
+    pub fn is_human(self, side: Side) -> bool {
+        self.computer() != Some(side)
+    }
+}
+
+/// The turn timer setting (RULES.md §6): off, 15, 30, 60 (the default) or 120 seconds.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum TurnTimer {
+    Off,
+    Seconds15,
+    Seconds30,
+    #[default]
+    Seconds60,
+    Seconds120,
+}
+
+impl TurnTimer {
+    pub const ALL: [TurnTimer; 5] = [
+        TurnTimer::Off,
+        TurnTimer::Seconds15,
+        TurnTimer::Seconds30,
+        TurnTimer::Seconds60,
+        TurnTimer::Seconds120,
+    ];
+
+    /// Seconds per turn; `None` when off.
+    pub const fn seconds(self) -> Option<u32> {
+        match self {
+            TurnTimer::Off => None,
+            TurnTimer::Seconds15 => Some(15),
+            TurnTimer::Seconds30 => Some(30),
+            TurnTimer::Seconds60 => Some(60),
+            TurnTimer::Seconds120 => Some(120),
+        }
+    }
+
+    /// The setting for a number of seconds, 0 meaning off.
+    pub fn from_seconds(seconds: u32) -> Option<TurnTimer> {
+        TurnTimer::ALL
+            .into_iter()
+            .find(|t| t.seconds().unwrap_or(0) == seconds)
+    }
+
+    pub(crate) fn limit_ms(self) -> Option<u64> {
+        self.seconds().map(|s| u64::from(s) * 1000)
+    }
+}
+
+impl fmt::Display for TurnTimer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.seconds() {
+            Some(s) => write!(f, "{s} s"),
+            None => f.write_str("off"),
+        }
+    }
+}
+
+/// What a session plays: the game (with its draw settings), who plays, and the turn timer.
+/// All of it is part of a saved game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct SessionConfig {
+    pub rules: Rules,
+    pub mode: Mode,
+    pub timer: TurnTimer,
+}
+
+impl SessionConfig {
+    /// The game against the computer playing P2 at the default level, 60 s turns.
+    pub fn new(variant: Variant) -> SessionConfig {
+        SessionConfig {
+            rules: Rules::of(variant),
+            mode: Mode::VsComputer {
+                computer: Side::P2,
+                level: Level::DEFAULT,
+            },
+            timer: TurnTimer::default(),
+        }
+    }
+
+    pub fn with_mode(mut self, mode: Mode) -> SessionConfig {
+        self.mode = mode;
+        self
+    }
+
+    pub fn with_timer(mut self, timer: TurnTimer) -> SessionConfig {
+        self.timer = timer;
+        self
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.rules.variant
+    }
+}
+
+/// Where a session's computer turns run.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum ComputerRunner {
+    /// A background `std::thread` per computer turn; the result arrives on the listener.
+    #[default]
+    Thread,
+    /// Nothing runs by itself: the caller runs the turn with
+    /// [`GameSession::run_computer_turn_now`](super::GameSession::run_computer_turn_now)
+    /// (tests, and deterministic replays).
+    Manual,
+}
+
+/// The time source of the turn timer.
+#[derive(Clone, Default)]
+pub enum SessionClock {
+    /// The monotonic system clock.
+    #[default]
+    System,
+    /// A clock the tests move by hand (`advance_clock_for_tests`).
+    Manual(ManualClock),
+    /// Any other time source.
+    Custom(Arc<dyn Clock>),
+}
+
+impl fmt::Debug for SessionClock {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SessionClock::System => f.write_str("System"),
+            SessionClock::Manual(c) => write!(f, "Manual({} ms)", c.now_ms()),
+            SessionClock::Custom(_) => f.write_str("Custom"),
+        }
+    }
+}
+
+/// The environment of a session: nothing here is saved with the game.
+#[derive(Clone, Debug)]
+pub struct SessionOptions {
+    pub clock: SessionClock,
+    pub computer: ComputerRunner,
+    /// Run a background thread that applies timer expiry by itself (see the module docs).
+    /// Ignored with a manual clock, whose time only moves when the test says so.
+    pub timer_thread: bool,
+    /// After every change the session writes its saved game here, atomically.
+    pub autosave_path: Option<PathBuf>,
+    /// Finished games against the computer are counted in this statistics file.
+    pub stats_path: Option<PathBuf>,
+    /// Seed of the computer player's randomness; `None` picks one from the time.
+    pub seed: Option<u64>,
+}
+
+impl Default for SessionOptions {
+    fn default() -> SessionOptions {
+        SessionOptions {
+            clock: SessionClock::System,
+            computer: ComputerRunner::Thread,
+            timer_thread: true,
+            autosave_path: None,
+            stats_path: None,
+            seed: None,
+        }
+    }
+}
+
+impl SessionOptions {
+    /// Deterministic options for tests: a manual clock, manual computer turns, no threads.
+    pub fn for_tests() -> (SessionOptions, ManualClock) {
+        let clock = ManualClock::new();
+        let options = SessionOptions {
+            clock: SessionClock::Manual(clock.clone()),
+            computer: ComputerRunner::Manual,
+            timer_thread: false,
+            autosave_path: None,
+            stats_path: None,
+            seed: Some(1),
+        };
+        (options, clock)
+    }
+}

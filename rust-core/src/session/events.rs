@@ -1,0 +1,133 @@
+//! What a session tells its listener, and its errors.
+
+use std::fmt;
+
+use crate::action::Action;
+use crate::board::Point;
+use crate::outcome::Outcome;
+use crate::position::{IllegalAction, RemovalKind};
+use crate::rules::Side;
+
+/// Something that happened without a call from the app (or as the result of one).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum SessionEvent {
+    /// The computer played its turn.
+    ComputerMoved { side: Side, actions: Vec<Action> },
+    /// The turn timer ran out: `side` passed (RULES.md §6).
+    TurnTimedOut { side: Side },
+    /// The game ended.
+    GameOver { outcome: Outcome },
+    /// Writing the autosave or the statistics failed; the game goes on.
+    SaveFailed { message: String },
+}
+
+/// Receives a session's events. Called from whichever thread produced the event (the
+/// computer's thread, the timer thread, or the caller's), never with a session lock held,
+/// so a listener may call back into the session.
+pub trait SessionListener: Send + Sync {
+    fn on_event(&self, event: SessionEvent);
+}
+
+/// Why a tap did nothing. Nothing changes when a tap is refused.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Refusal {
+    GameOver,
+    /// Against the computer, on its turn.
+    ComputerThinking,
+    /// Placing on a point that is taken.
+    Occupied(Point),
+    /// Picking an empty point while a piece must be picked.
+    NoPieceThere(Point),
+    /// Picking an opponent piece to move.
+    NotYourPiece(Point),
+    /// The picked piece has no empty neighbour.
+    CannotMove(Point),
+    /// A destination that is not joined to the picked piece.
+    NotAdjacent {
+        from: Point,
+        to: Point,
+    },
+    /// A removal must take an opponent piece.
+    NotOpponentPiece(Point),
+    /// That piece is in a mill and the opponent has pieces that are not.
+    InMill(Point),
+    /// A pull must take a piece next to one of yours.
+    NotNextToYours(Point),
+    /// Anything else the rules refuse (not reachable by taps; kept for completeness).
+    Illegal(IllegalAction),
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::GameOver => f.write_str("the game is over"),
+            Refusal::ComputerThinking => f.write_str("not your turn — the computer is thinking"),
+            Refusal::Occupied(p) => write!(f, "{p} is taken: place on an empty point"),
+            Refusal::NoPieceThere(p) => write!(f, "{p} is empty: pick one of your pieces"),
+            Refusal::NotYourPiece(p) => write!(f, "{p} is not one of your pieces"),
+            Refusal::CannotMove(p) => write!(f, "the piece on {p} has nowhere to go"),
+            Refusal::NotAdjacent { from, to } => {
+                write!(f, "{to} is not next to {from} along a line")
+            }
+            Refusal::NotOpponentPiece(p) => write!(f, "{p} is not an opponent piece"),
+            Refusal::InMill(p) => write!(f, "that piece is in a mill ({p}); take another one"),
+            Refusal::NotNextToYours(p) => write!(f, "{p} is not next to one of your pieces"),
+            Refusal::Illegal(err) => write!(f, "{err}"),
+        }
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+/// What a tap did.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum TapOutcome {
+    /// A piece was picked up to move.
+    Selected(Point),
+    /// The picked piece was put back.
+    Deselected(Point),
+    /// An action was played.
+    Played(Played),
+}
+
+/// An action a tap played.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Played {
+    pub side: Side,
+    pub action: Action,
+    /// For a removal: whether it was a pin, a capture or a pull.
+    pub removal: Option<RemovalKind>,
+    /// Lines the arriving piece completed.
+    pub lines_formed: Vec<[Point; 3]>,
+    /// The turn is over (the other side, or the computer, is to move).
+    pub turn_ended: bool,
+    pub outcome: Option<Outcome>,
+}
+
+/// Why a session call failed.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum SessionError {
+    GameOver,
+    NothingToUndo,
+    NothingToRedo,
+    /// `run_computer_turn_now` when the computer is not to move.
+    NotComputersTurn,
+    /// A test hook used without its test setup (e.g. advancing a system clock).
+    NotAvailable(String),
+    Io(String),
+}
+
+impl fmt::Display for SessionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SessionError::GameOver => f.write_str("the game is over"),
+            SessionError::NothingToUndo => f.write_str("there is nothing to undo"),
+            SessionError::NothingToRedo => f.write_str("there is nothing to redo"),
+            SessionError::NotComputersTurn => f.write_str("the computer is not to move"),
+            SessionError::NotAvailable(what) => write!(f, "not available: {what}"),
+            SessionError::Io(what) => write!(f, "file error: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for SessionError {}

@@ -1,0 +1,171 @@
+//! Everything a game screen draws, in one value.
+
+use crate::action::Action;
+use crate::board::Point;
+use crate::outcome::Outcome;
+use crate::position::Phase;
+use crate::rules::{Side, Variant};
+
+use super::config::{Mode, TurnTimer};
+
+/// What the side to move must do next, as the touch interaction sees it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Expect {
+    /// Tap an empty point to place a piece.
+    Place,
+    /// Tap one of your pieces to move it.
+    PickPiece,
+    /// Tap an empty point next to `from` (or another of your pieces, or `from` to let go).
+    PickDestination { from: Point },
+    /// Tap an opponent piece to pin; `remaining` pins are owed, this one included.
+    Pin { remaining: u8 },
+    /// Tap an opponent piece to capture; `remaining` captures are owed, this one included.
+    Capture { remaining: u8 },
+    /// Blocked: tap an opponent piece next to one of yours to pull it.
+    Pull,
+    /// After the pull, step a piece: `from` is the piece picked so far.
+    StepAfterPull { from: Option<Point> },
+    /// The game is over.
+    GameOver,
+}
+
+/// One point of the board.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct PointView {
+    pub point: Point,
+    pub owner: Option<Side>,
+    /// The piece here stands in a complete line.
+    pub in_mill: bool,
+    /// A tap here does what `expect` asks (places, picks, steps there, pins, captures, pulls).
+    pub target: bool,
+}
+
+/// The counters of one side.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct SideView {
+    pub side: Side,
+    pub in_hand: u8,
+    pub on_board: u8,
+    /// Linked-Horse: pieces in this side's stable.
+    pub stable: u8,
+    /// Opponent pieces this side has captured, pinned or pulled.
+    pub captured: u8,
+    /// This side's pieces the opponent has taken.
+    pub lost: u8,
+    /// Pins this side has made (Zhi Qi).
+    pub pins: u8,
+    pub is_computer: bool,
+}
+
+/// The state of a session at one moment.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Snapshot {
+    pub variant: Variant,
+    pub mode: Mode,
+    pub timer: TurnTimer,
+    /// The 24 points in index order (`Point::ALL`).
+    pub points: Vec<PointView>,
+    /// P1 then P2.
+    pub sides: [SideView; 2],
+    pub to_move: Side,
+    pub phase: Phase,
+    pub expect: Expect,
+    pub selected: Option<Point>,
+    /// The actions of the turn in progress if it has any, otherwise of the last turn.
+    pub last_turn: Vec<Action>,
+    pub last_turn_side: Option<Side>,
+    /// Lines the arrivals of `last_turn` completed (a stabled piece's line included).
+    pub lines_formed: Vec<[Point; 3]>,
+    pub outcome: Option<Outcome>,
+    /// Time left in the turn; `None` when the timer is off, the game is over or the
+    /// computer is to move.
+    pub time_left_ms: Option<u64>,
+    pub timer_running: bool,
+    pub paused: bool,
+    pub computer_thinking: bool,
+    pub can_undo: bool,
+    pub can_redo: bool,
+    /// Turns completed since the start.
+    pub turns: u32,
+    /// Actions played since the start.
+    pub action_count: u32,
+}
+
+impl Snapshot {
+    pub fn point(&self, point: Point) -> &PointView {
+        &self.points[point.index()]
+    }
+
+    /// The points where a tap does what `expect` asks.
+    pub fn targets(&self) -> Vec<Point> {
+        self.points
+            .iter()
+            .filter(|p| p.target)
+            .map(|p| p.point)
+            .collect()
+    }
+
+    pub fn side(&self, side: Side) -> &SideView {
+        &self.sides[side.index()]
+    }
+}
+
+impl super::state::State {
+    /// Everything a screen draws, now.
+    pub fn snapshot(&self, now: u64) -> Snapshot {
+        let position = self.game.position();
+        let targets = self.targets();
+        let in_mills = position.in_mills(Side::P1) | position.in_mills(Side::P2);
+        let points = Point::ALL
+            .iter()
+            .map(|&point| PointView {
+                point,
+                owner: position.owner(point),
+                in_mill: in_mills.contains(point),
+                target: targets.contains(point),
+            })
+            .collect();
+        let side_view = |side: Side| SideView {
+            side,
+            in_hand: position.hand(side),
+            on_board: position.board(side).count() as u8,
+            stable: position.stable(side),
+            captured: position.lost(side.opponent()),
+            lost: position.lost(side),
+            pins: position.pins_made(side),
+            is_computer: !self.is_human(side),
+        };
+        let last = self.spans.last();
+        let to_move = position.side_to_move();
+        let over = self.game.is_over();
+        Snapshot {
+            variant: self.config.variant(),
+            mode: self.config.mode,
+            timer: self.config.timer,
+            points,
+            sides: [side_view(Side::P1), side_view(Side::P2)],
+            to_move,
+            phase: position.phase(),
+            expect: self.expect(),
+            selected: self.selected,
+            last_turn: last
+                .map(|span| self.game.actions()[span.start..span.end].to_vec())
+                .unwrap_or_default(),
+            last_turn_side: last.map(|span| span.side),
+            lines_formed: self.lines_formed.clone(),
+            outcome: self.game.outcome(),
+            time_left_ms: if over || !self.is_human(to_move) {
+                None
+            } else {
+                self.countdown.remaining(now)
+            },
+            timer_running: self.countdown.is_running(),
+            paused: self.paused,
+            computer_thinking: self.computer_to_move(),
+            can_undo: self.can_undo(),
+            can_redo: self.can_redo(),
+            turns: u32::from(position.turns()),
+            action_count: u32::try_from(self.game.actions().len()).unwrap_or(u32::MAX),
+        }
+    }
+}

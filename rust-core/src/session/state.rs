@@ -1,0 +1,433 @@
+//! The session's state machine, without threads, locks or files: every call takes the time
+//! `now` and collects what the caller must do afterwards (events, a computer turn to run, a
+//! save to write) in [`Effects`]. [`super::GameSession`] wraps it in a mutex and runs them.
+
+use crate::action::Action;
+use crate::ai::{CancelToken, Level};
+use crate::board::Point;
+use crate::game::Game;
+use crate::outcome::Outcome;
+use crate::rules::{Side, Variant};
+
+use super::clock::Countdown;
+use super::config::{Mode, SessionConfig, TurnTimer};
+use super::events::{SessionError, SessionEvent};
+use super::history::{self, Span};
+use super::save;
+use super::stats::GameResult;
+
+/// One step `redo` can bring back.
+#[derive(Clone, Debug)]
+pub(super) enum RedoStep {
+    Actions(Vec<Action>),
+    Resign(Side),
+}
+
+/// A computer turn to search: a copy of the game, so the search holds no lock.
+#[derive(Clone, Debug)]
+pub(crate) struct ComputerJob {
+    pub generation: u64,
+    pub game: Game,
+    pub level: Level,
+    pub cancel: CancelToken,
+}
+
+/// What the caller of a state change must do once the lock is released.
+#[derive(Debug, Default)]
+pub(crate) struct Effects {
+    pub events: Vec<SessionEvent>,
+    /// Something a saved game holds changed.
+    pub changed: bool,
+    pub job: Option<ComputerJob>,
+    /// A game against the computer just ended: count it.
+    pub finished: Option<(Variant, Level, GameResult)>,
+}
+
+pub(crate) struct State {
+    pub(super) config: SessionConfig,
+    pub(super) game: Game,
+    pub(super) redo: Vec<RedoStep>,
+    pub(super) resigned: Option<Side>,
+    pub(super) selected: Option<Point>,
+    pub(super) countdown: Countdown,
+    pub(super) paused: bool,
+    /// Bumped whenever a computer search is cancelled: stale results are dropped.
+    generation: u64,
+    cancel: CancelToken,
+    /// A computer job of the current generation is out (running, or waiting for a manual run).
+    job_out: bool,
+    /// The game's turns, kept in step with `game`.
+    pub(super) spans: Vec<Span>,
+    pub(super) lines_formed: Vec<[Point; 3]>,
+    stats_recorded: bool,
+    pub(super) closed: bool,
+}
+
+impl State {
+    /// A session state for `game`; `time_left_ms` and `paused` come from a saved game.
+    pub fn start(
+        config: SessionConfig,
+        game: Game,
+        time_left_ms: Option<u64>,
+        paused: bool,
+        now: u64,
+        fx: &mut Effects,
+    ) -> State {
+        let turn = game.position().turns();
+        let mut state = State {
+            config,
+            resigned: game.record().resigned,
+            stats_recorded: game.is_over(),
+            game,
+            redo: Vec::new(),
+            selected: None,
+            countdown: Countdown::new(config.timer.limit_ms(), turn),
+            paused,
+            generation: 0,
+            cancel: CancelToken::new(),
+            job_out: false,
+            spans: Vec::new(),
+            lines_formed: Vec::new(),
+            closed: false,
+        };
+        if let Some(left) = time_left_ms {
+            state.countdown.set_left(left);
+        }
+        let outcome = state.game.outcome();
+        state.refresh(now, false, outcome, fx);
+        fx.changed = false;
+        state
+    }
+
+    // ---- Queries ---------------------------------------------------------------------------
+
+    pub fn config(&self) -> SessionConfig {
+        self.config
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn is_human(&self, side: Side) -> bool {
+        self.config.mode.is_human(side)
+    }
+
+    /// The computer is to move in a game that goes on.
+    pub fn computer_to_move(&self) -> bool {
+        !self.game.is_over() && !self.is_human(self.game.position().side_to_move())
+    }
+
+    /// Actions `undo` takes back, if any (RULES: against the computer, back to the start of
+    /// the human's previous turn; in pass-and-play, one turn or the turn in progress).
+    fn undo_len(&self) -> Option<usize> {
+        match self.config.mode.computer() {
+            None => self.spans.last().map(Span::len),
+            Some(computer) => {
+                let mut n = 0;
+                for span in self.spans.iter().rev() {
+                    n += span.len();
+                    if span.side != computer {
+                        return Some(n);
+                    }
+                }
+                None
+            }
+        }
+    }
+
+    pub fn can_undo(&self) -> bool {
+        self.resigned.is_some() || self.undo_len().is_some()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Milliseconds until the running countdown expires.
+    pub fn timer_wait(&self, now: u64) -> Option<u64> {
+        if self.countdown.is_running() {
+            self.countdown.remaining(now)
+        } else {
+            None
+        }
+    }
+
+    pub fn save_json(&self, now: u64) -> String {
+        save::encode(
+            &self.config,
+            &self.game,
+            self.countdown.remaining(now),
+            self.paused,
+        )
+    }
+
+    // ---- Bookkeeping after every change ----------------------------------------------------
+
+    /// Brings everything derived from the game up to date after a change: turns, lines
+    /// formed, the countdown, the end of the game, and the computer's turn.
+    pub(super) fn refresh(
+        &mut self,
+        now: u64,
+        restart_timer: bool,
+        outcome_before: Option<Outcome>,
+        fx: &mut Effects,
+    ) {
+        self.selected = None;
+        self.spans = history::turn_spans(&self.game);
+        self.lines_formed = self
+            .spans
+            .last()
+            .map(|span| history::lines_formed(&self.game, span))
+            .unwrap_or_default();
+
+        let turn = self.game.position().turns();
+        if restart_timer || turn != self.countdown.turn() {
+            self.countdown.restart(self.config.timer.limit_ms(), turn);
+        }
+        self.sync_countdown(now);
+
+        let outcome = self.game.outcome();
+        if let (None, Some(outcome)) = (outcome_before, outcome) {
+            fx.events.push(SessionEvent::GameOver { outcome });
+            if let (Mode::VsComputer { computer, level }, false) =
+                (self.config.mode, self.stats_recorded)
+            {
+                let result = match outcome.winner() {
+                    None => GameResult::Draw,
+                    Some(winner) if winner == computer => GameResult::Loss,
+                    Some(_) => GameResult::Win,
+                };
+                fx.finished = Some((self.config.variant(), level, result));
+                self.stats_recorded = true;
+            }
+        }
+
+        if self.computer_to_move() && !self.job_out && !self.closed {
+            if let Some(level) = self.config.mode.level() {
+                self.job_out = true;
+                fx.job = Some(ComputerJob {
+                    generation: self.generation,
+                    game: self.game.clone(),
+                    level,
+                    cancel: self.cancel.clone(),
+                });
+            }
+        }
+        fx.changed = true;
+    }
+
+    fn sync_countdown(&mut self, now: u64) {
+        let run = !self.game.is_over()
+            && !self.paused
+            && !self.closed
+            && self.is_human(self.game.position().side_to_move());
+        self.countdown.set_running(now, run);
+    }
+
+    /// Stops the computer's search in progress, if any; its result will be ignored.
+    pub fn cancel_computer(&mut self) {
+        if self.job_out {
+            self.cancel.cancel();
+            self.cancel = CancelToken::new();
+            self.generation += 1;
+            self.job_out = false;
+        }
+    }
+
+    /// The session is going away: stop the search and the countdown.
+    pub fn close(&mut self, now: u64) {
+        self.cancel_computer();
+        self.closed = true;
+        self.sync_countdown(now);
+    }
+
+    // ---- Commands --------------------------------------------------------------------------
+
+    pub fn undo(&mut self, now: u64, fx: &mut Effects) -> Result<(), SessionError> {
+        let before = self.game.outcome();
+        if let Some(side) = self.resigned.take() {
+            self.cancel_computer();
+            self.game.undo(0);
+            self.redo.push(RedoStep::Resign(side));
+        } else {
+            let n = self.undo_len().ok_or(SessionError::NothingToUndo)?;
+            self.cancel_computer();
+            let undone = self.game.undo(n);
+            self.redo.push(RedoStep::Actions(undone));
+        }
+        self.refresh(now, true, before, fx);
+        Ok(())
+    }
+
+    pub fn redo(&mut self, now: u64, fx: &mut Effects) -> Result<(), SessionError> {
+        let step = self.redo.pop().ok_or(SessionError::NothingToRedo)?;
+        self.cancel_computer();
+        let before = self.game.outcome();
+        match step {
+            RedoStep::Actions(actions) => {
+                for action in actions {
+                    if let Err(err) = self.game.play(action) {
+                        log::error!("redo: {action} no longer legal: {err}");
+                        self.redo.clear();
+                        break;
+                    }
+                }
+            }
+            RedoStep::Resign(side) => {
+                if self.game.resign(side).is_ok() {
+                    self.resigned = Some(side);
+                }
+            }
+        }
+        self.refresh(now, true, before, fx);
+        Ok(())
+    }
+
+    /// The human resigns (in pass-and-play, the side to move).
+    pub fn resign(&mut self, now: u64, fx: &mut Effects) -> Result<Side, SessionError> {
+        if self.game.is_over() {
+            return Err(SessionError::GameOver);
+        }
+        let side = match self.config.mode {
+            Mode::VsComputer { computer, .. } => computer.opponent(),
+            Mode::PassAndPlay => self.game.position().side_to_move(),
+        };
+        self.cancel_computer();
+        self.game.resign(side).map_err(|_| SessionError::GameOver)?;
+        self.resigned = Some(side);
+        self.redo.clear();
+        self.refresh(now, true, None, fx);
+        Ok(side)
+    }
+
+    pub fn new_game(&mut self, now: u64, fx: &mut Effects) {
+        self.cancel_computer();
+        self.game = Game::new(self.config.rules);
+        self.redo.clear();
+        self.resigned = None;
+        self.stats_recorded = false;
+        self.refresh(now, true, None, fx);
+    }
+
+    /// The level of the computer's next search (a search in progress keeps its level).
+    /// Nothing to change in pass-and-play.
+    pub fn set_level(&mut self, level: Level, fx: &mut Effects) {
+        if let Mode::VsComputer { computer, .. } = self.config.mode {
+            self.config.mode = Mode::VsComputer { computer, level };
+            fx.changed = true;
+        }
+    }
+
+    /// A new timer setting; the turn in progress starts again with the new limit.
+    pub fn set_timer(&mut self, timer: TurnTimer, now: u64, fx: &mut Effects) {
+        self.config.timer = timer;
+        self.countdown
+            .restart(timer.limit_ms(), self.game.position().turns());
+        self.sync_countdown(now);
+        fx.changed = true;
+    }
+
+    pub fn set_paused(&mut self, paused: bool, now: u64, fx: &mut Effects) {
+        if self.paused != paused {
+            self.paused = paused;
+            self.sync_countdown(now);
+            fx.changed = true;
+        }
+    }
+
+    /// Applies the timer's `pass` if the turn's time is up; returns the side that passed.
+    pub fn tick(&mut self, now: u64, fx: &mut Effects) -> Option<Side> {
+        if self.game.is_over() || !self.countdown.expired(now) {
+            return None;
+        }
+        let side = self.game.position().side_to_move();
+        let before = self.game.outcome();
+        if let Err(err) = self.game.play(Action::Pass) {
+            log::error!("timer pass refused: {err}");
+            return None;
+        }
+        self.redo.clear();
+        fx.events.push(SessionEvent::TurnTimedOut { side });
+        self.refresh(now, true, before, fx);
+        Some(side)
+    }
+
+    /// Hands out the computer's turn again for a synchronous run (cancelling any other).
+    pub fn reissue_job(&mut self) -> Result<ComputerJob, SessionError> {
+        if self.game.is_over() {
+            return Err(SessionError::GameOver);
+        }
+        let level = self
+            .config
+            .mode
+            .level()
+            .filter(|_| self.computer_to_move())
+            .ok_or(SessionError::NotComputersTurn)?;
+        self.cancel_computer();
+        self.job_out = true;
+        Ok(ComputerJob {
+            generation: self.generation,
+            game: self.game.clone(),
+            level,
+            cancel: self.cancel.clone(),
+        })
+    }
+
+    /// Plays the computer's turn found by the job of `generation` and returns the actions
+    /// played; `None` (and nothing changes) if that job was cancelled since.
+    pub fn apply_computer_turn(
+        &mut self,
+        generation: u64,
+        actions: &[Action],
+        now: u64,
+        fx: &mut Effects,
+    ) -> Option<Vec<Action>> {
+        if generation != self.generation || !self.job_out || self.closed {
+            return None;
+        }
+        self.job_out = false;
+        if !self.computer_to_move() {
+            return None;
+        }
+        let side = self.game.position().side_to_move();
+        let turns = self.game.position().turns();
+        let before = self.game.outcome();
+        let turn_goes_on = |game: &Game| !game.is_over() && game.position().turns() == turns;
+        let mut played = Vec::new();
+        for &action in actions {
+            if !turn_goes_on(&self.game) {
+                break;
+            }
+            match self.game.play(action) {
+                Ok(()) => played.push(action),
+                Err(err) => {
+                    log::error!("the computer chose {action}, which is illegal: {err}");
+                    break;
+                }
+            }
+        }
+        // A search that came back short (it cannot, unless cancelled or broken) must not
+        // leave the human waiting: finish the turn with the first legal actions.
+        while turn_goes_on(&self.game) {
+            let action = self
+                .game
+                .position()
+                .legal_actions()
+                .first()
+                .copied()
+                .unwrap_or(Action::Pass);
+            if self.game.play(action).is_err() {
+                break;
+            }
+            played.push(action);
+        }
+        self.redo.clear();
+        fx.events.push(SessionEvent::ComputerMoved {
+            side,
+            actions: played.clone(),
+        });
+        self.refresh(now, false, before, fx);
+        Some(played)
+    }
+}

@@ -1,0 +1,229 @@
+//! Wins, losses and draws against the computer, per game and level, in a small JSON file
+//! replaced atomically after every finished game.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use serde::{Deserialize, Serialize};
+
+use crate::ai::Level;
+use crate::rules::Variant;
+
+use super::store;
+
+/// How a game against the computer ended for the human.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum GameResult {
+    Win,
+    Loss,
+    Draw,
+}
+
+/// The record against one level in one game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct StatsEntry {
+    pub game: Variant,
+    pub level: Level,
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+}
+
+pub const STATS_FORMAT: &str = "mills-stats";
+pub const STATS_VERSION: u32 = 1;
+
+#[derive(Serialize, Deserialize)]
+struct StatsFile {
+    format: String,
+    version: u32,
+    entries: Vec<StatsEntry>,
+}
+
+/// Why the statistics could not be read or written.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum StatsError {
+    Io(String),
+    /// The file is not a statistics file this build can read.
+    Corrupt(String),
+}
+
+impl fmt::Display for StatsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StatsError::Io(m) => write!(f, "statistics file error: {m}"),
+            StatsError::Corrupt(m) => write!(f, "statistics file unreadable: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for StatsError {}
+
+/// Serializes every read-modify-write of statistics files in this process.
+static STATS_LOCK: Mutex<()> = Mutex::new(());
+
+/// A statistics file.
+#[derive(Clone, Debug)]
+pub struct StatsStore {
+    path: PathBuf,
+}
+
+impl StatsStore {
+    pub fn new(path: impl Into<PathBuf>) -> StatsStore {
+        StatsStore { path: path.into() }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The entries, sorted by game then level; empty when there is no file yet.
+    pub fn load(&self) -> Result<Vec<StatsEntry>, StatsError> {
+        let _guard = STATS_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+        self.read()
+    }
+
+    /// Counts one finished game and writes the file.
+    pub fn record(
+        &self,
+        game: Variant,
+        level: Level,
+        result: GameResult,
+    ) -> Result<Vec<StatsEntry>, StatsError> {
+        let _guard = STATS_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+        let mut entries = match self.read() {
+            Ok(entries) => entries,
+            Err(StatsError::Corrupt(why)) => {
+                // Keep the unreadable file for inspection and start again.
+                log::warn!("statistics unreadable ({why}); starting afresh");
+                let aside = self.path.with_extension("corrupt");
+                let _ = std::fs::rename(&self.path, aside);
+                Vec::new()
+            }
+            Err(err) => return Err(err),
+        };
+        let index = match entries
+            .iter()
+            .position(|e| e.game == game && e.level == level)
+        {
+            Some(i) => i,
+            None => {
+                entries.push(StatsEntry {
+                    game,
+                    level,
+                    wins: 0,
+                    losses: 0,
+                    draws: 0,
+                });
+                entries.len() - 1
+            }
+        };
+        let entry = &mut entries[index];
+        let counter = match result {
+            GameResult::Win => &mut entry.wins,
+            GameResult::Loss => &mut entry.losses,
+            GameResult::Draw => &mut entry.draws,
+        };
+        *counter = counter.saturating_add(1);
+        sort(&mut entries);
+        self.write(&entries)?;
+        Ok(entries)
+    }
+
+    /// Forgets everything.
+    pub fn reset(&self) -> Result<(), StatsError> {
+        let _guard = STATS_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+        self.write(&[])
+    }
+
+    fn read(&self) -> Result<Vec<StatsEntry>, StatsError> {
+        let text = store::read_if_exists(&self.path).map_err(|e| StatsError::Io(e.to_string()))?;
+        let Some(text) = text else {
+            return Ok(Vec::new());
+        };
+        let file: StatsFile =
+            serde_json::from_str(&text).map_err(|e| StatsError::Corrupt(e.to_string()))?;
+        if file.format != STATS_FORMAT {
+            return Err(StatsError::Corrupt(format!(
+                "format '{}' is not '{STATS_FORMAT}'",
+                file.format
+            )));
+        }
+        if file.version != STATS_VERSION {
+            return Err(StatsError::Corrupt(format!(
+                "unknown version {}",
+                file.version
+            )));
+        }
+        let mut entries = file.entries;
+        sort(&mut entries);
+        Ok(entries)
+    }
+
+    fn write(&self, entries: &[StatsEntry]) -> Result<(), StatsError> {
+        let file = StatsFile {
+            format: STATS_FORMAT.to_string(),
+            version: STATS_VERSION,
+            entries: entries.to_vec(),
+        };
+        let text =
+            serde_json::to_string_pretty(&file).map_err(|e| StatsError::Io(e.to_string()))?;
+        store::write_atomic(&self.path, text.as_bytes()).map_err(|e| StatsError::Io(e.to_string()))
+    }
+}
+
+fn sort(entries: &mut [StatsEntry]) {
+    let order = |v: Variant| Variant::ALL.iter().position(|x| *x == v);
+    entries.sort_by_key(|e| (order(e.game), e.level));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_are_counted_per_game_and_level() {
+        let dir = store::test_dir("stats");
+        let stats = StatsStore::new(dir.join("stats.json"));
+        assert_eq!(stats.load().unwrap(), vec![]);
+        let l3 = Level::new(3).unwrap();
+        let l7 = Level::new(7).unwrap();
+        stats.record(Variant::ZhiQi, l7, GameResult::Win).unwrap();
+        stats.record(Variant::ZhiQi, l3, GameResult::Loss).unwrap();
+        stats.record(Variant::ZhiQi, l3, GameResult::Draw).unwrap();
+        stats
+            .record(Variant::LinkedHorse, l3, GameResult::Win)
+            .unwrap();
+        let entries = StatsStore::new(dir.join("stats.json")).load().unwrap();
+        let summary: Vec<_> = entries
+            .iter()
+            .map(|e| (e.game, e.level.number(), e.wins, e.losses, e.draws))
+            .collect();
+        assert_eq!(
+            summary,
+            vec![
+                (Variant::ZhiQi, 3, 0, 1, 1),
+                (Variant::ZhiQi, 7, 1, 0, 0),
+                (Variant::LinkedHorse, 3, 1, 0, 0),
+            ]
+        );
+        stats.reset().unwrap();
+        assert_eq!(stats.load().unwrap(), vec![]);
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_corrupt_file_is_reported_then_set_aside() {
+        let dir = store::test_dir("stats-corrupt");
+        let path = dir.join("stats.json");
+        std::fs::write(&path, "{\"format\":\"mills-stats\",").unwrap();
+        let stats = StatsStore::new(&path);
+        assert!(matches!(stats.load(), Err(StatsError::Corrupt(_))));
+        let entries = stats
+            .record(Variant::TwelveMensMorris, Level::MIN, GameResult::Loss)
+            .unwrap();
+        assert_eq!(entries.len(), 1);
+        assert!(path.with_extension("corrupt").exists());
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}
