@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Builds the host library and generates its bindings (build output, never committed).
+#
+#   bindings/scripts/generate.sh kotlin|swift OUT_DIR
+#
+# The library is the release cdylib (what the apps ship, and what `cargo test --release`
+# already built); the generator is this crate's own `uniffi-bindgen` binary (same UniFFI
+# version), built in the dev profile because it only runs here. Honours CARGO_TARGET_DIR.
+# Prints the path of the library on its last line.
+set -euo pipefail
+
+if [[ $# -ne 2 || ( "$1" != kotlin && "$1" != swift ) ]]; then
+  echo "usage: $0 kotlin|swift OUT_DIR" >&2
+  exit 2
+fi
+language="$1"
+out="$2"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+target_dir="${CARGO_TARGET_DIR:-$root/target}"
+case "$(uname -s)" in
+  Darwin) lib_name="libmills_ffi.dylib" ;;
+  *) lib_name="libmills_ffi.so" ;;
+esac
+lib="$target_dir/release/$lib_name"
+
+cargo build --quiet --manifest-path "$root/Cargo.toml" --release -p mills-ffi --lib >&2
+cargo build --quiet --manifest-path "$root/Cargo.toml" -p mills-ffi --features bindgen \
+  --bin uniffi-bindgen >&2
+
+rm -rf "$out"
+mkdir -p "$out"
+"$target_dir/debug/uniffi-bindgen" generate --no-format --library "$lib" \
+  --language "$language" --out-dir "$out" >&2
+echo "$lib"

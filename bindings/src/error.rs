@@ -1,0 +1,185 @@
+//! The one error type of the bindings, and the panic guard around every entry point.
+
+use std::fmt;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use mills_core::session::{RestoreError, SessionError, StatsError};
+
+/// Every failure a call can report (Kotlin `MillsException`, Swift `MillsError`).
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Error)]
+pub enum MillsError {
+    /// A point name that is not on the board (points are `a1`..`g7`), or an index ≥ 24.
+    InvalidPoint {
+        point: String,
+    },
+    /// A computer level outside 1..=10.
+    InvalidLevel {
+        level: u8,
+    },
+    GameOver,
+    NothingToUndo,
+    NothingToRedo,
+    /// `run_computer_turn_now` when the computer is not to move.
+    NotComputersTurn,
+    /// The saved game is not JSON, not a Mills save, or has a missing or wrong field.
+    CorruptSave {
+        reason: String,
+    },
+    /// The saved game is from another version of the format.
+    UnknownSaveVersion {
+        found: u64,
+        supported: u32,
+    },
+    /// The saved action at `index` (from 0) cannot be read or is illegal where it stands.
+    IllegalSavedAction {
+        index: u64,
+        action: String,
+        reason: String,
+    },
+    /// A file could not be read or written.
+    Io {
+        reason: String,
+    },
+    /// A test hook used without its test setup.
+    NotAvailable {
+        reason: String,
+    },
+    /// A bug: the engine panicked. The panic was caught; the session is still usable.
+    Internal {
+        reason: String,
+    },
+}
+
+impl fmt::Display for MillsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MillsError::InvalidPoint { point } => {
+                write!(f, "'{point}' is not a point (points are a1..g7)")
+            }
+            MillsError::InvalidLevel { level } => {
+                write!(f, "level {level} does not exist (levels are 1 to 10)")
+            }
+            MillsError::GameOver => f.write_str("the game is over"),
+            MillsError::NothingToUndo => f.write_str("there is nothing to undo"),
+            MillsError::NothingToRedo => f.write_str("there is nothing to redo"),
+            MillsError::NotComputersTurn => f.write_str("the computer is not to move"),
+            MillsError::CorruptSave { reason } => write!(f, "corrupt saved game: {reason}"),
+            MillsError::UnknownSaveVersion { found, supported } => write!(
+                f,
+                "saved game version {found} is not supported (this build reads {supported})"
+            ),
+            MillsError::IllegalSavedAction {
+                index,
+                action,
+                reason,
+            } => write!(f, "saved action {index} ('{action}') is illegal: {reason}"),
+            MillsError::Io { reason } => write!(f, "file error: {reason}"),
+            MillsError::NotAvailable { reason } => write!(f, "not available: {reason}"),
+            MillsError::Internal { reason } => write!(f, "internal error: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for MillsError {}
+
+impl From<SessionError> for MillsError {
+    fn from(err: SessionError) -> MillsError {
+        match err {
+            SessionError::GameOver => MillsError::GameOver,
+            SessionError::NothingToUndo => MillsError::NothingToUndo,
+            SessionError::NothingToRedo => MillsError::NothingToRedo,
+            SessionError::NotComputersTurn => MillsError::NotComputersTurn,
+            SessionError::NotAvailable(reason) => MillsError::NotAvailable { reason },
+            SessionError::Io(reason) => MillsError::Io { reason },
+        }
+    }
+}
+
+impl From<RestoreError> for MillsError {
+    fn from(err: RestoreError) -> MillsError {
+        match err {
+            RestoreError::Corrupt { message } => MillsError::CorruptSave { reason: message },
+            RestoreError::UnknownVersion { found, supported } => {
+                MillsError::UnknownSaveVersion { found, supported }
+            }
+            RestoreError::IllegalAction {
+                index,
+                action,
+                reason,
+            } => MillsError::IllegalSavedAction {
+                index: index as u64,
+                action,
+                reason,
+            },
+        }
+    }
+}
+
+impl From<StatsError> for MillsError {
+    fn from(err: StatsError) -> MillsError {
+        MillsError::Io {
+            reason: err.to_string(),
+        }
+    }
+}
+
+/// Runs an entry point, turning a panic into [`MillsError::Internal`].
+pub fn guard<T>(call: impl FnOnce() -> Result<T, MillsError>) -> Result<T, MillsError> {
+    crate::logging::init_logging_once();
+    match catch_unwind(AssertUnwindSafe(call)) {
+        Ok(result) => result,
+        Err(payload) => {
+            let reason = if let Some(s) = payload.downcast_ref::<&str>() {
+                (*s).to_string()
+            } else if let Some(s) = payload.downcast_ref::<String>() {
+                s.clone()
+            } else {
+                "panic".to_string()
+            };
+            log::error!("caught a panic at the FFI boundary: {reason}");
+            Err(MillsError::Internal { reason })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_becomes_an_internal_error() {
+        let result: Result<(), MillsError> = guard(|| panic!("boom {}", 42));
+        assert_eq!(
+            result,
+            Err(MillsError::Internal {
+                reason: "boom 42".into()
+            })
+        );
+        assert_eq!(guard(|| Ok(7)), Ok(7));
+        assert_eq!(
+            guard::<()>(|| Err(MillsError::GameOver)),
+            Err(MillsError::GameOver)
+        );
+    }
+
+    #[test]
+    fn core_errors_map_to_their_variants() {
+        let illegal = RestoreError::IllegalAction {
+            index: 3,
+            action: "d6".into(),
+            reason: "d6 is occupied".into(),
+        };
+        assert_eq!(
+            MillsError::from(illegal),
+            MillsError::IllegalSavedAction {
+                index: 3,
+                action: "d6".into(),
+                reason: "d6 is occupied".into()
+            }
+        );
+        assert_eq!(
+            MillsError::from(SessionError::NothingToRedo),
+            MillsError::NothingToRedo
+        );
+    }
+}

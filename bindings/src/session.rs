@@ -1,0 +1,215 @@
+//! The game session object and its listener.
+
+use std::sync::Arc;
+
+use mills_core::session::{self as core};
+
+use crate::types::{
+    GameResult, Player, SessionConfig, SessionOptions, Snapshot, TapResult, TurnTimer,
+    actions_text, parse_level, parse_point, point_at,
+};
+use crate::{MillsError, guard};
+
+/// Something that happened in a session without a call from the app, or as the result of
+/// one (Kotlin sealed class / Swift enum).
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
+pub enum SessionEvent {
+    /// The computer played its turn (actions in notation).
+    ComputerMoved {
+        player: Player,
+        actions: Vec<String>,
+    },
+    /// The turn timer ran out: `player` passed.
+    TurnTimedOut {
+        player: Player,
+    },
+    GameOver {
+        result: GameResult,
+    },
+    /// The autosave or the statistics could not be written; the game goes on.
+    SaveFailed {
+        message: String,
+    },
+}
+
+impl From<core::SessionEvent> for SessionEvent {
+    fn from(event: core::SessionEvent) -> SessionEvent {
+        match event {
+            core::SessionEvent::ComputerMoved { side, actions } => SessionEvent::ComputerMoved {
+                player: side.into(),
+                actions: actions_text(&actions),
+            },
+            core::SessionEvent::TurnTimedOut { side } => SessionEvent::TurnTimedOut {
+                player: side.into(),
+            },
+            core::SessionEvent::GameOver { outcome } => SessionEvent::GameOver {
+                result: outcome.into(),
+            },
+            core::SessionEvent::SaveFailed { message } => SessionEvent::SaveFailed { message },
+        }
+    }
+}
+
+/// Implemented in Kotlin or Swift. Called on a background thread (the computer's or the
+/// timer's) or on the caller's, never with a session lock held: it may call the session, and
+/// should hop to the UI thread before touching the UI.
+#[uniffi::export(foreign)]
+pub trait SessionListener: Send + Sync {
+    fn on_event(&self, event: SessionEvent);
+}
+
+/// Forwards core events to a foreign listener.
+struct Forward(Arc<dyn SessionListener>);
+
+impl core::SessionListener for Forward {
+    fn on_event(&self, event: core::SessionEvent) {
+        self.0.on_event(event.into());
+    }
+}
+
+fn forward(listener: Option<Arc<dyn SessionListener>>) -> Option<Arc<dyn core::SessionListener>> {
+    listener.map(|l| Arc::new(Forward(l)) as Arc<dyn core::SessionListener>)
+}
+
+/// One game on one screen. Thread-safe; closing it (Kotlin `close()`, or dropping it in
+/// Swift) cancels the computer's search and stops the timer thread.
+#[derive(uniffi::Object)]
+pub struct GameSession {
+    inner: core::GameSession,
+}
+
+#[uniffi::export]
+impl GameSession {
+    /// A new game.
+    #[uniffi::constructor(default(listener = None))]
+    pub fn new(
+        config: SessionConfig,
+        options: SessionOptions,
+        listener: Option<Arc<dyn SessionListener>>,
+    ) -> Result<Arc<GameSession>, MillsError> {
+        guard(|| {
+            let config = core::SessionConfig::try_from(config)?;
+            let inner =
+                core::GameSession::with_listener(config, options.to_core(), forward(listener));
+            Ok(Arc::new(GameSession { inner }))
+        })
+    }
+
+    /// The session a saved document (from `save()` or the autosave file) describes.
+    #[uniffi::constructor(default(listener = None))]
+    pub fn restore(
+        json: String,
+        options: SessionOptions,
+        listener: Option<Arc<dyn SessionListener>>,
+    ) -> Result<Arc<GameSession>, MillsError> {
+        guard(|| {
+            let inner = core::GameSession::restore(&json, options.to_core(), forward(listener))?;
+            Ok(Arc::new(GameSession { inner }))
+        })
+    }
+
+    pub fn set_listener(
+        &self,
+        listener: Option<Arc<dyn SessionListener>>,
+    ) -> Result<(), MillsError> {
+        guard(|| {
+            self.inner.set_listener(forward(listener));
+            Ok(())
+        })
+    }
+
+    pub fn config(&self) -> Result<SessionConfig, MillsError> {
+        guard(|| Ok(self.inner.config().into()))
+    }
+
+    pub fn snapshot(&self) -> Result<Snapshot, MillsError> {
+        guard(|| Ok(self.inner.snapshot().into()))
+    }
+
+    /// A tap on a point by name (`"d6"`): what it did, or `Refused` with why.
+    pub fn tap(&self, point: String) -> Result<TapResult, MillsError> {
+        guard(|| Ok(self.inner.tap(parse_point(&point)?).into()))
+    }
+
+    /// A tap on a point by index (0..24).
+    pub fn tap_index(&self, index: u32) -> Result<TapResult, MillsError> {
+        guard(|| Ok(self.inner.tap(point_at(index)?).into()))
+    }
+
+    pub fn undo(&self) -> Result<(), MillsError> {
+        guard(|| Ok(self.inner.undo()?))
+    }
+
+    pub fn redo(&self) -> Result<(), MillsError> {
+        guard(|| Ok(self.inner.redo()?))
+    }
+
+    /// The human resigns (pass-and-play: the side to move); returns who resigned.
+    pub fn resign(&self) -> Result<Player, MillsError> {
+        guard(|| Ok(self.inner.resign()?.into()))
+    }
+
+    pub fn new_game(&self) -> Result<(), MillsError> {
+        guard(|| {
+            self.inner.new_game();
+            Ok(())
+        })
+    }
+
+    /// The computer's level (1..=10) from its next turn on.
+    pub fn set_level(&self, level: u8) -> Result<(), MillsError> {
+        guard(|| {
+            self.inner.set_level(parse_level(level)?);
+            Ok(())
+        })
+    }
+
+    /// The turn in progress starts again with the new limit.
+    pub fn set_timer(&self, timer: TurnTimer) -> Result<(), MillsError> {
+        guard(|| {
+            self.inner.set_timer(timer.into());
+            Ok(())
+        })
+    }
+
+    /// The app goes to the background: freeze the turn timer (and autosave).
+    pub fn pause(&self) -> Result<(), MillsError> {
+        guard(|| {
+            self.inner.pause();
+            Ok(())
+        })
+    }
+
+    pub fn resume(&self) -> Result<(), MillsError> {
+        guard(|| {
+            self.inner.resume();
+            Ok(())
+        })
+    }
+
+    /// Applies timer expiry now if the time is up; returns who passed. Cheap; call it from
+    /// the UI loop (~100 ms) to redraw the countdown.
+    pub fn tick(&self) -> Result<Option<Player>, MillsError> {
+        guard(|| Ok(self.inner.tick().map(Into::into)))
+    }
+
+    /// The versioned JSON saved-game document of this moment.
+    pub fn save(&self) -> Result<String, MillsError> {
+        guard(|| Ok(self.inner.save()))
+    }
+
+    /// The actions played so far, in notation.
+    pub fn actions(&self) -> Result<Vec<String>, MillsError> {
+        guard(|| Ok(actions_text(self.inner.game().actions())))
+    }
+
+    /// Test hook (and deterministic replays): runs the computer's turn on this thread.
+    pub fn run_computer_turn_now(&self) -> Result<Vec<String>, MillsError> {
+        guard(|| Ok(actions_text(&self.inner.run_computer_turn_now()?)))
+    }
+
+    /// Test hook: moves the manual clock (option `manual_clock`) and ticks.
+    pub fn advance_clock_for_tests(&self, ms: u64) -> Result<Option<Player>, MillsError> {
+        guard(|| Ok(self.inner.advance_clock_for_tests(ms)?.map(Into::into)))
+    }
+}

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Cross-language test: the generated Kotlin bindings, compiled with kotlinc and run on the JVM
+# (JNA + JUnit 5) against the host build of libmills_ffi; then `cargo check` of the bindings
+# for aarch64-linux-android when rustup can install that target (skipped, and said so, if not).
+#
+#   tests/kotlin/run.sh            (exit status 0 only if every test passed)
+#
+# Installs what it needs when missing, into tests/.tools (git-ignored, reused by later runs):
+#   tests/.tools/kotlinc/   npm package kotlin-compiler (kotlinc + kotlin-stdlib)
+#   tests/.tools/jars/      JNA and junit-platform-console-standalone from Maven Central
+#   tests/.tools/m2/        the Maven repository used to fetch them
+# Needs: cargo, npm, mvn, java (JDK 17+). Honours CARGO_TARGET_DIR. Build output (generated
+# bindings, classes) goes to $CARGO_TARGET_DIR/ffi-tests/kotlin; classes are reused while the
+# generated code and the test sources are unchanged.
+set -euo pipefail
+
+KOTLIN_VERSION="2.4.20"
+JNA_VERSION="5.19.1"
+JUNIT_PLATFORM_VERSION="1.14.4"
+DEPENDENCY_PLUGIN="org.apache.maven.plugins:maven-dependency-plugin:3.8.1"
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+tools="$root/tests/.tools"
+target_dir="${CARGO_TARGET_DIR:-$root/target}"
+build="$target_dir/ffi-tests/kotlin"
+kotlin_home="$tools/kotlinc/node_modules/kotlin-compiler"
+jna_jar="$tools/jars/jna-$JNA_VERSION.jar"
+junit_jar="$tools/jars/junit-platform-console-standalone-$JUNIT_PLATFORM_VERSION.jar"
+
+step() { echo "-- $* ($SECONDS s)"; }
+
+for tool in cargo npm mvn java; do
+  command -v "$tool" >/dev/null || { echo "kotlin: '$tool' is required" >&2; exit 1; }
+done
+
+# 1. Tools, installed once.
+if [[ ! -x "$kotlin_home/bin/kotlinc" ]]; then
+  step "installing kotlin-compiler@$KOTLIN_VERSION from npm"
+  mkdir -p "$tools/kotlinc"
+  npm install --prefix "$tools/kotlinc" --no-audit --no-fund --loglevel=error \
+    "kotlin-compiler@$KOTLIN_VERSION"
+fi
+fetch_jar() { # groupId:artifactId:version, destination file
+  if [[ ! -f "$2" ]]; then
+    step "fetching $1 from Maven Central"
+    local log="$tools/mvn.log"
+    mkdir -p "$tools"
+    if ! mvn -B -Dstyle.color=never "$DEPENDENCY_PLUGIN:copy" -Dartifact="$1" \
+      -DoutputDirectory="$tools/jars" -Dmaven.repo.local="$tools/m2" >"$log" 2>&1; then
+      cat "$log" >&2
+      echo "kotlin: could not fetch $1 from Maven Central" >&2
+      exit 1
+    fi
+  fi
+}
+fetch_jar "net.java.dev.jna:jna:$JNA_VERSION" "$jna_jar"
+fetch_jar "org.junit.platform:junit-platform-console-standalone:$JUNIT_PLATFORM_VERSION" "$junit_jar"
+
+# 2. The host library and its generated Kotlin.
+step "building libmills_ffi and generating the Kotlin bindings"
+lib="$("$root/bindings/scripts/generate.sh" kotlin "$build/generated" | tail -n 1)"
+lib_dir="$(dirname "$lib")"
+
+# 3. Compile (skipped when nothing changed since the last run).
+sources=("$build"/generated/uniffi/mills_ffi/*.kt "$root"/tests/kotlin/src/*.kt)
+hash() { if command -v sha256sum >/dev/null; then sha256sum; else shasum -a 256; fi; }
+stamp="$(cat "${sources[@]}" | { echo "$KOTLIN_VERSION $JNA_VERSION $JUNIT_PLATFORM_VERSION"; cat; } \
+  | hash | cut -d' ' -f1)"
+classes="$build/classes"
+classpath="$jna_jar:$junit_jar:$kotlin_home/lib/kotlin-stdlib.jar"
+if [[ "$(cat "$classes/.stamp" 2>/dev/null || true)" != "$stamp" ]]; then
+  step "compiling ${#sources[@]} Kotlin files with kotlinc $KOTLIN_VERSION"
+  rm -rf "$classes"
+  mkdir -p "$classes"
+  JAVA_OPTS="${JAVA_OPTS:--Xmx1g}" "$kotlin_home/bin/kotlinc" -jvm-target 17 -nowarn \
+    -cp "$classpath" -d "$classes" "${sources[@]}"
+  echo "$stamp" >"$classes/.stamp"
+else
+  step "Kotlin classes up to date"
+fi
+
+# 4. Run. The console launcher exits non-zero when a test fails or none ran.
+step "running JUnit against $lib"
+java -Djna.library.path="$lib_dir" -Xss4m -cp "$classes:$classpath" \
+  org.junit.platform.console.ConsoleLauncher execute \
+  --select-package millstest --fail-if-no-tests --disable-banner --details=tree \
+  --disable-ansi-colors
+
+# 5. The same crate for Android (skipped, and said so, when the target cannot be installed).
+step "Android target"
+"$root/bindings/scripts/check-mobile-target.sh" aarch64-linux-android
+step "kotlin: ok"
