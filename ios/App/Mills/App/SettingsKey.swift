@@ -1,0 +1,24 @@
+/// The `UserDefaults` keys of the settings, read and written with `@AppStorage`
+/// (the same settings as Android's `UserSettings`).
+enum SettingsKey {
+    static let level = "level"
+    static let turnTimer = "turnTimer"
+    static let humanSide = "humanSide"
+    static let soundOn = "sound"
+    static let hapticsOn = "haptics"
+    static let theme = "theme"
+    static let boardStyle = "boardStyle"
+    static let faceToFace = "faceToFace"
+}
+
+/// The defaults, shared by every `@AppStorage` that reads a key.
+enum SettingsDefault {
+    static let level = 3
+    static let turnTimer = TimerChoice.seconds60
+    static let humanSide = HumanSide.white
+    static let soundOn = true
+    static let hapticsOn = true
+    static let theme = AppTheme.system
+    static let boardStyle = BoardStyle.wood
+    static let faceToFace = false
+}

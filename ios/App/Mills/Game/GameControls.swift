@@ -1,0 +1,80 @@
+import SwiftUI
+
+/// Undo, redo, resign and a new game. The engine says what is possible (`canUndo`, ...).
+struct GameControls: View {
+    let model: GameModel
+    @State private var confirmsResign = false
+    @State private var confirmsNewGame = false
+
+    var body: some View {
+        HStack(spacing: 8) {
+            control("action_undo", systemImage: "arrow.uturn.backward", enabled: model.snapshot.canUndo) {
+                model.undo()
+            }
+            control("action_redo", systemImage: "arrow.uturn.forward", enabled: model.snapshot.canRedo) {
+                model.redo()
+            }
+            control("action_resign", systemImage: "flag", enabled: !model.isOver) {
+                confirmsResign = true
+            }
+            control("action_new_game", systemImage: "arrow.clockwise", enabled: true) {
+                if model.isOver {
+                    model.rematch()
+                } else {
+                    confirmsNewGame = true
+                }
+            }
+        }
+        .labelStyle(.verticalIfRoomy)
+        .confirmationDialog("confirm_resign_title", isPresented: $confirmsResign, titleVisibility: .visible) {
+            Button("action_resign", role: .destructive) { model.resign() }
+            Button("action_cancel", role: .cancel) {}
+        } message: {
+            Text("confirm_resign_text")
+        }
+        .confirmationDialog("confirm_new_game_title", isPresented: $confirmsNewGame, titleVisibility: .visible) {
+            Button("action_new_game", role: .destructive) { model.rematch() }
+            Button("action_cancel", role: .cancel) {}
+        } message: {
+            Text("confirm_new_game_text")
+        }
+    }
+
+    private func control(
+        _ title: LocalizedStringKey,
+        systemImage: String,
+        enabled: Bool,
+        action: @escaping () -> Void
+    ) -> some View {
+        Button(action: action) {
+            Label(title, systemImage: systemImage)
+                .frame(maxWidth: .infinity)
+        }
+        .buttonStyle(.bordered)
+        .disabled(!enabled)
+    }
+}
+
+/// Icon above title when Dynamic Type leaves room, icon only at accessibility sizes.
+struct VerticalIfRoomyLabelStyle: LabelStyle {
+    @Environment(\.dynamicTypeSize) private var typeSize
+
+    @ViewBuilder
+    func makeBody(configuration: Configuration) -> some View {
+        if typeSize.isAccessibilitySize {
+            configuration.icon
+        } else {
+            VStack(spacing: 2) {
+                configuration.icon
+                configuration.title
+                    .font(.caption2)
+                    .lineLimit(1)
+                    .minimumScaleFactor(0.7)
+            }
+        }
+    }
+}
+
+extension LabelStyle where Self == VerticalIfRoomyLabelStyle {
+    static var verticalIfRoomy: VerticalIfRoomyLabelStyle { VerticalIfRoomyLabelStyle() }
+}

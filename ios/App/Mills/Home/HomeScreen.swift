@@ -1,0 +1,77 @@
+import MillsCore
+import SwiftUI
+
+/// The first screen: continue the saved game, or start one of the three games against the
+/// computer or pass-and-play. Each game shows the record against the current level.
+struct HomeScreen: View {
+    @Environment(AppModel.self) private var app
+    private let stored = StoredSettings()
+    @State private var records: [GameId: StatsEntry] = [:]
+
+    var body: some View {
+        @Bindable var app = app
+        NavigationStack {
+            ScrollView {
+                VStack(alignment: .leading, spacing: 16) {
+                    Text("home_subtitle")
+                        .font(.subheadline)
+                        .foregroundStyle(.secondary)
+                    if app.canResume, let game = app.game {
+                        ResumeCard(model: game) { app.continueGame() }
+                    }
+                    ForEach(GameCatalog.all, id: \.game) { info in
+                        GameCard(info: info, record: records[info.game]) { mode in
+                            app.start(info.game, mode: mode, settings: stored.session)
+                        }
+                    }
+                    if let message = app.startError {
+                        Text(verbatim: message)
+                            .font(.footnote)
+                            .foregroundStyle(.red)
+                    }
+                }
+                .padding()
+                .frame(maxWidth: 720)
+                .frame(maxWidth: .infinity)
+            }
+            .navigationTitle("home_title")
+            .toolbar { toolbar }
+            .navigationDestination(for: HomeRoute.self) { route in
+                switch route {
+                case .rules: RulesScreen(initialGame: app.game?.game ?? .zhiqi)
+                case .settings: SettingsScreen(game: app.game)
+                }
+            }
+            .navigationDestination(isPresented: $app.isPlaying) {
+                if let game = app.game {
+                    GameScreen(model: game) { app.isPlaying = false }
+                }
+            }
+        }
+        .task(id: RecordsKey(level: stored.level, playing: app.isPlaying)) {
+            records = app.records(level: stored.level)
+        }
+    }
+
+    @ToolbarContentBuilder private var toolbar: some ToolbarContent {
+        ToolbarItemGroup(placement: .topBarTrailing) {
+            NavigationLink(value: HomeRoute.rules) {
+                Label("action_rules", systemImage: "book")
+            }
+            NavigationLink(value: HomeRoute.settings) {
+                Label("action_settings", systemImage: "gearshape")
+            }
+        }
+    }
+}
+
+/// The screens Home opens besides the game.
+enum HomeRoute: Hashable {
+    case rules, settings
+}
+
+/// Records are read again when the level changes or a game screen closes.
+private struct RecordsKey: Equatable {
+    let level: Int
+    let playing: Bool
+}

@@ -1,0 +1,40 @@
+import MillsCore
+import SwiftUI
+
+/// How the two sides are called: "You" and "Computer" against the computer, "White" (P1)
+/// and "Black" (P2) in pass-and-play.
+struct PlayerNames {
+    /// The human's side against the computer; nil in pass-and-play.
+    let human: Player?
+
+    func name(_ player: Player) -> LocalizedStringKey {
+        guard let human else { return player == .p1 ? "player_white" : "player_black" }
+        return player == human ? "player_you" : "player_computer"
+    }
+
+    /// The same, as a string for sentences that VoiceOver reads.
+    func spoken(_ player: Player) -> String {
+        guard let human else {
+            return player == .p1 ? String(localized: "player_white") : String(localized: "player_black")
+        }
+        return player == human ? String(localized: "player_you") : String(localized: "player_computer")
+    }
+
+    /// The result in a few words: "You win!", "Black wins!", "Draw".
+    func headline(for result: GameResult) -> Text {
+        guard let winner = result.winner else { return Text("result_draw") }
+        guard let human else { return Text("result_player_wins \(Text(name(winner)))") }
+        return winner == human ? Text("result_you_win") : Text("result_you_lose")
+    }
+
+    /// Why the game ended, naming the sides.
+    func explanation(for result: GameResult) -> Text {
+        let winner = result.winner ?? .p1
+        let loser: Player = winner == .p1 ? .p2 : .p1
+        return result.reason.explanation(winner: Text(name(winner)), loser: Text(name(loser)))
+    }
+}
+
+extension GameModel {
+    var names: PlayerNames { PlayerNames(human: humanPlayer) }
+}

@@ -1,0 +1,91 @@
+import MillsCore
+import Observation
+import SwiftUI
+
+/// The app's state above one game: the game to play or resume, where files live, and the
+/// scene's life cycle.
+@MainActor
+@Observable
+final class AppModel {
+    /// The game on screen, or the saved one to resume.
+    private(set) var game: GameModel?
+    /// The game screen is shown.
+    var isPlaying = false {
+        didSet { updateTurnTimer() }
+    }
+    private(set) var startError: String?
+
+    @ObservationIgnored let locations: SaveLocations?
+    @ObservationIgnored private var isForeground = true
+
+    init() {
+        locations = try? SaveLocations.standard()
+        resumeSavedGame()
+    }
+
+    /// An unfinished game can be continued.
+    var canResume: Bool {
+        guard let game else { return false }
+        return !game.isOver
+    }
+
+    /// Starts a new game, replacing the one in progress (its autosave is overwritten).
+    func start(_ id: GameId, mode: PlayMode, settings: SessionSettings) {
+        do {
+            let options = locations?.sessionOptions ?? SessionOptions()
+            let session = try GameSession(config: settings.config(for: id, mode: mode), options: options, listener: nil)
+            game = try GameModel(session: session)
+            startError = nil
+            isPlaying = true
+        } catch {
+            startError = error.localizedDescription
+        }
+    }
+
+    func continueGame() {
+        isPlaying = game != nil
+    }
+
+    /// The record against the computer at `level`, per game (the engine keeps the file).
+    func records(level: Int) -> [GameId: StatsEntry] {
+        guard let path = locations?.stats.path(percentEncoded: false),
+              let entries = try? statsLoad(path: path)
+        else { return [:] }
+        var records: [GameId: StatsEntry] = [:]
+        for entry in entries where Int(entry.level) == level {
+            records[entry.game] = entry
+        }
+        return records
+    }
+
+    /// The turn timer runs only while the app is in the foreground and the game on screen
+    /// (as on Android); in the background it is frozen, and the autosave keeps the time left.
+    func scenePhaseChanged(to phase: ScenePhase) {
+        isForeground = phase == .active
+        updateTurnTimer()
+    }
+
+    private func updateTurnTimer() {
+        guard let game else { return }
+        if isForeground, isPlaying {
+            game.resume()
+        } else {
+            game.pause()
+        }
+    }
+
+    /// On launch: the autosaved game, if there is one, opens where it was left.
+    private func resumeSavedGame() {
+        guard let locations else { return }
+        do {
+            guard let json = try locations.savedGame() else { return }
+            let session = try GameSession.restore(json: json, options: locations.sessionOptions, listener: nil)
+            let restored = try GameModel(session: session)
+            game = restored
+            isPlaying = !restored.isOver
+        } catch {
+            // A save from an incompatible version or a damaged file: start afresh.
+            startError = error.localizedDescription
+        }
+    }
+}

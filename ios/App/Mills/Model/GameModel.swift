@@ -1,0 +1,219 @@
+import Foundation
+import MillsCore
+import Observation
+
+/// One game on screen: the engine's session and what the views draw from it.
+///
+/// Every rule and interaction decision is the engine's (`GameSession`); this class only
+/// forwards taps and commands, reads snapshots, and turns their changes into animations
+/// and feedback. The session's events arrive on background threads through
+/// `SessionEventRelay` and are handled here, on the main actor.
+@MainActor
+@Observable
+final class GameModel {
+    private(set) var snapshot: Snapshot
+    private(set) var pieces: BoardPieces
+    private(set) var clock: TurnClock?
+    private(set) var feedback = GameFeedback()
+    private(set) var notice: GameNotice?
+    /// The result sheet is up.
+    var showsResult = false
+
+    @ObservationIgnored private let session: GameSession
+    @ObservationIgnored private var log: ActionLog
+    @ObservationIgnored private var noticeTask: Task<Void, Never>?
+
+    /// Takes over a new or restored session and starts listening to it.
+    init(session: GameSession) throws {
+        self.session = session
+        let snapshot = try session.snapshot()
+        self.snapshot = snapshot
+        pieces = BoardPieces(snapshot: snapshot)
+        clock = TurnClock(snapshot: snapshot)
+        log = ActionLog(actions: try session.actions())
+        // Events from before this line (the computer may already be thinking) are caught up
+        // by the refresh below and by the next event.
+        try session.setListener(listener: SessionEventRelay(model: self))
+        refresh()
+    }
+
+    var game: GameId { snapshot.config.game }
+    var isOver: Bool { snapshot.result != nil }
+
+    var isPassAndPlay: Bool {
+        if case .passAndPlay = snapshot.config.mode { return true }
+        return false
+    }
+
+    /// The side the human plays against the computer; nil in pass-and-play.
+    var humanPlayer: Player? {
+        if case .vsComputer(let computer, _) = snapshot.config.mode {
+            return computer == .p1 ? .p2 : .p1
+        }
+        return nil
+    }
+
+    // MARK: Commands
+
+    func tap(_ point: PointState) {
+        perform {
+            switch try session.tapIndex(index: point.index) {
+            case .selected(let name):
+                Announcer.post(String(localized: "announce_picked \(name)"))
+            case .deselected(let name):
+                Announcer.post(String(localized: "announce_dropped \(name)"))
+            case .refused(let refusal, _):
+                feedback.refusals += 1
+                feedback.refusedPoint = point.name
+                show(.refused(refusal))
+            case .played:
+                break
+            }
+        }
+    }
+
+    func undo() {
+        perform { try session.undo() }
+        Announcer.post(String(localized: "announce_undone"))
+    }
+
+    func redo() {
+        perform { try session.redo() }
+        Announcer.post(String(localized: "announce_redone"))
+    }
+
+    func resign() {
+        perform {
+            let player = try session.resign()
+            Announcer.post(String(localized: "announce_resigned \(names.spoken(player))"))
+        }
+    }
+
+    func rematch() {
+        showsResult = false
+        perform { try session.newGame() }
+        Announcer.post(String(localized: "announce_new_game"))
+    }
+
+    func setLevel(_ level: Int) {
+        guard case .vsComputer = snapshot.config.mode else { return }
+        perform { try session.setLevel(level: UInt8(clamping: level)) }
+    }
+
+    func setTimer(_ timer: TurnTimer) {
+        guard timer != snapshot.config.timer else { return }
+        perform { try session.setTimer(timer: timer) }
+    }
+
+    /// The app left the foreground: freeze the turn timer.
+    func pause() { perform { try session.pause() } }
+
+    /// The app is back: the timer runs again.
+    func resume() { perform { try session.resume() } }
+
+    func dismissNotice() {
+        notice = nil
+    }
+
+    // MARK: Events
+
+    func handle(_ event: SessionEvent) {
+        switch event {
+        case .computerMoved, .gameOver:
+            refresh()
+        case .turnTimedOut(let player):
+            show(.timedOut(player))
+            Announcer.post(String(localized: "announce_timed_out \(names.spoken(player))"))
+            refresh()
+        case .saveFailed(let message):
+            show(.saveFailed(message))
+            Announcer.post(String(localized: "announce_save_failed"))
+        }
+    }
+
+    // MARK: Drawing state
+
+    /// Reads the session and moves the board to it, animating the actions it adds.
+    private func refresh() {
+        do {
+            let (newSnapshot, actions) = try readState()
+            let wasOver = snapshot.result != nil
+            if let added = log.advance(to: actions) {
+                let motions = pieces.play(added, reaching: newSnapshot)
+                count(motions)
+                Announcer.post(
+                    Announcer.describe(
+                        motions,
+                        game: newSnapshot.config.game,
+                        names: names,
+                        formedLine: !newSnapshot.linesFormed.isEmpty
+                    )
+                )
+            } else {
+                pieces = BoardPieces(snapshot: newSnapshot)
+            }
+            snapshot = newSnapshot
+            clock = TurnClock(snapshot: newSnapshot)
+            if newSnapshot.result != nil, !wasOver {
+                feedback.endings += 1
+                showsResult = true
+            }
+            scheduleLeavingCleanup()
+        } catch {
+            show(.failure(error.localizedDescription))
+        }
+    }
+
+    /// A snapshot and the action list of the same moment (the computer may play between
+    /// the two calls: read again until they agree).
+    private func readState() throws -> (Snapshot, [String]) {
+        var actions = try session.actions()
+        var snapshot = try session.snapshot()
+        var attempts = 1
+        while snapshot.actionCount != UInt32(actions.count), attempts < 3 {
+            actions = try session.actions()
+            snapshot = try session.snapshot()
+            attempts += 1
+        }
+        return (snapshot, actions)
+    }
+
+    private func count(_ motions: [BoardMotion]) {
+        for motion in motions {
+            switch motion {
+            case .placed, .stepped: feedback.moves += 1
+            case .pinned, .removed, .stabled: feedback.removals += 1
+            }
+        }
+    }
+
+    private func scheduleLeavingCleanup() {
+        let ids = Set(pieces.leaving.map(\.id))
+        guard !ids.isEmpty else { return }
+        Task { [weak self] in
+            try? await Task.sleep(for: .milliseconds(700))
+            self?.pieces.removeLeaving(ids)
+        }
+    }
+
+    private func show(_ newNotice: GameNotice) {
+        notice = newNotice
+        noticeTask?.cancel()
+        noticeTask = Task { [weak self] in
+            try? await Task.sleep(for: .seconds(3))
+            guard !Task.isCancelled else { return }
+            self?.notice = nil
+        }
+    }
+
+    /// Runs a session command and redraws; a failure becomes a notice (the engine never
+    /// panics across the boundary, but a command can be refused, e.g. nothing to undo).
+    private func perform(_ command: () throws -> Void) {
+        do {
+            try command()
+        } catch {
+            show(.failure(error.localizedDescription))
+        }
+        refresh()
+    }
+}

@@ -1,0 +1,85 @@
+import MillsCore
+import SwiftUI
+
+/// Difficulty, side, turn timer, feedback and looks, stored with `@AppStorage`. The level
+/// and the timer also apply to the game in progress; the side applies from the next game.
+struct SettingsScreen: View {
+    /// The game in progress, if any.
+    let game: GameModel?
+    /// Shown in a sheet over the game (with a Done button) rather than pushed from Home.
+    var inSheet = false
+    @AppStorage(SettingsKey.level) private var level = SettingsDefault.level
+    @AppStorage(SettingsKey.humanSide) private var humanSide = SettingsDefault.humanSide
+    @AppStorage(SettingsKey.turnTimer) private var timer = SettingsDefault.turnTimer
+    @AppStorage(SettingsKey.soundOn) private var soundOn = SettingsDefault.soundOn
+    @AppStorage(SettingsKey.hapticsOn) private var hapticsOn = SettingsDefault.hapticsOn
+    @AppStorage(SettingsKey.theme) private var theme = SettingsDefault.theme
+    @AppStorage(SettingsKey.boardStyle) private var boardStyle = SettingsDefault.boardStyle
+    @AppStorage(SettingsKey.faceToFace) private var faceToFace = SettingsDefault.faceToFace
+    @Environment(\.dismiss) private var dismiss
+
+    var body: some View {
+        Form {
+            Section {
+                Picker("settings_difficulty", selection: $level) {
+                    ForEach(LevelName.all, id: \.self) { number in
+                        Text("settings_level_value \(number) \(Text(LevelName.title(number)))").tag(number)
+                    }
+                }
+                Picker("settings_your_side", selection: $humanSide) {
+                    ForEach(HumanSide.allCases) { Text($0.title).tag($0) }
+                }
+            } header: {
+                Text("settings_section_computer")
+            } footer: {
+                Text("settings_side_note")
+            }
+
+            Section {
+                Picker("settings_section_timer", selection: $timer) {
+                    ForEach(TimerChoice.allCases) { $0.title.tag($0) }
+                }
+            } header: {
+                Text("settings_section_timer")
+            } footer: {
+                Text("settings_timer_note")
+            }
+
+            Section("settings_section_feedback") {
+                Toggle("settings_sound", isOn: $soundOn)
+                Toggle("settings_haptics", isOn: $hapticsOn)
+            }
+
+            Section("settings_section_look") {
+                Picker("settings_theme", selection: $theme) {
+                    ForEach(AppTheme.allCases) { Text($0.title).tag($0) }
+                }
+                Picker("settings_board_style", selection: $boardStyle) {
+                    ForEach(BoardStyle.allCases) { Text($0.title).tag($0) }
+                }
+            }
+
+            Section {
+                Toggle("settings_face_to_face", isOn: $faceToFace)
+            } header: {
+                Text("settings_section_pass_and_play")
+            } footer: {
+                Text("settings_face_to_face_summary")
+            }
+        }
+        .navigationTitle("settings_title")
+        .onChange(of: level) { _, newLevel in
+            game?.setLevel(newLevel)
+        }
+        .onChange(of: timer) { _, newTimer in
+            game?.setTimer(newTimer.turnTimer)
+        }
+        .toolbar {
+            if inSheet {
+                ToolbarItem(placement: .confirmationAction) {
+                    Button("action_done") { dismiss() }
+                }
+            }
+        }
+    }
+}

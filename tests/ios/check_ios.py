@@ -1,0 +1,332 @@
+#!/usr/bin/env python3
+"""Source checks of the iOS app that need no Swift toolchain (run by tests/ios/run.sh).
+
+  check_ios.py syntax  FILE.swift...
+      tree-sitter-swift parse; every ERROR or MISSING node is reported as file:line:col.
+  check_ios.py strings CATALOG.xcstrings FILE.swift...
+      the String Catalog parses, every entry has translated `en` and `zh-Hans` values with the
+      same format specifiers, and every localization key the Swift uses is in it.
+  check_ios.py api     BINDINGS.swift FILE.swift...
+      every use of the engine's generated Swift API (types, initializers, functions,
+      methods, properties, enum cases, protocol requirements) names something the
+      generated file declares, with the argument labels it declares.
+  check_ios.py project project.yml
+      the XcodeGen spec parses and every path it names exists.
+
+Each check prints one line per file or item, `ok` or `FAIL`, and the problems under it;
+the last line is `<check>: N passed, M failed`. Exit status 1 when anything failed.
+"""
+import json
+import os
+import re
+import sys
+
+from swift_source import Report, parse, text, walk, where
+
+# ---------------------------------------------------------------- syntax
+
+
+def syntax_problems(path):
+    source, tree = parse(path)
+    lines = source.decode("utf-8", "replace").splitlines()
+    problems = []
+
+    def visit(node):
+        if node.is_error or node.is_missing:
+            row = node.start_point[0]
+            kind = f"MISSING {node.type}" if node.is_missing else "ERROR"
+            line = lines[row].strip() if row < len(lines) else ""
+            problems.append(f"{where(path, node)}: {kind}: {line[:100]}")
+            return
+        if node.has_error:
+            for child in node.children:
+                visit(child)
+
+    visit(tree.root_node)
+    return problems
+
+
+def check_syntax(files):
+    report = Report("syntax")
+    for path in files:
+        report.item(path, syntax_problems(path))
+    return report.close()
+
+
+# ---------------------------------------------------------------- strings
+
+# Initializers and modifiers whose first unlabeled string literal is a LocalizedStringKey.
+KEY_CALLS = {
+    "Text", "Label", "Button", "Toggle", "Picker", "Section", "LabeledContent", "Stepper",
+    "TextField", "SecureField", "Link", "Menu", "NavigationLink", "ProgressView",
+    "LocalizedStringKey", "LocalizedStringResource", "DisclosureGroup", "GroupBox",
+    "ContentUnavailableView", "ControlGroup", "Tab",
+    "navigationTitle", "confirmationDialog", "alert", "help", "accessibilityLabel",
+    "accessibilityHint", "accessibilityValue", "badge",
+}
+# Calls whose argument labelled `localized:` is a key: String(localized:), ...
+LOCALIZED_LABEL = "localized"
+# Types whose literals are keys wherever a declaration of that type returns them.
+KEY_TYPES = {"LocalizedStringKey", "LocalizedStringResource"}
+FORMAT_SPEC = re.compile(r"%(?:(\d+)\$)?(?:ll|l|h|hh|q|z|t|j)?([@dDuUxXoOfeEgGcCsSpaAi])")
+ANY_SPEC = r"%(?:\d+\$)?(?:ll|l|h|hh|q|z|t|j)?[@dDuUxXoOfeEgGcCsSpaAi]"
+
+
+def callee_name(call):
+    """`Text` for Text(...), `navigationTitle` for x.navigationTitle(...)."""
+    target = call.children[0]
+    if target.type == "simple_identifier":
+        return text(target)
+    if target.type == "navigation_expression":
+        suffix = target.children[-1]
+        if suffix.type == "navigation_suffix" and suffix.named_children:
+            return text(suffix.named_children[-1])
+    return None
+
+
+def call_arguments(call):
+    """(label or None, expression node) of a call's parenthesised arguments."""
+    for child in call.children:
+        if child.type != "call_suffix":
+            continue
+        for part in child.children:
+            if part.type != "value_arguments":
+                continue
+            for argument in part.named_children:
+                if argument.type != "value_argument":
+                    continue
+                label = None
+                value = None
+                for piece in argument.named_children:
+                    if piece.type == "value_argument_label":
+                        label = text(piece)
+                    else:
+                        value = piece
+                yield label, value
+    return
+
+
+def literal_pattern(node):
+    """A regex matching the catalog key of a string literal: its interpolations become
+    format specifiers (`"a \\(x) b"` → `a %@ b`, `a %lld b`, ...). None for raw or
+    multi-line literals."""
+    if node is None or node.type != "line_string_literal":
+        return None, None
+    parts, shown = [], []
+    for child in node.named_children:
+        if child.type == "interpolated_expression":
+            parts.append(ANY_SPEC)
+            shown.append("%@")
+        elif child.type == "str_escaped_char":
+            value = text(child).encode().decode("unicode_escape")
+            parts.append(re.escape(value))
+            shown.append(value)
+        else:
+            parts.append(re.escape(text(child)))
+            shown.append(text(child))
+    return "".join(parts), "".join(shown)
+
+
+def localized_key_functions(trees):
+    """Functions declared in the app with LocalizedStringKey parameters: name → list of
+    (external label or None, position)."""
+    functions = {}
+    for _, _, tree in trees:
+        for node in walk(tree.root_node):
+            if node.type != "function_declaration":
+                continue
+            name_node = next((c for c in node.named_children if c.type == "simple_identifier"), None)
+            if name_node is None:
+                continue
+            params = [c for c in node.named_children if c.type == "parameter"]
+            for position, param in enumerate(params):
+                names = [c for c in param.named_children if c.type == "simple_identifier"]
+                type_text = "".join(text(c) for c in param.named_children if c.type not in ("simple_identifier",))
+                if type_text.strip() in KEY_TYPES and names:
+                    label = None if (len(names) == 2 and text(names[0]) == "_") else text(names[0])
+                    functions.setdefault(text(name_node), []).append((label, position))
+    return functions
+
+
+def key_literals(tree, key_functions):
+    """(node, regex, shown key) of every string literal used as a localization key."""
+    found = []
+    for node in walk(tree.root_node):
+        if node.type == "call_expression":
+            name = callee_name(node)
+            arguments = list(call_arguments(node))
+            for position, (label, value) in enumerate(arguments):
+                is_key = (
+                    (label is None and position == 0 and name in KEY_CALLS)
+                    or label == LOCALIZED_LABEL
+                    or any(
+                        (lbl is None and pos == position and label is None) or (lbl is not None and lbl == label)
+                        for lbl, pos in key_functions.get(name, [])
+                    )
+                )
+                if is_key and value is not None and value.type == "line_string_literal":
+                    found.append((value, *literal_pattern(value)))
+        elif node.type in ("property_declaration", "function_declaration"):
+            declared = None
+            for child in node.named_children:
+                if child.type == "type_annotation" or child.type == "user_type":
+                    declared = text(child).lstrip(":").strip()
+            if declared in KEY_TYPES:
+                body = next(
+                    (c for c in node.named_children if c.type in ("computed_property", "function_body")), None
+                )
+                if body is not None:
+                    for inner in walk(body):
+                        if inner.type == "line_string_literal" and returns_literal(inner):
+                            found.append((inner, *literal_pattern(inner)))
+    unique = {}
+    for node, pattern, shown in found:
+        unique[node.start_byte] = (node, pattern, shown)
+    return list(unique.values())
+
+
+def returns_literal(literal):
+    """A literal that is the value of its statement or case (not an argument of a call,
+    which the call check covers, nor an interpolation)."""
+    parent = literal.parent
+    while parent is not None and parent.type in ("ternary_expression", "return_statement", "control_transfer_statement"):
+        parent = parent.parent
+    return parent is not None and parent.type in ("statements", "computed_property", "switch_entry")
+
+
+def catalog_problems(catalog_path):
+    problems = []
+    try:
+        with open(catalog_path, encoding="utf-8") as f:
+            catalog = json.load(f)
+    except (OSError, ValueError) as error:
+        return None, [f"{catalog_path}: does not parse: {error}"]
+    if catalog.get("sourceLanguage") != "en":
+        problems.append(f"{catalog_path}: sourceLanguage is {catalog.get('sourceLanguage')!r}, not 'en'")
+    if "version" not in catalog:
+        problems.append(f"{catalog_path}: no version")
+    strings = catalog.get("strings")
+    if not isinstance(strings, dict) or not strings:
+        return None, problems + [f"{catalog_path}: no strings"]
+    for key, entry in strings.items():
+        localizations = (entry or {}).get("localizations", {})
+        values = {}
+        for language in ("en", "zh-Hans"):
+            unit = localizations.get(language, {}).get("stringUnit", {})
+            value = unit.get("value")
+            if not value:
+                problems.append(f"{key!r}: no {language} value")
+            elif unit.get("state") != "translated":
+                problems.append(f"{key!r}: {language} state is {unit.get('state')!r}, not 'translated'")
+            else:
+                values[language] = value
+        key_specs = FORMAT_SPEC.findall(key)
+        for language, value in values.items():
+            if not same_arguments(key_specs, FORMAT_SPEC.findall(value)):
+                problems.append(f"{key!r}: {language} value {value!r} has other format arguments than the key")
+    return set(strings), problems
+
+
+def same_arguments(key_specs, value_specs):
+    """Equal argument lists: by position (`%2$@`) where numbered, else in order."""
+
+    def normal(specs):
+        kinds = {}
+        for index, (number, kind) in enumerate(specs):
+            position = int(number) if number else index + 1
+            kinds[position] = "@" if kind == "@" else ("int" if kind in "dDuUxXoOi" else kind)
+        return kinds
+
+    return normal(key_specs) == normal(value_specs)
+
+
+def check_strings(catalog_path, files):
+    report = Report("strings")
+    keys, problems = catalog_problems(catalog_path)
+    report.item(f"{catalog_path} (en + zh-Hans for every key)", problems)
+    if keys is None:
+        return report.close()
+    trees = []
+    for path in files:
+        source, tree = parse(path)
+        trees.append((path, source, tree))
+    key_functions = localized_key_functions(trees)
+    used = set()
+    total = 0
+    for path, _, tree in trees:
+        problems = []
+        for node, pattern, shown in key_literals(tree, key_functions):
+            total += 1
+            matches = [key for key in keys if re.fullmatch(pattern, key)]
+            if not matches:
+                problems.append(f"{where(path, node)}: key {shown!r} is not in the catalog")
+            used.update(matches)
+        report.item(path, problems)
+    unused = sorted(keys - used)
+    shown = ", ".join(unused[:10]) + (", ..." if len(unused) > 10 else "")
+    print(f"     {total} key uses checked; {len(keys)} catalog keys, {len(unused)} not used"
+          + (f": {shown}" if unused else ""))
+    return report.close()
+
+
+# ---------------------------------------------------------------- api
+
+from ffi_api import check_api  # noqa: E402  (its own module: the largest check)
+
+
+# ---------------------------------------------------------------- project
+
+
+def check_project(path):
+    import yaml
+
+    report = Report("project")
+    problems = []
+    base = os.path.dirname(os.path.abspath(path))
+    try:
+        with open(path, encoding="utf-8") as f:
+            spec = yaml.safe_load(f)
+    except (OSError, yaml.YAMLError) as error:
+        report.item(path, [f"does not parse: {error}"])
+        return report.close()
+    for name, package in (spec.get("packages") or {}).items():
+        package_path = os.path.join(base, package.get("path", ""))
+        if not os.path.isfile(os.path.join(package_path, "Package.swift")):
+            problems.append(f"package {name}: no Package.swift in {package_path}")
+    targets = spec.get("targets") or {}
+    if not targets:
+        problems.append("no targets")
+    for name, target in targets.items():
+        sources = target.get("sources") or []
+        for source in sources:
+            source_path = source if isinstance(source, str) else source.get("path")
+            if not os.path.exists(os.path.join(base, source_path)):
+                problems.append(f"target {name}: source path {source_path} does not exist")
+        for dependency in target.get("dependencies") or []:
+            if "package" in dependency and dependency["package"] not in (spec.get("packages") or {}):
+                problems.append(f"target {name}: unknown package {dependency['package']}")
+            if "target" in dependency and dependency["target"] not in targets:
+                problems.append(f"target {name}: unknown target {dependency['target']}")
+    report.item(path, problems)
+    return report.close()
+
+
+def main(argv):
+    if len(argv) < 2:
+        print(__doc__)
+        return 2
+    command, rest = argv[1], argv[2:]
+    if command == "syntax":
+        return check_syntax(rest)
+    if command == "strings":
+        return check_strings(rest[0], rest[1:])
+    if command == "api":
+        return check_api(rest[0], rest[1:])
+    if command == "project":
+        return check_project(rest[0])
+    print(__doc__)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

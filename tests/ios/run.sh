@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# The iOS app's checks that need no Swift toolchain (this machine and CI have none):
+#
+#   1. syntax   every Swift source under ios/ parses with tree-sitter-swift (file:line of
+#               any ERROR or MISSING node)
+#   2. strings  the String Catalog parses, has `en` and `zh-Hans` for every key with the
+#               same format arguments, and holds every key the Swift uses
+#   3. api      the app uses only types, initializers, functions, methods, properties and
+#               enum cases that the generated Swift bindings declare, with their labels
+#               (the bindings are generated here by ios/scripts/build-xcframework.sh
+#               --bindings-only)
+#   4. scripts  `bash -n` on ios/scripts/*.sh
+#   5. project  ios/App/project.yml (XcodeGen) parses and names paths that exist
+#
+#   tests/ios/run.sh        last line: `ios: N passed, M failed`; exit status 1 on a failure
+#
+# Installs what it needs when missing into tests/.tools/ios-venv (git-ignored, reused):
+# tree-sitter and tree-sitter-swift (a pair known to work together) and PyYAML, from PyPI.
+# Honours CARGO_TARGET_DIR; generated bindings go to $CARGO_TARGET_DIR/ffi-tests/ios.
+set -uo pipefail
+
+TREE_SITTER_VERSION="0.26.1"
+TREE_SITTER_SWIFT_VERSION="0.7.4"
+PYYAML_VERSION="6.0.3"
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+here="$root/tests/ios"
+venv="$root/tests/.tools/ios-venv"
+python="$venv/bin/python"
+target_dir="${CARGO_TARGET_DIR:-$root/target}"
+build="$target_dir/ffi-tests/ios"
+cd "$root"
+
+step() { echo "-- $* ($SECONDS s)"; }
+
+passed=0
+failed=0
+
+# record OUTPUT_FILE: adds the `N passed, M failed` of a check's last line to the totals.
+record() {
+  local line n m
+  line="$(tail -n 1 "$1")"
+  if [[ "$line" =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+    n="${BASH_REMATCH[1]}"
+    m="${BASH_REMATCH[2]}"
+  else
+    n=0
+    m=1
+    echo "FAIL the check printed no result line"
+  fi
+  passed=$((passed + n))
+  failed=$((failed + m))
+}
+
+# check NAME COMMAND...: runs one check, shows its output, adds up its result.
+check() {
+  local name="$1" out
+  shift
+  out="$(mktemp)"
+  step "$name"
+  "$@" >"$out" 2>&1
+  local status=$?
+  cat "$out"
+  record "$out"
+  if ((status != 0)) && ! grep -qE '[1-9][0-9]* failed$' "$out"; then
+    # A crash rather than a counted failure.
+    failed=$((failed + 1))
+  fi
+  rm -f "$out"
+}
+
+# 1. Tools, installed once.
+if ! "$python" -c "import tree_sitter, tree_sitter_swift, yaml" 2>/dev/null; then
+  step "installing tree-sitter $TREE_SITTER_VERSION, tree-sitter-swift $TREE_SITTER_SWIFT_VERSION and PyYAML $PYYAML_VERSION into $venv"
+  rm -rf "$venv"
+  python3 -m venv "$venv" &&
+    "$venv/bin/pip" install --quiet --disable-pip-version-check \
+      "tree-sitter==$TREE_SITTER_VERSION" "tree-sitter-swift==$TREE_SITTER_SWIFT_VERSION" \
+      "PyYAML==$PYYAML_VERSION" || {
+    echo "ios: could not install the checkers"
+    echo "ios: 0 passed, 1 failed"
+    exit 1
+  }
+fi
+
+# The Swift sources of the app and its package, as git sees them (generated files such as
+# MillsCore/Sources/MillsCore/mills_ffi.swift are ignored and not checked here).
+swift_files=()
+while IFS= read -r file; do
+  [[ -f "$file" ]] && swift_files+=("$file")
+done < <(git ls-files --cached --others --exclude-standard -- 'ios/*.swift' | sort)
+app_files=()
+for file in "${swift_files[@]}"; do
+  [[ "$file" == ios/App/* ]] && app_files+=("$file")
+done
+catalog="ios/App/Mills/Localization/Localizable.xcstrings"
+
+check "syntax (tree-sitter-swift $TREE_SITTER_SWIFT_VERSION, ${#swift_files[@]} files)" \
+  "$python" "$here/check_ios.py" syntax "${swift_files[@]}"
+
+check "strings ($catalog)" \
+  "$python" "$here/check_ios.py" strings "$catalog" "${app_files[@]}"
+
+step "generating the Swift bindings (ios/scripts/build-xcframework.sh --bindings-only)"
+bindings="$build/bindings/mills_ffi.swift"
+mkdir -p "$build"
+rm -f "$bindings"
+if MILLS_IOS_BUILD_DIR="$build" ios/scripts/build-xcframework.sh --bindings-only >"$build.log" 2>&1 &&
+  [[ -s "$bindings" ]]; then
+  check "api (against $bindings)" \
+    "$python" "$here/check_ios.py" api "$bindings" "${swift_files[@]}"
+else
+  cat "$build.log"
+  echo "FAIL the bindings were not generated"
+  failed=$((failed + 1))
+fi
+
+step "scripts (bash -n)"
+for script in ios/scripts/*.sh; do
+  # bash -n exits 0 on some errors (a broken `[[ ... ]]`): any message is a failure too.
+  if out="$(bash -n "$script" 2>&1)" && [[ -z "$out" ]]; then
+    echo "ok   $script"
+    passed=$((passed + 1))
+  else
+    echo "FAIL $script"
+    echo "$out" | sed 's/^/     /'
+    failed=$((failed + 1))
+  fi
+done
+
+check "project (XcodeGen spec)" "$python" "$here/check_ios.py" project ios/App/project.yml
+
+echo
+echo "ios: $passed passed, $failed failed"
+((failed == 0))
