@@ -1,0 +1,66 @@
+package app.mills.android
+
+import android.os.Bundle
+import androidx.activity.ComponentActivity
+import androidx.activity.compose.BackHandler
+import androidx.activity.compose.setContent
+import androidx.activity.enableEdgeToEdge
+import androidx.activity.viewModels
+import androidx.compose.runtime.collectAsState
+import androidx.compose.runtime.getValue
+import androidx.compose.runtime.remember
+import androidx.lifecycle.DefaultLifecycleObserver
+import androidx.lifecycle.LifecycleOwner
+import androidx.lifecycle.ViewModel
+import androidx.lifecycle.viewmodel.initializer
+import androidx.lifecycle.viewmodel.viewModelFactory
+import app.mills.AppContainer
+import app.mills.ui.AppViewModels
+import app.mills.ui.MillsApp
+import app.mills.ui.game.GameViewModel
+import app.mills.ui.home.HomeViewModel
+import app.mills.ui.navigation.AppViewModel
+import app.mills.ui.settings.SettingsViewModel
+
+/** The one activity: hosts the shared Compose UI and tells the game when the app is hidden. */
+class MainActivity : ComponentActivity() {
+    private val container: AppContainer get() = (application as MillsApplication).container
+
+    private val appViewModel: AppViewModel by viewModels { factory { container.appViewModel() } }
+    private val homeViewModel: HomeViewModel by viewModels { factory { container.homeViewModel() } }
+    private val gameViewModel: GameViewModel by viewModels { factory { container.gameViewModel() } }
+    private val settingsViewModel: SettingsViewModel by viewModels { factory { container.settingsViewModel() } }
+
+    private lateinit var sound: SoundPoolPlayer
+
+    override fun onCreate(savedInstanceState: Bundle?) {
+        super.onCreate(savedInstanceState)
+        enableEdgeToEdge()
+        sound = SoundPoolPlayer(this)
+        // the turn timer stops while the app is in the background (the session autosaves)
+        lifecycle.addObserver(
+            object : DefaultLifecycleObserver {
+                override fun onStart(owner: LifecycleOwner) = appViewModel.setForeground(true)
+
+                override fun onStop(owner: LifecycleOwner) = appViewModel.setForeground(false)
+            },
+        )
+        val strings = ResourceStrings(this)
+        setContent {
+            val viewModels = remember {
+                AppViewModels(appViewModel, homeViewModel, gameViewModel, settingsViewModel)
+            }
+            val stack by appViewModel.backStack.collectAsState()
+            BackHandler(enabled = stack.size > 1) { appViewModel.back() }
+            MillsApp(viewModels, strings, sound)
+        }
+    }
+
+    override fun onDestroy() {
+        sound.release()
+        super.onDestroy()
+    }
+
+    private inline fun <reified VM : ViewModel> factory(crossinline create: () -> VM) =
+        viewModelFactory { initializer { create() } }
+}

@@ -1,0 +1,20 @@
+package app.mills.android
+
+import android.app.Application
+import app.mills.AppContainer
+import kotlinx.coroutines.Dispatchers
+
+/** Holds the app's objects for the life of the process. */
+class MillsApplication : Application() {
+    lateinit var container: AppContainer
+        private set
+
+    override fun onCreate() {
+        super.onCreate()
+        container = AppContainer(
+            filesDir = filesDir,
+            settingsStore = PreferencesSettingsStore(this),
+            mainDispatcher = Dispatchers.Main.immediate,
+        )
+    }
+}

@@ -1,0 +1,52 @@
+package app.mills.android
+
+import android.content.Context
+import androidx.core.content.edit
+import app.mills.data.SettingsStore
+import app.mills.data.UserSettings
+
+/** Settings in SharedPreferences: small, read once at start, written on every change. */
+class PreferencesSettingsStore(context: Context) : SettingsStore {
+    private val prefs = context.getSharedPreferences("settings", Context.MODE_PRIVATE)
+
+    override fun read(): UserSettings {
+        val defaults = UserSettings()
+        return UserSettings(
+            level = prefs.getInt(LEVEL, defaults.level).coerceIn(UserSettings.LEVELS),
+            timer = enumOr(prefs.getString(TIMER, null), defaults.timer),
+            humanSide = enumOr(prefs.getString(SIDE, null), defaults.humanSide),
+            sound = prefs.getBoolean(SOUND, defaults.sound),
+            haptics = prefs.getBoolean(HAPTICS, defaults.haptics),
+            theme = enumOr(prefs.getString(THEME, null), defaults.theme),
+            boardStyle = enumOr(prefs.getString(BOARD, null), defaults.boardStyle),
+            faceToFace = prefs.getBoolean(FACE_TO_FACE, defaults.faceToFace),
+        )
+    }
+
+    override fun write(settings: UserSettings) {
+        prefs.edit {
+            putInt(LEVEL, settings.level)
+            putString(TIMER, settings.timer.name)
+            putString(SIDE, settings.humanSide.name)
+            putBoolean(SOUND, settings.sound)
+            putBoolean(HAPTICS, settings.haptics)
+            putString(THEME, settings.theme.name)
+            putString(BOARD, settings.boardStyle.name)
+            putBoolean(FACE_TO_FACE, settings.faceToFace)
+        }
+    }
+
+    private inline fun <reified E : Enum<E>> enumOr(name: String?, default: E): E =
+        enumValues<E>().firstOrNull { it.name == name } ?: default
+
+    private companion object {
+        const val LEVEL = "level"
+        const val TIMER = "timer"
+        const val SIDE = "human_side"
+        const val SOUND = "sound"
+        const val HAPTICS = "haptics"
+        const val THEME = "theme"
+        const val BOARD = "board_style"
+        const val FACE_TO_FACE = "face_to_face"
+    }
+}

@@ -1,0 +1,12 @@
+package app.mills.data
+
+import java.io.File
+
+/** Where the app keeps its files: Android's filesDir, or a temporary directory in tests. */
+class AppFiles(directory: File) {
+    /** The session writes the game in progress here after every change (and restores it). */
+    val autosavePath: String = File(directory, "autosave.json").path
+
+    /** Finished games against the computer, per game and level. */
+    val statsPath: String = File(directory, "stats.json").path
+}

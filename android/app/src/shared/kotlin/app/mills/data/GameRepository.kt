@@ -1,0 +1,191 @@
+package app.mills.data
+
+import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.flow.MutableSharedFlow
+import kotlinx.coroutines.flow.MutableStateFlow
+import kotlinx.coroutines.flow.SharedFlow
+import kotlinx.coroutines.flow.StateFlow
+import kotlinx.coroutines.flow.asSharedFlow
+import kotlinx.coroutines.flow.asStateFlow
+import kotlinx.coroutines.launch
+import uniffi.mills_ffi.GameSession
+import uniffi.mills_ffi.MillsException
+import uniffi.mills_ffi.Player
+import uniffi.mills_ffi.SessionConfig
+import uniffi.mills_ffi.SessionEvent
+import uniffi.mills_ffi.SessionListener
+import uniffi.mills_ffi.SessionOptions
+import uniffi.mills_ffi.Snapshot
+import uniffi.mills_ffi.StatsEntry
+import uniffi.mills_ffi.TapResult
+import uniffi.mills_ffi.TurnTimer
+import uniffi.mills_ffi.readSavedGame
+import uniffi.mills_ffi.statsLoad
+
+/**
+ * The one game in progress: wraps the engine's [GameSession] (rules, computer player, timer,
+ * autosave) and publishes its [snapshot] and [events].
+ *
+ * Call it from the main thread. The session's listener is called on the engine's threads
+ * (computer, timer); its events are handed to [mainScope] (whose dispatcher is the main
+ * thread) before anything here or in the UI sees them.
+ */
+class GameRepository(
+    private val files: AppFiles,
+    private val mainScope: CoroutineScope,
+    /** Seed of the computer's randomness; `null` for one from the clock. */
+    private val seed: ULong? = null,
+) {
+    private var session: GameSession? = null
+    private var generation = 0
+    private var foreground = true
+    private var gameVisible = false
+
+    private val snapshotState = MutableStateFlow<Snapshot?>(null)
+    private val eventFlow = MutableSharedFlow<GameEvent>(extraBufferCapacity = 64)
+
+    /** The latest snapshot of the game in progress; `null` before one starts. */
+    val snapshot: StateFlow<Snapshot?> = snapshotState.asStateFlow()
+
+    val events: SharedFlow<GameEvent> = eventFlow.asSharedFlow()
+
+    /** The game that Home offers to continue: the one open, or else the autosaved one. */
+    fun savedGame(): SavedGame? {
+        snapshotState.value?.let { snap ->
+            return snap.takeIf { it.result == null }?.let { SavedGame(it.config.game, it.config.mode, it.turns.toInt()) }
+        }
+        val peek = restoreSaved(live = false) ?: return null
+        return peek.first.use { it.snapshot() }
+            .takeIf { it.result == null }
+            ?.let { SavedGame(it.config.game, it.config.mode, it.turns.toInt()) }
+    }
+
+    /** Opens the autosaved game (after process death); false if there is none. */
+    fun continueSaved(): Boolean {
+        if (session != null) return true
+        val restored = restoreSaved(live = true) ?: return false
+        install(restored.first, restored.second)
+        return true
+    }
+
+    fun start(config: SessionConfig) {
+        val id = ++generation
+        val created = guard { GameSession(config, options(live = true), Forwarder(id)) } ?: return
+        install(created, id)
+    }
+
+    fun tap(point: String): TapResult? = command { it.tap(point) }
+
+    fun undo(): Boolean = command { it.undo() } != null
+
+    fun redo(): Boolean = command { it.redo() } != null
+
+    fun resign(): Player? = command { it.resign() }
+
+    fun newGame() {
+        command { it.newGame() }
+    }
+
+    fun setLevel(level: Int) {
+        command { it.setLevel(level.toUByte()) }
+    }
+
+    fun setTimer(timer: TurnTimer) {
+        command { it.setTimer(timer) }
+    }
+
+    /** The app went to the background or came back: the turn timer stops meanwhile. */
+    fun setForeground(value: Boolean) {
+        foreground = value
+        applyPause()
+    }
+
+    /** The game screen is shown or hidden (settings, rules): the timer runs only while shown. */
+    fun setGameVisible(value: Boolean) {
+        gameVisible = value
+        applyPause()
+    }
+
+    /** Every action played so far, in notation. */
+    fun actions(): List<String> = session?.let { s -> guard { s.actions() } }.orEmpty()
+
+    fun refresh() {
+        snapshotState.value = session?.let { s -> guard { s.snapshot() } }
+    }
+
+    /** Results against the computer, per game and level. */
+    fun stats(): List<StatsEntry> = guard { statsLoad(files.statsPath) }.orEmpty()
+
+    fun close() {
+        session?.close()
+        session = null
+        snapshotState.value = null
+    }
+
+    private fun install(created: GameSession, id: Int) {
+        session?.close()
+        session = created
+        generation = id
+        applyPause()
+        refresh()
+    }
+
+    private fun applyPause() {
+        val s = session ?: return
+        guard { if (foreground && gameVisible) s.resume() else s.pause() }
+        refresh()
+    }
+
+    private fun restoreSaved(live: Boolean): Pair<GameSession, Int>? {
+        val json = guard { readSavedGame(files.autosavePath) } ?: return null
+        val id = if (live) ++generation else -1
+        val listener = if (live) Forwarder(id) else null
+        return guard { GameSession.restore(json, options(live), listener) }?.let { it to id }
+    }
+
+    private fun options(live: Boolean) = SessionOptions(
+        autosavePath = files.autosavePath.takeIf { live },
+        statsPath = files.statsPath.takeIf { live },
+        seed = seed,
+        timerThread = live,
+        manualClock = false,
+        manualComputer = !live,
+    )
+
+    private fun <T> command(call: (GameSession) -> T): T? {
+        val s = session ?: return null
+        val result = guard { call(s) }
+        refresh()
+        return result
+    }
+
+    private fun deliver(id: Int, event: SessionEvent) {
+        if (id != generation) return
+        refresh()
+        val mapped = when (event) {
+            is SessionEvent.ComputerMoved -> GameEvent.ComputerMoved(event.player, event.actions)
+            is SessionEvent.TurnTimedOut -> GameEvent.TimedOut(event.player)
+            is SessionEvent.GameOver -> GameEvent.Finished(event.result)
+            is SessionEvent.SaveFailed -> GameEvent.SaveFailed(event.message)
+        }
+        eventFlow.tryEmit(mapped)
+    }
+
+    /** The session's listener: hops to the main thread, drops events of replaced sessions. */
+    private inner class Forwarder(private val id: Int) : SessionListener {
+        override fun onEvent(event: SessionEvent) {
+            mainScope.launch { deliver(id, event) }
+        }
+    }
+
+    private fun <T> guard(call: () -> T): T? = try {
+        call()
+    } catch (e: MillsException) {
+        lastError = e
+        null
+    }
+
+    /** The last error the engine reported (for diagnostics and tests). */
+    var lastError: MillsException? = null
+        private set
+}

@@ -1,0 +1,7 @@
+package app.mills.data
+
+import uniffi.mills_ffi.GameId
+import uniffi.mills_ffi.GameMode
+
+/** What the Home screen says about the game that can be continued. */
+data class SavedGame(val game: GameId, val mode: GameMode, val turns: Int)

@@ -1,0 +1,69 @@
+package app.mills.strings
+
+/**
+ * Every string the shared UI shows, named after its resource: `HomeTitle` is `home_title` and
+ * `Level10` is `level_10` in res/values/strings.xml (see [resourceName]). Android resolves
+ * them from its resources, the desktop test build from the same XML files.
+ */
+enum class StringKey {
+    AppName, RulesLocale, ListSeparator,
+
+    HomeTitle, HomeSubtitle, HomeContinue, HomeContinueDetail, HomeVsComputer, HomePassAndPlay,
+    HomePiecesEach, HomeRecord,
+
+    ModeVsComputer, ModePassAndPlay, PlayerWhite, PlayerBlack, PlayerYou, PlayerComputer,
+
+    ActionBack, ActionSettings, ActionUndo, ActionRedo, ActionNewGame, ActionResign, ActionRules,
+    ActionRematch, ActionViewBoard, ActionHome, ActionCancel, ConfirmResignTitle, ConfirmResignText,
+    ConfirmNewGameTitle, ConfirmNewGameText,
+
+    TurnYours, TurnComputer, TurnPlayer, PromptPlace, PromptPick, PromptDestination, PromptPin,
+    PromptPinMore, PromptCapture, PromptCaptureMore, PromptPull, PromptStepAfterPull,
+    PromptThinking, PromptWait, PromptGameOver,
+
+    CountInHand, CountOnBoard, CountCaptured, CountPins, CountStable, PanelSummary,
+    TimerSecondsLeft, TimerPaused, StableLabel, BoardDescription,
+
+    PointEmpty, PointYourPiece, PointComputerPiece, PointWhitePiece, PointBlackPiece,
+    PointCanPlace, PointCanMove, PointCanMoveHere, PointSelected, PointCanPin, PointCanCapture,
+    PointCanPull, PointInMill, PointLastTurn,
+
+    AnnouncePlaced, AnnounceStepped, AnnouncePinned, AnnounceCaptured, AnnouncePulled,
+    AnnounceStabled, AnnouncePicked, AnnounceDropped, AnnounceTimedOut, AnnounceMill,
+    AnnounceLinkedHorse, AnnounceUndone, AnnounceRedone, AnnounceNewGame, AnnounceResigned,
+    AnnounceSaveFailed,
+
+    RefuseOccupied, RefuseNoPiece, RefuseNotYours, RefuseCannotMove, RefuseNotAdjacent,
+    RefuseNotOpponent, RefuseInMill, RefuseNotNextToYours, RefuseThinking, RefuseGameOver,
+    RefuseIllegal,
+
+    ResultYouWin, ResultYouLose, ResultPlayerWins, ResultDraw, ReasonTookAll, ReasonReducedToTwo,
+    ReasonThreeInLine, ReasonBlocked, ReasonResignation, ReasonBoardFull, ReasonBothAtTwo,
+    ReasonRepetition, ReasonQuietTurns, ResultTurns,
+
+    SettingsTitle, SettingsSectionComputer, SettingsDifficulty, SettingsLevelValue,
+    SettingsYourSide, SettingsSideFirst, SettingsSideSecond, SettingsSideNote,
+    SettingsSectionTimer, SettingsTimerNote, TimerOff, TimerSeconds, SettingsSectionFeedback,
+    SettingsSound, SettingsHaptics, SettingsSectionLook, SettingsTheme, ThemeSystem, ThemeLight,
+    ThemeDark, SettingsBoardStyle, BoardWood, BoardSlate, BoardJade, SettingsSectionPassAndPlay,
+    SettingsFaceToFace, SettingsFaceToFaceSummary,
+
+    Level1, Level2, Level3, Level4, Level5, Level6, Level7, Level8, Level9, Level10,
+
+    RulesTitle, RulesKeyFacts, RulesQuickStart, RulesFull;
+
+    /** The resource name: `HomeTitle` → `home_title`, `Level10` → `level_10`. */
+    val resourceName: String by lazy { toResourceName(name) }
+
+    companion object {
+        fun level(number: Int): StringKey = valueOf("Level${number.coerceIn(1, 10)}")
+
+        internal fun toResourceName(name: String): String = buildString {
+            name.forEachIndexed { i, c ->
+                val boundary = i > 0 && (c.isUpperCase() || (c.isDigit() && !name[i - 1].isDigit()))
+                if (boundary) append('_')
+                append(c.lowercaseChar())
+            }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package app.mills.ui
+
+import androidx.compose.animation.AnimatedContent
+import androidx.compose.animation.fadeIn
+import androidx.compose.animation.fadeOut
+import androidx.compose.animation.togetherWith
+import androidx.compose.foundation.layout.Box
+import androidx.compose.foundation.layout.WindowInsets
+import androidx.compose.foundation.layout.fillMaxSize
+import androidx.compose.foundation.layout.safeDrawing
+import androidx.compose.foundation.layout.windowInsetsPadding
+import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.Surface
+import androidx.compose.runtime.Composable
+import androidx.compose.runtime.CompositionLocalProvider
+import androidx.compose.runtime.LaunchedEffect
+import androidx.compose.runtime.collectAsState
+import androidx.compose.runtime.getValue
+import androidx.compose.ui.Modifier
+import app.mills.strings.LocalStrings
+import app.mills.strings.Strings
+import app.mills.ui.components.LocalSoundPlayer
+import app.mills.ui.components.SoundPlayer
+import app.mills.ui.game.GameRoute
+import app.mills.ui.game.GameViewModel
+import app.mills.ui.home.HomeRoute
+import app.mills.ui.home.HomeViewModel
+import app.mills.ui.navigation.AppViewModel
+import app.mills.ui.navigation.Route
+import app.mills.ui.rules.RulesScreen
+import app.mills.ui.settings.SettingsRoute
+import app.mills.ui.settings.SettingsViewModel
+import app.mills.ui.theme.MillsTheme
+
+/** The view models of the app; the platform decides how long they live. */
+class AppViewModels(
+    val app: AppViewModel,
+    val home: HomeViewModel,
+    val game: GameViewModel,
+    val settings: SettingsViewModel,
+)
+
+/** The whole app: theme, strings and the screen on top of the back stack. */
+@Composable
+fun MillsApp(viewModels: AppViewModels, strings: Strings, sound: SoundPlayer = SoundPlayer { }) {
+    val settings by viewModels.settings.uiState.collectAsState()
+    val stack by viewModels.app.backStack.collectAsState()
+    CompositionLocalProvider(LocalStrings provides strings, LocalSoundPlayer provides sound) {
+        MillsTheme(settings.theme, settings.boardStyle) {
+            Surface(Modifier.fillMaxSize(), color = MaterialTheme.colorScheme.background) {
+                Box(Modifier.windowInsetsPadding(WindowInsets.safeDrawing)) {
+                    AnimatedContent(stack.last(), transitionSpec = { fadeIn() togetherWith fadeOut() }, label = "screen") { route ->
+                        val app = viewModels.app
+                        when (route) {
+                            Route.Home -> {
+                                LaunchedEffect(Unit) { viewModels.home.refresh() }
+                                HomeRoute(
+                                    viewModels.home,
+                                    onOpenGame = app::openGame,
+                                    onSettings = { app.navigate(Route.Settings) },
+                                    onRules = { app.navigate(Route.Rules(it)) },
+                                )
+                            }
+                            Route.Game -> GameRoute(
+                                viewModels.game,
+                                settings,
+                                onBack = { app.back() },
+                                onSettings = { app.navigate(Route.Settings) },
+                                onRules = { app.navigate(Route.Rules(it)) },
+                            )
+                            Route.Settings -> SettingsRoute(viewModels.settings, onBack = { app.back() })
+                            is Route.Rules -> RulesScreen(route.game, onBack = { app.back() })
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,191 @@
+package app.mills.ui.game
+
+import androidx.lifecycle.ViewModel
+import androidx.lifecycle.viewModelScope
+import app.mills.data.GameEvent
+import app.mills.data.GameRepository
+import app.mills.data.SettingsRepository
+import app.mills.game.Announcer
+import app.mills.game.GameEffect
+import app.mills.game.GameUiMapper
+import app.mills.game.GameUiState
+import app.mills.game.Motion
+import app.mills.game.MotionPlanner
+import app.mills.game.PlayerNames
+import app.mills.game.Transient
+import app.mills.strings.StringKey
+import app.mills.strings.UiText
+import app.mills.strings.text
+import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.flow.MutableSharedFlow
+import kotlinx.coroutines.flow.MutableStateFlow
+import kotlinx.coroutines.flow.SharedFlow
+import kotlinx.coroutines.flow.StateFlow
+import kotlinx.coroutines.flow.asSharedFlow
+import kotlinx.coroutines.flow.asStateFlow
+import kotlinx.coroutines.launch
+import uniffi.mills_ffi.Refusal
+import uniffi.mills_ffi.Snapshot
+import uniffi.mills_ffi.TapResult
+
+/** The game screen: taps, undo/redo, resign, new game, and what the screen shows. */
+class GameViewModel(
+    private val repository: GameRepository,
+    private val settings: SettingsRepository,
+    /** Runs on the main thread; cancelled when the view model is cleared. */
+    scope: CoroutineScope,
+) : ViewModel(scope) {
+    private val state = MutableStateFlow<GameUiState?>(null)
+    private val effectFlow = MutableSharedFlow<GameEffect>(extraBufferCapacity = 16)
+
+    private var rendered: Snapshot? = null
+    private var transient = Transient()
+
+    val uiState: StateFlow<GameUiState?> = state.asStateFlow()
+
+    val effects: SharedFlow<GameEffect> = effectFlow.asSharedFlow()
+
+    init {
+        viewModelScope.launch { repository.snapshot.collect { render() } }
+        viewModelScope.launch { repository.events.collect(::onEvent) }
+        viewModelScope.launch { settings.settings.collect { render() } }
+    }
+
+    @Synchronized
+    fun onPointTap(point: String) {
+        when (val result = repository.tap(point) ?: return) {
+            is TapResult.Selected -> say(text(StringKey.AnnouncePicked, result.point))
+            is TapResult.Deselected -> say(text(StringKey.AnnounceDropped, result.point))
+            is TapResult.Played -> transient = transient.copy(message = null)
+            is TapResult.Refused -> {
+                transient = transient.copy(
+                    message = refusalText(result.refusal),
+                    shakePoint = point,
+                    shakeKey = transient.shakeKey + 1,
+                )
+                effectFlow.tryEmit(GameEffect.Refused)
+            }
+        }
+        render()
+    }
+
+    @Synchronized
+    fun undo() {
+        if (repository.undo()) say(text(StringKey.AnnounceUndone))
+        render()
+    }
+
+    @Synchronized
+    fun redo() {
+        if (repository.redo()) say(text(StringKey.AnnounceRedone))
+        render()
+    }
+
+    @Synchronized
+    fun resign() {
+        val loser = repository.resign() ?: return
+        val names = rendered?.let { PlayerNames(it.config.mode) }
+        names?.let { say(text(StringKey.AnnounceResigned, it.name(loser))) }
+        render()
+    }
+
+    /** The same game again, with the same players. */
+    @Synchronized
+    fun newGame() {
+        repository.newGame()
+        transient = transient.copy(resultDismissed = false)
+        say(text(StringKey.AnnounceNewGame))
+        render()
+    }
+
+    @Synchronized
+    fun dismissResult() {
+        transient = transient.copy(resultDismissed = true)
+        render()
+    }
+
+    private fun say(announcement: UiText) {
+        transient = transient.copy(announcement = announcement, message = null)
+    }
+
+    @Synchronized
+    private fun onEvent(event: GameEvent) {
+        when (event) {
+            is GameEvent.TimedOut -> {
+                val names = rendered?.let { PlayerNames(it.config.mode) } ?: return
+                render()
+                say(text(StringKey.AnnounceTimedOut, names.name(event.player)))
+                effectFlow.tryEmit(GameEffect.TimedOut)
+            }
+            is GameEvent.SaveFailed -> say(text(StringKey.AnnounceSaveFailed))
+            is GameEvent.ComputerMoved, is GameEvent.Finished -> Unit
+        }
+        render()
+    }
+
+    /** Redraws from the repository's snapshot; animates what changed since the last one. */
+    @Synchronized
+    private fun render() {
+        val snapshot = repository.snapshot.value
+        if (snapshot == null) {
+            state.value = null
+            return
+        }
+        val previous = rendered
+        val changed = previous == null || previous.actionCount != snapshot.actionCount ||
+            previous.config != snapshot.config || previous.turns != snapshot.turns
+        if (changed) {
+            val motions = MotionPlanner.plan(previous, snapshot, repository::actions)
+            val announcement = Announcer.describe(
+                motions,
+                snapshot.config.game,
+                PlayerNames(snapshot.config.mode),
+                snapshot.linesFormed.isNotEmpty(),
+            )
+            transient = transient.copy(
+                motions = motions,
+                motionKey = transient.motionKey + 1,
+                announcement = announcement ?: transient.announcement,
+            )
+            if (previous?.result == null && snapshot.result != null) transient = transient.copy(resultDismissed = false)
+            emitEffects(previous, snapshot, motions)
+        }
+        rendered = snapshot
+        transient = transient.copy(faceToFace = settings.current.faceToFace)
+        state.value = GameUiMapper.map(snapshot, transient)
+    }
+
+    private fun emitEffects(previous: Snapshot?, snapshot: Snapshot, motions: List<Motion>) {
+        val result = snapshot.result
+        val effect = when {
+            result != null && previous?.result == null -> {
+                val human = PlayerNames(snapshot.config.mode).human
+                when {
+                    result.winner == null -> GameEffect.Draw
+                    human == null || result.winner == human -> GameEffect.Won
+                    else -> GameEffect.Lost
+                }
+            }
+            motions.any { it is Motion.Stable } -> GameEffect.Stable
+            motions.any { it is Motion.Remove || it is Motion.Pin } -> GameEffect.Remove
+            snapshot.linesFormed.isNotEmpty() && motions.isNotEmpty() -> GameEffect.Mill
+            motions.isNotEmpty() -> GameEffect.Place
+            else -> null
+        }
+        effect?.let(effectFlow::tryEmit)
+    }
+
+    private fun refusalText(refusal: Refusal): UiText = when (refusal) {
+        Refusal.GameOver -> text(StringKey.RefuseGameOver)
+        Refusal.ComputerThinking -> text(StringKey.RefuseThinking)
+        is Refusal.Occupied -> text(StringKey.RefuseOccupied, refusal.point)
+        is Refusal.NoPieceThere -> text(StringKey.RefuseNoPiece, refusal.point)
+        is Refusal.NotYourPiece -> text(StringKey.RefuseNotYours, refusal.point)
+        is Refusal.CannotMove -> text(StringKey.RefuseCannotMove, refusal.point)
+        is Refusal.NotAdjacent -> text(StringKey.RefuseNotAdjacent, refusal.from, refusal.to)
+        is Refusal.NotOpponentPiece -> text(StringKey.RefuseNotOpponent)
+        is Refusal.InMill -> text(StringKey.RefuseInMill, refusal.point)
+        is Refusal.NotNextToYours -> text(StringKey.RefuseNotNextToYours)
+        is Refusal.Illegal -> text(StringKey.RefuseIllegal)
+    }
+}

@@ -1,0 +1,49 @@
+package app.mills.ui.home
+
+import androidx.lifecycle.ViewModel
+import app.mills.data.GameRepository
+import app.mills.data.RulesCatalog
+import app.mills.data.SettingsRepository
+import app.mills.game.opponent
+import kotlinx.coroutines.flow.MutableStateFlow
+import kotlinx.coroutines.flow.StateFlow
+import kotlinx.coroutines.flow.asStateFlow
+import uniffi.mills_ffi.GameId
+import uniffi.mills_ffi.GameMode
+import uniffi.mills_ffi.SessionConfig
+
+/** Home: the three games, the game to continue, and starting a new one. */
+class HomeViewModel(
+    private val repository: GameRepository,
+    private val settings: SettingsRepository,
+) : ViewModel() {
+    private val state = MutableStateFlow(load())
+
+    val uiState: StateFlow<HomeUiState> = state.asStateFlow()
+
+    /** Reads the saved game and the records again (Home is shown again). */
+    fun refresh() {
+        state.value = load()
+    }
+
+    fun startGame(game: GameId, vsComputer: Boolean) {
+        val s = settings.current
+        val mode = if (vsComputer) {
+            GameMode.VsComputer(computer = s.humanSide.opponent(), level = s.level.toUByte())
+        } else {
+            GameMode.PassAndPlay
+        }
+        repository.start(SessionConfig(game = game, mode = mode, timer = s.timer))
+    }
+
+    /** Opens the saved game; false if it is gone. */
+    fun continueGame(): Boolean = repository.continueSaved()
+
+    private fun load(): HomeUiState {
+        val level = settings.current.level
+        val records = repository.stats()
+            .filter { it.level.toInt() == level }
+            .associate { it.game to Record(it.wins.toInt(), it.losses.toInt(), it.draws.toInt()) }
+        return HomeUiState(games = RulesCatalog.games, saved = repository.savedGame(), records = records)
+    }
+}

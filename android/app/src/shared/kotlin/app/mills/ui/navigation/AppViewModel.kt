@@ -1,0 +1,44 @@
+package app.mills.ui.navigation
+
+import androidx.lifecycle.ViewModel
+import app.mills.data.GameRepository
+import kotlinx.coroutines.flow.MutableStateFlow
+import kotlinx.coroutines.flow.StateFlow
+import kotlinx.coroutines.flow.asStateFlow
+
+/**
+ * The back stack, kept across configuration changes; it also tells the game whether it is
+ * on screen and in the foreground, so that the turn timer only runs while it is seen.
+ */
+class AppViewModel(private val repository: GameRepository) : ViewModel() {
+    private val stack = MutableStateFlow<List<Route>>(listOf(Route.Home))
+
+    val backStack: StateFlow<List<Route>> = stack.asStateFlow()
+
+    val current: Route get() = stack.value.last()
+
+    val canGoBack: Boolean get() = stack.value.size > 1
+
+    fun navigate(route: Route) {
+        stack.value = stack.value + route
+        onRouteChanged()
+    }
+
+    /** Opens the game screen on top of Home, whatever was open. */
+    fun openGame() {
+        stack.value = listOf(Route.Home, Route.Game)
+        onRouteChanged()
+    }
+
+    fun back(): Boolean {
+        if (!canGoBack) return false
+        stack.value = stack.value.dropLast(1)
+        onRouteChanged()
+        return true
+    }
+
+    /** The app went to the background (false) or came back (true). */
+    fun setForeground(foreground: Boolean) = repository.setForeground(foreground)
+
+    private fun onRouteChanged() = repository.setGameVisible(current == Route.Game)
+}

@@ -1,0 +1,14 @@
+package app.mills.ui.navigation
+
+import uniffi.mills_ffi.GameId
+
+/** The screens of the app. */
+sealed interface Route {
+    data object Home : Route
+
+    data object Game : Route
+
+    data object Settings : Route
+
+    data class Rules(val game: GameId) : Route
+}

@@ -1,0 +1,42 @@
+package app.mills.ui.settings
+
+import androidx.lifecycle.ViewModel
+import app.mills.data.BoardStyle
+import app.mills.data.GameRepository
+import app.mills.data.SettingsRepository
+import app.mills.data.ThemeMode
+import app.mills.data.UserSettings
+import kotlinx.coroutines.flow.StateFlow
+import uniffi.mills_ffi.Player
+import uniffi.mills_ffi.TurnTimer
+
+/** Settings: every change is saved and applied at once (to the game in progress too). */
+class SettingsViewModel(
+    private val settings: SettingsRepository,
+    private val repository: GameRepository,
+) : ViewModel() {
+    val uiState: StateFlow<UserSettings> = settings.settings
+
+    fun setLevel(level: Int) {
+        val clamped = level.coerceIn(UserSettings.LEVELS)
+        settings.update { it.copy(level = clamped) }
+        repository.setLevel(clamped)
+    }
+
+    fun setTimer(timer: TurnTimer) {
+        settings.update { it.copy(timer = timer) }
+        repository.setTimer(timer)
+    }
+
+    fun setHumanSide(side: Player) = settings.update { it.copy(humanSide = side) }
+
+    fun setSound(on: Boolean) = settings.update { it.copy(sound = on) }
+
+    fun setHaptics(on: Boolean) = settings.update { it.copy(haptics = on) }
+
+    fun setTheme(theme: ThemeMode) = settings.update { it.copy(theme = theme) }
+
+    fun setBoardStyle(style: BoardStyle) = settings.update { it.copy(boardStyle = style) }
+
+    fun setFaceToFace(on: Boolean) = settings.update { it.copy(faceToFace = on) }
+}

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# The Compose UI shared with the Android app, on the desktop JVM (no Gradle, no Android SDK):
+#   1. builds the Rust FFI library and generates its Kotlin bindings (never committed),
+#   2. compiles the shared UI (android/app/src/shared), the desktop glue and the tests with one
+#      kotlinc run against Compose Multiplatform's desktop jars,
+#   3. runs the view-model tests, the Compose UI tests (clicks play real games against the
+#      real Rust library) and the screenshot tests, which write build/screenshots/*.png.
+# Installs what it needs into tests/.tools (kotlinc from npm, jars from Maven Central, fonts and
+# the native libraries Skia needs from Debian when run as root).
+# Last line: "compose: N passed, M failed"; the exit code is non-zero on any failure.
+# Env: CARGO_TARGET_DIR (default: the repository's target/), COMPOSE_EXTRA_TESTS (a directory of
+# extra test sources, used to prove that a failing assertion fails the run).
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+HERE="$ROOT/tests/compose"
+TOOLS="$ROOT/tests/.tools/compose"
+BUILD="$ROOT/build/compose"
+SHOTS="$ROOT/build/screenshots"
+TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
+KOTLIN_VERSION=2.4.20
+cd "$ROOT"
+mkdir -p "$TOOLS" "$BUILD"
+t() { local s=$SECONDS; "$@"; echo "[time] $((SECONDS - s)) s: $1 ${2:-}" >&2; }
+fail() { echo "$*" >&2; echo "compose: 0 passed, 1 failed"; exit 1; }
+
+# 0. Native libraries Skia links against, and fonts with Chinese glyphs (Debian packages).
+APT_PKGS=(libgl1 libx11-6 libfontconfig1 libfreetype6 fonts-dejavu-core fonts-wqy-microhei)
+missing=()
+for p in "${APT_PKGS[@]}"; do
+  dpkg-query -W -f='${db:Status-Abbrev}' "$p" 2>/dev/null | grep -q '^ii' || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  if [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null; then
+    t apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive t apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  else
+    echo "warning: missing Debian packages ${missing[*]} (run as root to install them)" >&2
+  fi
+fi
+
+# 1. kotlinc (with the Compose compiler plugin) from npm.
+KOTLIN_HOME="$TOOLS/kotlin/node_modules/kotlin-compiler"
+if [[ ! -x "$KOTLIN_HOME/bin/kotlinc" ]] || ! grep -q "\"version\": \"$KOTLIN_VERSION\"" "$KOTLIN_HOME/package.json"; then
+  mkdir -p "$TOOLS/kotlin"
+  (cd "$TOOLS/kotlin" && t npm install --no-audit --no-fund --no-save --loglevel=error "kotlin-compiler@$KOTLIN_VERSION")
+fi
+
+# 2. Compose Multiplatform desktop, JNA and JUnit jars from Maven Central (pins in deps/pom.xml).
+LIB="$TOOLS/lib"
+if [[ ! -f "$LIB/.complete" || "$HERE/deps/pom.xml" -nt "$LIB/.complete" ]]; then
+  rm -rf "$LIB"
+  t mvn -B -q -Dstyle.color=never -f "$HERE/deps/pom.xml" -Dmaven.repo.local="$TOOLS/m2" \
+    org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy-dependencies \
+    -DoutputDirectory="$LIB" -DincludeScope=runtime -Dmdep.prependGroupId=true >"$TOOLS/mvn.log" \
+    || { cat "$TOOLS/mvn.log" >&2; fail "Maven could not fetch the jars"; }
+  touch "$LIB/.complete"
+fi
+LIBCP="$(ls "$LIB"/*.jar | grep -v console-standalone | tr '\n' ':')"
+LAUNCHER="$(ls "$LIB"/*junit-platform-console-standalone-*.jar)"
+
+# 3. The Rust library (release, what the app ships) and the Kotlin bindings generated from it
+#    by the workspace's own uniffi-bindgen (bindings/scripts/generate.sh; never committed).
+GEN="$BUILD/generated"
+SO="$(CARGO_TARGET_DIR="$TARGET" t bindings/scripts/generate.sh kotlin "$GEN" | tail -n 1)" \
+  || fail "building mills-ffi or generating its Kotlin bindings failed"
+[[ -f "$SO" ]] || fail "no library at $SO"
+
+# 4. One kotlinc run: generated bindings + shared UI + desktop glue + tests.
+SOURCES=("$GEN" "$ROOT/android/app/src/shared/kotlin" "$HERE/src/main/kotlin" "$HERE/src/test/kotlin")
+[[ -n "${COMPOSE_EXTRA_TESTS:-}" ]] && SOURCES+=("$COMPOSE_EXTRA_TESTS")
+rm -rf "$BUILD/classes"
+export JAVA_OPTS="${JAVA_OPTS:--Xmx2g -XX:TieredStopAtLevel=1 -XX:+UseSerialGC}"
+t "$KOTLIN_HOME/bin/kotlinc" -jvm-target 17 -no-stdlib -nowarn \
+  -Xplugin="$KOTLIN_HOME/lib/compose-compiler-plugin.jar" \
+  -opt-in=kotlin.ExperimentalUnsignedTypes \
+  -cp "$LIBCP$LAUNCHER" -d "$BUILD/classes" "${SOURCES[@]}" \
+  || fail "kotlinc failed"
+
+# 5. JUnit Platform (Jupiter): view models, Compose UI, screenshots.
+rm -rf "$SHOTS"
+set +e
+java -Djava.awt.headless=true -Djna.library.path="$(dirname "$SO")" \
+  -Dmills.res="$ROOT/android/app/src/main/res" -Dmills.screenshots="$SHOTS" \
+  -XX:TieredStopAtLevel=1 -Xmx2g \
+  -jar "$LAUNCHER" execute --disable-banner --disable-ansi-colors --details=tree \
+  --class-path "$BUILD/classes:$LIBCP" --select-package app.mills.tests \
+  --reports-dir "$BUILD/reports" >"$BUILD/tests.log" 2>&1
+rc=$?
+set -e
+grep -v -E '^\s*$|DiscoveryIssueNotifier|non-critical issue' "$BUILD/tests.log" | grep -v '^\[' || true
+if [[ -d "$SHOTS" ]]; then
+  echo "screenshots:"
+  find "$SHOTS" -name '*.png' | sort | sed 's/^/  /'
+fi
+ok=$(sed -n 's/^\[ *\([0-9]*\) tests successful.*/\1/p' "$BUILD/tests.log")
+ko=$(sed -n 's/^\[ *\([0-9]*\) tests failed.*/\1/p' "$BUILD/tests.log")
+if [[ -z "$ok" && -z "$ko" ]]; then
+  echo "compose: 0 passed, 1 failed"
+  exit 1
+fi
+echo "compose: ${ok:-0} passed, ${ko:-0} failed"
+if ((rc != 0)) || [[ "${ko:-0}" != 0 ]] || [[ "${ok:-0}" == 0 ]]; then exit 1; fi

@@ -1,0 +1,58 @@
+package app.mills.tests
+
+import app.mills.AppContainer
+import app.mills.data.InMemorySettingsStore
+import app.mills.data.SettingsStore
+import app.mills.data.UserSettings
+import app.mills.ui.AppViewModels
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.swing.Swing
+import uniffi.mills_ffi.Player
+import uniffi.mills_ffi.Snapshot
+import java.io.File
+import java.nio.file.Files
+
+/**
+ * An app wired as on a phone: a files directory, settings, and the Swing event thread as the
+ * main thread (named explicitly: Compose UI tests replace Dispatchers.Main while they run).
+ */
+class TestApp(
+    val dir: File = Files.createTempDirectory("mills-test").toFile(),
+    val store: SettingsStore = InMemorySettingsStore(UserSettings()),
+) {
+    val container = AppContainer(dir, store, Dispatchers.Swing, seed = 7u)
+    val viewModels = AppViewModels(
+        container.appViewModel(),
+        container.homeViewModel(),
+        container.gameViewModel(),
+        container.settingsViewModel(),
+    )
+    val games get() = container.games
+
+    fun snapshot(): Snapshot = games.snapshot.value ?: error("no game")
+
+    /** Taps through [points] (pass-and-play: every tap is a human's). */
+    fun play(vararg points: String) {
+        for (p in points) viewModels.game.onPointTap(p)
+    }
+
+    fun close() = games.close()
+}
+
+/** Waits (polling) until [condition] holds, for the engine's threads. */
+fun eventually(timeoutMs: Long = 20_000, explain: () -> String = { "" }, condition: () -> Boolean) {
+    val end = System.currentTimeMillis() + timeoutMs
+    while (!condition()) {
+        check(System.currentTimeMillis() < end) { "condition not met in $timeoutMs ms ${explain()}" }
+        Thread.sleep(20)
+    }
+}
+
+/** Runs [block] on the main (Swing) thread and waits for it. */
+fun <T> onMain(block: () -> T): T {
+    var result: Result<T>? = null
+    java.awt.EventQueue.invokeAndWait { result = runCatching(block) }
+    return result!!.getOrThrow()
+}
+
+fun owners(s: Snapshot): Map<String, Player?> = s.points.associate { it.name to it.owner }
