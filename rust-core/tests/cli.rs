@@ -356,7 +356,14 @@ fn play_a_game_to_its_end_through_stdin() {
     }
     script.push_str("this line is never read\n");
     let out = success(mills_with_input(
-        &["play", "--variant", "twelve-mens-morris", "--ascii"],
+        &[
+            "play",
+            "--variant",
+            "twelve-mens-morris",
+            "--computer",
+            "none",
+            "--ascii",
+        ],
         &script,
     ));
     assert!(out.contains("cannot read 'zz'"), "{out}");
@@ -379,7 +386,10 @@ fn play_a_game_to_its_end_through_stdin() {
 fn play_shows_whose_turn_and_what_is_owed() {
     // Zhi Qi H: the board is full and P2, to move, is blocked.
     let script = "xd7\nd5-d7\na7-d7\nundo\nresign\n";
-    let out = success(mills_with_input(&["play", "--moves", H, "--ascii"], script));
+    let out = success(mills_with_input(
+        &["play", "--moves", H, "--computer", "none", "--ascii"],
+        script,
+    ));
     assert!(
         out.starts_with("Zhi Qi (zhiqi): P1 X against P2 O."),
         "{out}"
@@ -406,7 +416,14 @@ fn play_shows_whose_turn_and_what_is_owed() {
 #[test]
 fn play_draws_the_board_with_coordinates() {
     let out = success(mills_with_input(
-        &["play", "--variant", "linked-horse", "--ascii"],
+        &[
+            "play",
+            "--variant",
+            "linked-horse",
+            "--computer",
+            "none",
+            "--ascii",
+        ],
         "a7\nquit\n",
     ));
     assert!(out.contains(" 7  X-----------+-----------+  7"), "{out}");
@@ -414,7 +431,10 @@ fn play_draws_the_board_with_coordinates() {
     assert!(out.contains("    a   b   c   d   e   f   g"), "{out}");
     assert!(out.contains("P1 X  board  1  hand  9  stable 0"), "{out}");
     assert!(out.contains("To continue: mills play --variant linked-horse --moves \"a7\""));
-    let unicode = success(mills_with_input(&["play", "--unicode"], "a7\n"));
+    let unicode = success(mills_with_input(
+        &["play", "--computer", "none", "--unicode"],
+        "a7\n",
+    ));
     assert!(
         unicode.contains(" 7  ●-----------·-----------·  7"),
         "{unicode}"
@@ -430,4 +450,15 @@ fn play_ends_cleanly_at_the_end_of_input() {
     );
     let err = bad_input(mills(&["play", "--variant", "go"]));
     assert!(err.contains("unknown game 'go'"), "{err}");
+}
+
+#[test]
+fn play_is_against_the_computer_by_default() {
+    // The README's main job: `mills play` with no flags gives P2 to the computer.
+    let out = success(mills_with_input(
+        &["play", "--ascii", "--level", "1"],
+        "d6\nquit\n",
+    ));
+    assert!(out.contains("P2 (computer) plays"), "{out}");
+    assert!(out.contains("Last turn: P1 d6"), "{out}");
 }

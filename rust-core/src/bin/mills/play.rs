@@ -59,7 +59,7 @@ computer's turn too, so that it is your turn again.
         FlagSpec::value(
             "--computer",
             "WHO",
-            "first, second or none (default): the side the computer plays",
+            "first, second (default) or none: the side the computer plays",
         ),
         FlagSpec::value("--level", "N", "the computer's level, 1-10 (default 5)"),
         FlagSpec::value("--seed", "S", "seed of the computer's choices (default 1)"),
@@ -137,7 +137,7 @@ pub fn run(
 
 /// `--computer` and `--level`: who plays which side.
 fn seats(parsed: &Parsed) -> Result<Seats, CliError> {
-    let side = match parsed.value("--computer").unwrap_or("none") {
+    let side = match parsed.value("--computer").unwrap_or("second") {
         "first" | "p1" | "P1" => Some(Side::P1),
         "second" | "p2" | "P2" => Some(Side::P2),
         "none" => None,
