@@ -13,6 +13,13 @@ use mills_core::Variant;
 /// The help of every `--variant` flag: the stable ids of the games.
 pub const VARIANT_HELP: &str = "game: zhiqi, linked-horse or twelve-mens-morris";
 
+/// `--moves`, shared by the commands that start from a played position.
+pub const MOVES_FLAG: FlagSpec = FlagSpec::value(
+    "--moves",
+    "\"M\"",
+    "actions played first, e.g. \"d6 a7 xd7\" (a word may be a turn: d6-d5xd7)",
+);
+
 /// One flag of a subcommand.
 pub struct FlagSpec {
     /// The flag as typed, e.g. `--depth`.
@@ -168,6 +175,21 @@ pub struct Parsed {
 }
 
 /// Checks `args` (the words after the subcommand name) against `spec`.
+/// Parses a command's words; when they ask for help, writes the command's help to `out` and
+/// returns `None`, so every command answers `--help` the same way.
+pub fn parse_or_help(
+    spec: &CommandSpec,
+    args: &[String],
+    out: &mut impl std::io::Write,
+) -> Result<Option<Parsed>, crate::error::CliError> {
+    let parsed = parse(spec, args)?;
+    if parsed.help {
+        write!(out, "{}", spec.help())?;
+        return Ok(None);
+    }
+    Ok(Some(parsed))
+}
+
 pub fn parse(spec: &CommandSpec, args: &[String]) -> Result<Parsed, UsageError> {
     let error = |message: String| UsageError {
         command: spec.name,

@@ -47,11 +47,9 @@ const SUITES: &[(&str, Suite)] = &[("perft", perft_suite), ("search", search_sui
 
 /// Runs `mills bench` with the words after `bench`.
 pub fn run(words: &[String], out: &mut impl Write) -> Result<(), CliError> {
-    let parsed = args::parse(&SPEC, words)?;
-    if parsed.help {
-        write!(out, "{}", SPEC.help())?;
+    let Some(parsed) = args::parse_or_help(&SPEC, words, out)? else {
         return Ok(());
-    }
+    };
     let quick = parsed.switch("--quick");
     let name = parsed.positionals.first().map_or("all", String::as_str);
     let chosen: Vec<&(&str, Suite)> = SUITES

@@ -56,21 +56,15 @@ Draw reasons: board-full, both-at-two, repetition, quiet-turns.
     max_positionals: 0,
     flags: &[
         FlagSpec::required("--variant", "V", args::VARIANT_HELP),
-        FlagSpec::value(
-            "--moves",
-            "\"M\"",
-            "actions played first, e.g. \"d6 a7 xd7\" (a word may be a turn: d6-d5xd7)",
-        ),
+        args::MOVES_FLAG,
     ],
 };
 
 /// Runs `mills legal` with the words after `legal`.
 pub fn run(words: &[String], out: &mut impl Write) -> Result<(), CliError> {
-    let parsed = args::parse(&SPEC, words)?;
-    if parsed.help {
-        write!(out, "{}", SPEC.help())?;
+    let Some(parsed) = args::parse_or_help(&SPEC, words, out)? else {
         return Ok(());
-    }
+    };
     let variant = parsed.variant(None)?;
     let game = moves::game_from_flag(&parsed, Rules::of(variant), SPEC.name)?;
     write!(out, "{}", report(&game))?;

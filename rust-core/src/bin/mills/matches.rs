@@ -55,11 +55,9 @@ fn player(parsed: &Parsed, flag: &str) -> Result<Player, CliError> {
 }
 
 pub fn run(words: &[String], out: &mut impl Write) -> Result<(), CliError> {
-    let parsed = args::parse(&SPEC, words)?;
-    if parsed.help {
-        write!(out, "{}", SPEC.help())?;
+    let Some(parsed) = args::parse_or_help(&SPEC, words, out)? else {
         return Ok(());
-    }
+    };
     let variant = parsed.variant(None)?;
     let mut config = MatchConfig::new(variant, player(&parsed, "--a")?, player(&parsed, "--b")?);
     if let Some(games) = parsed.number::<u32>("--games", "games")? {

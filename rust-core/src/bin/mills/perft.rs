@@ -34,11 +34,7 @@ the 100-turn rule do not apply in perft, nor while replaying --moves for it.
     flags: &[
         FlagSpec::required("--variant", "V", args::VARIANT_HELP),
         FlagSpec::required("--depth", "D", "length of the action sequences counted"),
-        FlagSpec::value(
-            "--moves",
-            "\"M\"",
-            "actions played first, e.g. \"d6 a7 xd7\" (a word may be a turn: d6-d5xd7)",
-        ),
+        args::MOVES_FLAG,
         FlagSpec::switch(
             "--divide",
             "first print 'action: count' for each first action",
@@ -48,11 +44,9 @@ the 100-turn rule do not apply in perft, nor while replaying --moves for it.
 
 /// Runs `mills perft` with the words after `perft`.
 pub fn run(words: &[String], out: &mut impl Write) -> Result<(), CliError> {
-    let parsed = args::parse(&SPEC, words)?;
-    if parsed.help {
-        write!(out, "{}", SPEC.help())?;
+    let Some(parsed) = args::parse_or_help(&SPEC, words, out)? else {
         return Ok(());
-    }
+    };
     let variant = parsed.variant(None)?;
     let depth: u32 = parsed
         .number("--depth", "depth")?

@@ -115,11 +115,9 @@ pub fn run(
     mut out: impl Write,
     echo: bool,
 ) -> Result<(), CliError> {
-    let parsed = args::parse(&SPEC, words)?;
-    if parsed.help {
-        write!(out, "{}", SPEC.help())?;
+    let Some(parsed) = args::parse_or_help(&SPEC, words, &mut out)? else {
         return Ok(());
-    }
+    };
     let variant = parsed.variant(Some(Variant::ZhiQi))?;
     let glyphs = glyphs(&parsed)?;
     let game = moves::game_from_flag(&parsed, Rules::of(variant), SPEC.name)?;

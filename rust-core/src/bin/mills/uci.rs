@@ -1,7 +1,7 @@
 //! `mills uci`: the UCI-style text protocol of Sanmill's engines on stdin and stdout. The
 //! protocol itself lives in the library ([`mills_core::uci`]), where it is tested.
 
-use std::io::{self, Write};
+use std::io;
 
 use crate::args::{self, CommandSpec};
 use crate::error::CliError;
@@ -24,10 +24,7 @@ nps .. pv .., then 'bestmove <action>' (one action; a removal is its own bestmov
 
 /// Runs the protocol. Called before `main` locks stdout: the search thread writes too.
 pub fn run(words: &[String]) -> Result<(), CliError> {
-    let parsed = args::parse(&SPEC, words)?;
-    if parsed.help {
-        let mut out = io::stdout().lock();
-        write!(out, "{}", SPEC.help())?;
+    if args::parse_or_help(&SPEC, words, &mut io::stdout().lock())?.is_none() {
         return Ok(());
     }
     mills_core::uci::run(
