@@ -476,7 +476,7 @@ mod tests {
     #[test]
     fn bad_input_keeps_the_game_and_undo_takes_back_a_turn() {
         let text = transcript(
-            "--variant linked-horse --ascii",
+            "--variant linked-horse --computer none --ascii",
             "d9\nd7\nd7\nundo\nundo\nundo\nquit\n",
         );
         assert!(text.contains("cannot read 'd9'"), "{text}");
@@ -488,7 +488,7 @@ mod tests {
 
     #[test]
     fn end_of_input_leaves_the_game_with_a_way_back() {
-        let text = transcript("--variant zhiqi --ascii", "d7\ne3\n");
+        let text = transcript("--variant zhiqi --computer none --ascii", "d7\ne3\n");
         assert!(text.contains("Last turn: P2 e3"), "{text}");
         assert!(text.ends_with(
             "End of input: the game is left unfinished.\n\
