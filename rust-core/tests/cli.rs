@@ -430,7 +430,11 @@ fn play_draws_the_board_with_coordinates() {
     assert!(out.contains("    | \\         |         / |"), "{out}");
     assert!(out.contains("    a   b   c   d   e   f   g"), "{out}");
     assert!(out.contains("P1 X  board  1  hand  9  stable 0"), "{out}");
-    assert!(out.contains("To continue: mills play --variant linked-horse --moves \"a7\""));
+    assert!(
+        out.contains(
+            "To continue: mills play --variant linked-horse --computer none --moves \"a7\""
+        )
+    );
     let unicode = success(mills_with_input(
         &["play", "--computer", "none", "--unicode"],
         "a7\n",

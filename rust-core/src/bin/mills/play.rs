@@ -88,6 +88,8 @@ pub type ComputerPlayer = Box<dyn FnMut(&Game) -> Vec<Action>>;
 /// Who plays each side: a computer, or `None` for a person typing.
 pub struct Seats {
     computers: [Option<ComputerPlayer>; 2],
+    /// The flags that seat the players this way again (for "To continue").
+    flags: String,
 }
 
 impl Seats {
@@ -95,6 +97,7 @@ impl Seats {
     pub fn humans() -> Seats {
         Seats {
             computers: [None, None],
+            flags: "--computer none".to_string(),
         }
     }
 
@@ -158,6 +161,8 @@ fn seats(parsed: &Parsed) -> Result<Seats, CliError> {
         seats.computers[side.index()] = Some(Box::new(move |game: &Game| {
             engine.choose_turn(game, level, &CancelToken::new())
         }));
+        let seat = if side == Side::P1 { "first" } else { "second" };
+        seats.flags = format!("--computer {seat} --level {}", level.number());
     }
     Ok(seats)
 }
@@ -412,8 +417,9 @@ impl<R: BufRead, W: Write> Session<R, W> {
         let record = format_actions(self.game.actions());
         writeln!(
             self.out,
-            "To continue: mills play --variant {} --moves \"{record}\"",
-            self.game.rules().variant.id()
+            "To continue: mills play --variant {} {} --moves \"{record}\"",
+            self.game.rules().variant.id(),
+            self.seats.flags
         )?;
         Ok(())
     }
@@ -483,7 +489,9 @@ mod tests {
         assert!(text.contains("d7 is occupied"), "{text}");
         assert!(text.contains("Took back: P1 d7"), "{text}");
         assert!(text.contains("Nothing to undo."), "{text}");
-        assert!(text.contains("To continue: mills play --variant linked-horse --moves \"\""));
+        assert!(text.contains(
+            "To continue: mills play --variant linked-horse --computer none --moves \"\""
+        ));
     }
 
     #[test]
@@ -492,7 +500,7 @@ mod tests {
         assert!(text.contains("Last turn: P2 e3"), "{text}");
         assert!(text.ends_with(
             "End of input: the game is left unfinished.\n\
-             To continue: mills play --variant zhiqi --moves \"d7 e3\"\n"
+             To continue: mills play --variant zhiqi --computer none --moves \"d7 e3\"\n"
         ));
     }
 
