@@ -351,9 +351,6 @@ fn shared_timer_pass_loses_owed_pins() {
     assert_eq!(both.side_to_move(), Side::P2);
 }
 
-/// Zhi Qi H: the last of 24 placements fills the board, no mill anywhere; P2 must pull.
-const H: &str = "d7 a7 g7 g4 d1 g1 a4 a1 b6 d6 f6 f4 f2 b2 d2 b4 d5 c5 e4 e5 c3 e3 c4 d3";
-
 #[test]
 fn shared_timer_pass_loses_second_of_two_movement_captures() {
     // Zhi Qi H: P2 pulls b6 and steps d6-b6, completing a7-b6-c5 and b2-b4-b6: two captures.

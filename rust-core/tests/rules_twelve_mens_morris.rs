@@ -37,12 +37,6 @@ use mills_core::{
 /// Then every P1 piece may be taken; a4's neighbours are all P2's, e5 touches P1's e4.
 const MILL_24: &str = "a4 a1 b2 a7 b6 b4 c4 c3 c5 d2 d1 d5 d3 d6 d7 e3 e4 f2 e5 f6 g1 g4 g7 f4";
 const MILL_24_P1: &str = "a4 b2 b6 c4 c5 d1 d3 d7 e4 e5 g1 g7";
-/// Reference position H: 24 placements, no mill, a full board.
-const H: &str = "d7 a7 g7 g4 d1 g1 a4 a1 b6 d6 f6 f4 f2 b2 d2 b4 d5 c5 e4 e5 c3 e3 c4 d3";
-
-fn win(winner: Side, reason: WinReason) -> Option<Outcome> {
-    Some(Outcome::Win { winner, reason })
-}
 
 #[test]
 fn twelve_rule_1_twelve_pieces_each_p1_places_first() {

@@ -62,18 +62,8 @@ use mills_core::{
     WinReason,
 };
 
-/// Reference position H (RULES.md §8): 24 placements, no mill, the board full.
-const H: &str = "d7 a7 g7 g4 d1 g1 a4 a1 b6 d6 f6 f4 f2 b2 d2 b4 d5 c5 e4 e5 c3 e3 c4 d3";
 const H_P1: &str = "d7 g7 d1 a4 b6 f6 f2 d2 d5 e4 c3 c4";
 const H_P2: &str = "a7 g4 g1 a1 d6 f4 b2 b4 c5 e5 e3 d3";
-/// Reference position F: P1's a7 completes a1-a4-a7 and a7-d7-g7.
-const F: &str = "a1 g1 a4 g4 d7 e3 g7 e4 a7";
-/// Reference position G: P1's a7 completes three lines.
-const G: &str = "f2 d1 d7 d2 g7 e4 a4 d3 xf2 a1 e3 b6 b4 c5 f6 a7";
-
-fn win(winner: Side, reason: WinReason) -> Option<Outcome> {
-    Some(Outcome::Win { winner, reason })
-}
 
 // ---- 3.1 ---------------------------------------------------------------------------------
 

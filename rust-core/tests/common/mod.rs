@@ -6,9 +6,21 @@
 use std::collections::BTreeSet;
 
 use mills_core::{
-    Action, Bitboard, Game, Pending, Phase, Point, Position, RemovalKind, Rules, Setup, Side,
-    parse_actions,
+    Action, Bitboard, Game, Outcome, Pending, Phase, Point, Position, RemovalKind, Rules, Setup,
+    Side, WinReason, parse_actions,
 };
+
+/// Reference position F of RULES.md §8: P1's a7 completes a1-a4-a7 and a7-d7-g7.
+pub const F: &str = "a1 g1 a4 g4 d7 e3 g7 e4 a7";
+/// Reference position G of RULES.md §8: P1's a7 completes three lines.
+pub const G: &str = "f2 d1 d7 d2 g7 e4 a4 d3 xf2 a1 e3 b6 b4 c5 f6 a7";
+/// Reference position H of RULES.md §8: 24 placements, no mill, a full board.
+pub const H: &str = "d7 a7 g7 g4 d1 g1 a4 a1 b6 d6 f6 f4 f2 b2 d2 b4 d5 c5 e4 e5 c3 e3 c4 d3";
+
+/// The outcome of a game `winner` won for `reason`.
+pub fn win(winner: Side, reason: WinReason) -> Option<Outcome> {
+    Some(Outcome::Win { winner, reason })
+}
 
 pub const ZHIQI: Rules = Rules::ZHIQI;
 pub const LINKED_HORSE: Rules = Rules::LINKED_HORSE;
