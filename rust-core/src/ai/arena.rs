@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+use super::eval::{Weights, weights_for};
 use super::level::{Level, Style};
 use super::search::{CancelToken, Engine, SearchLimits, SearchOptions};
 use crate::action::Action;
@@ -24,6 +25,8 @@ pub struct Player {
     pub label: String,
     pub style: Style,
     pub options: SearchOptions,
+    /// Evaluation weights changed from the game's own (`+w:name=value`), for tuning.
+    pub weight_overrides: Vec<(String, i32)>,
 }
 
 impl Player {
@@ -32,7 +35,20 @@ impl Player {
             label: level.number().to_string(),
             style: level.style(),
             options: SearchOptions::default(),
+            weight_overrides: Vec::new(),
         }
+    }
+
+    /// The evaluation weights this player uses in `variant`, if it changes any.
+    pub fn weights(&self, variant: Variant) -> Option<Weights> {
+        if self.weight_overrides.is_empty() {
+            return None;
+        }
+        let mut weights = weights_for(variant);
+        for (name, value) in &self.weight_overrides {
+            weights.set(name, *value);
+        }
+        Some(weights)
     }
 }
 
@@ -45,7 +61,7 @@ impl fmt::Display for ParsePlayerError {
         write!(
             f,
             "cannot read player '{}': expected a level 1-10, 'ms=N' or 'depth=N', \
-             optionally followed by +noqs, +nott, +noasp, +ms=N, +depth=N",
+             optionally followed by +noqs, +nott, +noasp, +ms=N, +depth=N, +t=T, +loss=N, +w:NAME=N",
             self.0
         )
     }
@@ -58,7 +74,9 @@ impl FromStr for Player {
 
     /// `7` is level 7; `ms=300` searches 300 ms per turn at full strength; `depth=4` searches
     /// four turns; `+noqs`, `+nott`, `+noasp` switch off quiescence, the table, aspiration;
-    /// `+ms=N`/`+depth=N` change a level's budget.
+    /// `+ms=N`/`+depth=N` change a level's budget; `+t=T`/`+loss=N` its randomness (softmax
+    /// temperature, largest loss accepted); `+w:open_two=20` changes an evaluation
+    /// weight (names: [`Weights::NAMES`]).
     fn from_str(text: &str) -> Result<Player, ParsePlayerError> {
         let err = || ParsePlayerError(text.to_string());
         let mut parts = text.split('+');
@@ -79,6 +97,7 @@ impl FromStr for Player {
             Level::new(n).map_err(|_| err())?.style()
         };
         let mut options = SearchOptions::default();
+        let mut weight_overrides = Vec::new();
         for modifier in parts {
             match modifier {
                 "noqs" => options.quiescence = false,
@@ -91,6 +110,19 @@ impl FromStr for Player {
                 m if m.starts_with("depth=") => {
                     style.limits.depth = Some(m[6..].parse().map_err(|_| err())?);
                 }
+                m if m.starts_with("t=") => {
+                    style.temperature = m[2..].parse().map_err(|_| err())?;
+                }
+                m if m.starts_with("loss=") => {
+                    style.max_loss = m[5..].parse().map_err(|_| err())?;
+                }
+                m if m.starts_with("w:") => {
+                    let (name, value) = m[2..].split_once('=').ok_or_else(err)?;
+                    if !Weights::NAMES.contains(&name) {
+                        return Err(err());
+                    }
+                    weight_overrides.push((name.to_string(), value.parse().map_err(|_| err())?));
+                }
                 _ => return Err(err()),
             }
         }
@@ -98,6 +130,7 @@ impl FromStr for Player {
             label: text.to_string(),
             style,
             options,
+            weight_overrides,
         })
     }
 }
@@ -304,6 +337,8 @@ pub fn play_game(config: &MatchConfig, index: u32, opening: &[Action], a_side: S
     ];
     engines[0].set_options(config.a.options);
     engines[1].set_options(config.b.options);
+    engines[0].set_weights(config.a.weights(config.variant));
+    engines[1].set_weights(config.b.weights(config.variant));
     let mut timing = [Timing::default(), Timing::default()];
     let cancel = CancelToken::new();
     let mut turns = 0;
@@ -408,7 +443,24 @@ mod tests {
         assert!(!p.options.quiescence);
         let p: Player = "depth=3".parse().unwrap();
         assert_eq!(p.style.limits.depth, Some(3));
-        for bad in ["0", "11", "x", "5+fast", "ms=abc"] {
+        assert_eq!(p.weights(Variant::ZhiQi), None);
+        let p: Player = "depth=3+w:open_two=20+w:blocked=15".parse().unwrap();
+        let weights = p.weights(Variant::ZhiQi).unwrap();
+        assert_eq!((weights.open_two, weights.blocked), (20, 15));
+        let p: Player = "depth=5+t=4+loss=30".parse().unwrap();
+        assert_eq!((p.style.temperature, p.style.max_loss), (4.0, 30));
+        assert_eq!(weights.piece, weights_for(Variant::ZhiQi).piece);
+        for bad in [
+            "0",
+            "11",
+            "x",
+            "5+fast",
+            "ms=abc",
+            "4+w:size=3",
+            "4+w:piece",
+            "4+w:piece=x",
+            "4+t=warm",
+        ] {
             assert!(bad.parse::<Player>().is_err(), "{bad}");
         }
     }

@@ -10,7 +10,7 @@ use crate::position::{Phase, Position};
 use crate::rules::{Side, Variant};
 
 /// Weights of the evaluation terms of one game (see `weights_for`).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Weights {
     /// A piece on the board or in hand.
     pub piece: i32,
@@ -30,6 +30,65 @@ pub struct Weights {
     pub together: i32,
     /// Bonus for the side to move (it acts on its threats first).
     pub tempo: i32,
+    /// A side with no legal step in the movement phase (Zhi Qi: it pulls; Linked-Horse: it
+    /// loses; Twelve Men's Morris: it loses).
+    pub blocked: i32,
+    /// A side with exactly one legal step left (Linked-Horse: one block from losing).
+    pub last_step: i32,
+    /// Each piece below five (Twelve Men's Morris: a side at two has lost).
+    pub short_of_five: i32,
+}
+
+impl Weights {
+    /// The names `get` and `set` accept, in declaration order (the tuner's parameter vector).
+    pub const NAMES: [&'static str; 12] = [
+        "piece",
+        "stabled",
+        "open_two",
+        "closable",
+        "shuttle",
+        "mobility",
+        "stuck_piece",
+        "together",
+        "tempo",
+        "blocked",
+        "last_step",
+        "short_of_five",
+    ];
+
+    fn field(&mut self, name: &str) -> Option<&mut i32> {
+        Some(match name {
+            "piece" => &mut self.piece,
+            "stabled" => &mut self.stabled,
+            "open_two" => &mut self.open_two,
+            "closable" => &mut self.closable,
+            "shuttle" => &mut self.shuttle,
+            "mobility" => &mut self.mobility,
+            "stuck_piece" => &mut self.stuck_piece,
+            "together" => &mut self.together,
+            "tempo" => &mut self.tempo,
+            "blocked" => &mut self.blocked,
+            "last_step" => &mut self.last_step,
+            "short_of_five" => &mut self.short_of_five,
+            _ => return None,
+        })
+    }
+
+    /// The weight called `name`, if there is one.
+    pub fn get(mut self, name: &str) -> Option<i32> {
+        self.field(name).map(|w| *w)
+    }
+
+    /// Sets the weight called `name`; false if there is no such weight.
+    pub fn set(&mut self, name: &str, value: i32) -> bool {
+        match self.field(name) {
+            Some(w) => {
+                *w = value;
+                true
+            }
+            None => false,
+        }
+    }
 }
 
 /// The weights used for each game, found by self-play matches (see docs/ai.md).
@@ -45,6 +104,9 @@ pub const fn weights_for(variant: Variant) -> Weights {
             stuck_piece: -2,
             together: 0,
             tempo: 10,
+            blocked: -60,
+            last_step: 0,
+            short_of_five: 0,
         },
         Variant::LinkedHorse => Weights {
             piece: 0,
@@ -56,6 +118,9 @@ pub const fn weights_for(variant: Variant) -> Weights {
             stuck_piece: -4,
             together: 3,
             tempo: 10,
+            blocked: -150,
+            last_step: -50,
+            short_of_five: 0,
         },
         Variant::TwelveMensMorris => Weights {
             piece: 100,
@@ -67,6 +132,9 @@ pub const fn weights_for(variant: Variant) -> Weights {
             stuck_piece: -5,
             together: 0,
             tempo: 10,
+            blocked: -300,
+            last_step: 0,
+            short_of_five: -60,
         },
     }
 }
@@ -125,12 +193,15 @@ impl LineCounts {
     }
 }
 
-/// The score of `position` for its side to move.
+/// The score of `position` for its side to move, with its game's weights.
 pub fn evaluate(position: &Position) -> i32 {
-    let variant = position.rules().variant;
-    let w = weights_for(variant);
+    evaluate_with(position, &weights_for(position.rules().variant))
+}
+
+/// The score of `position` for its side to move, with the given weights (self-play tuning).
+pub fn evaluate_with(position: &Position, w: &Weights) -> i32 {
     let us = position.side_to_move();
-    let them = us.opponent();
+    let moving = position.phase() == Phase::Moving;
     let side_score = |side: Side| -> i32 {
         let c = LineCounts::of(position, side);
         let pieces = position.pieces(side) as i32;
@@ -139,48 +210,19 @@ pub fn evaluate(position: &Position) -> i32 {
             + w.open_two * c.open_twos
             + w.closable * c.closable
             + w.shuttle * c.shuttles
-            + w.together * c.together;
-        if position.phase() == Phase::Moving {
+            + w.together * c.together
+            + w.short_of_five * (5 - pieces).max(0);
+        if moving {
             score += w.mobility * c.mobility + w.stuck_piece * c.stuck;
+            match c.mobility {
+                0 => score += w.blocked,
+                1 => score += w.last_step,
+                _ => {}
+            }
         }
-        score + game_specific(position, side, &c)
+        score
     };
-    side_score(us) - side_score(them) + w.tempo
-}
-
-/// Terms only one game has.
-fn game_specific(position: &Position, side: Side, counts: &LineCounts) -> i32 {
-    let moving = position.phase() == Phase::Moving;
-    match position.rules().variant {
-        Variant::ZhiQi => {
-            // A blocked side pulls: being unable to move costs the opponent a piece.
-            if moving && counts.mobility == 0 {
-                -60
-            } else {
-                0
-            }
-        }
-        Variant::LinkedHorse => {
-            // A side that cannot move in the movement phase loses; one near it is in danger.
-            if moving && counts.mobility <= 1 {
-                -150 + 100 * counts.mobility
-            } else {
-                0
-            }
-        }
-        Variant::TwelveMensMorris => {
-            // Each piece matters more as a side nears two: being at three is a real danger.
-            let pieces = position.pieces(side) as i32;
-            let mut score = 0;
-            if pieces <= 4 {
-                score -= (5 - pieces) * 60;
-            }
-            if moving && counts.mobility == 0 {
-                score -= 300;
-            }
-            score
-        }
-    }
+    side_score(us) - side_score(us.opponent()) + w.tempo
 }
 
 /// Whether placing or stepping onto `to` with the pieces `ours` completes a line.

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use super::eval::{closes_line, evaluate};
+use super::eval::{Weights, closes_line, evaluate, evaluate_with};
 use super::level::{Level, Style};
 use super::tt::{Bound, TranspositionTable};
 use crate::action::{Action, ActionList, MAX_ACTIONS};
@@ -133,6 +133,8 @@ pub struct Engine {
     node_limit: Option<u64>,
     cancel: CancelToken,
     options: SearchOptions,
+    /// Evaluation weights replacing the game's own (self-play tuning); `None` in play.
+    weights: Option<Weights>,
 }
 
 /// Distinct action shapes, for the history table: places, steps, removals.
@@ -184,6 +186,7 @@ impl Engine {
             node_limit: None,
             cancel: CancelToken::new(),
             options: SearchOptions::default(),
+            weights: None,
         }
     }
 
@@ -205,6 +208,22 @@ impl Engine {
 
     pub fn set_options(&mut self, options: SearchOptions) {
         self.options = options;
+    }
+
+    /// Evaluates with `weights` instead of the game's own (`None` restores them). Clears the
+    /// table, whose scores were computed with the old weights.
+    pub fn set_weights(&mut self, weights: Option<Weights>) {
+        if self.weights != weights {
+            self.weights = weights;
+            self.tt.clear();
+        }
+    }
+
+    fn evaluate(&self, position: &Position) -> i32 {
+        match &self.weights {
+            Some(weights) => evaluate_with(position, weights),
+            None => evaluate(position),
+        }
     }
 
     /// The best action for the side to move in `game`, or `None` if the game is over or the
@@ -496,13 +515,13 @@ impl Engine {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(position);
+            return self.evaluate(position);
         }
         // Beyond the horizon, at the start of a turn: the evaluation, unless quiescence
         // looks at the mills that are about to close.
         let horizon = depth <= 0 && at_turn_start;
         if horizon && (!self.options.quiescence || depth <= -QUIESCENCE_TURNS) {
-            return evaluate(position);
+            return self.evaluate(position);
         }
 
         let hash = position.hash();
@@ -528,7 +547,7 @@ impl Engine {
         let mut actions = position.legal_actions();
         if horizon {
             // Stand pat: the side to move may decline every mill.
-            let stand = evaluate(position);
+            let stand = self.evaluate(position);
             if stand >= beta {
                 return stand;
             }
@@ -775,7 +794,9 @@ impl Engine {
 
     /// As [`Engine::choose_turn`] for any style. The time budget is for the whole turn: the
     /// actions after the first follow the searched line, and when that line breaks off, the
-    /// search for the next action gets what is left of the budget (at least a twentieth).
+    /// search for the next action gets what is left of the budget (at least a hundredth: a
+    /// Zhi Qi turn can owe three pins after its placement, and a larger floor per action
+    /// made such turns overrun the budget by up to 15%).
     pub fn choose_turn_with_style(
         &mut self,
         game: &Game,
@@ -800,7 +821,7 @@ impl Engine {
                     let mut style = style;
                     if let (Some(budget), false) = (style.limits.time, actions.is_empty()) {
                         let left = budget.saturating_sub(start.elapsed());
-                        style.limits.time = Some(left.max(budget / 20));
+                        style.limits.time = Some(left.max(budget / 100));
                     }
                     match self.choose_action_with_style(&game, style, cancel) {
                         Some(result) => {
