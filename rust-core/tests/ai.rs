@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use mills_core::ai::eval::evaluate;
+use mills_core::ai::eval::{Weights, evaluate, weights_for};
 use mills_core::ai::{CancelToken, Engine, Level, SearchLimits, SearchOptions, WIN, WIN_THRESHOLD};
 use mills_core::{
     Action, DrawRules, Game, Outcome, Pending, Position, RemovalKind, Rules, Setup, Side,
@@ -434,4 +434,36 @@ fn a_level_turn_stays_within_its_budget_loosely() {
     let turn = Engine::new(0).choose_turn(&game, level, &CancelToken::new());
     assert!(start.elapsed() < budget * 10, "{:?}", start.elapsed());
     assert!(!turn.is_empty());
+}
+
+#[test]
+fn engine_weights_replace_the_evaluation_and_nothing_else() {
+    // The evaluation is linear in its weights, so doubling every weight must double the
+    // searched score exactly (no mate is in reach at this depth), and handing the engine the
+    // game's own weights must change nothing at all.
+    let game = Game::replay(
+        Rules::TWELVE_MENS_MORRIS,
+        &parse_actions("d6 d2 f4 b4").unwrap(),
+    )
+    .unwrap();
+    let own = weights_for(mills_core::Variant::TwelveMensMorris);
+    let search = |weights: Option<Weights>| {
+        let mut engine = Engine::new(3);
+        engine.set_weights(weights);
+        engine
+            .search(&game, SearchLimits::depth(2), &CancelToken::new())
+            .expect("an action")
+    };
+    let default = search(None);
+    let same = search(Some(own));
+    assert_eq!(
+        (same.best, same.score, same.nodes),
+        (default.best, default.score, default.nodes)
+    );
+    let mut doubled = own;
+    for name in Weights::NAMES {
+        doubled.set(name, 2 * own.get(name).unwrap());
+    }
+    assert_ne!(default.score, 0, "a zero score would not show the doubling");
+    assert_eq!(search(Some(doubled)).score, 2 * default.score);
 }
