@@ -233,3 +233,59 @@ pub fn closes_line(geometry: &Geometry, ours: Bitboard, to: crate::board::Point)
         .next()
         .is_some()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Setup;
+    use crate::game::Game;
+    use crate::rules::Rules;
+
+    #[test]
+    fn every_weight_name_reads_and_writes_its_own_field() {
+        let mut weights = weights_for(Variant::TwelveMensMorris);
+        for (i, name) in Weights::NAMES.iter().enumerate() {
+            let value = 1000 + i as i32;
+            assert!(weights.set(name, value), "{name}");
+            assert_eq!(weights.get(name), Some(value), "{name}");
+        }
+        // All twelve are distinct fields: every value written is still there.
+        for (i, name) in Weights::NAMES.iter().enumerate() {
+            assert_eq!(weights.get(name), Some(1000 + i as i32), "{name}");
+        }
+        assert!(!weights.set("size", 3));
+        assert_eq!(weights.get("size"), None);
+    }
+
+    #[test]
+    fn evaluate_uses_the_games_own_weights() {
+        for rules in [Rules::ZHIQI, Rules::LINKED_HORSE, Rules::TWELVE_MENS_MORRIS] {
+            let game = Game::replay(rules, &crate::parse_actions("d6 d2 f4 b4").unwrap()).unwrap();
+            let position = game.position();
+            let own = weights_for(rules.variant);
+            assert_eq!(evaluate(position), evaluate_with(position, &own));
+            let mut more_tempo = own;
+            more_tempo.tempo += 7;
+            assert_eq!(evaluate_with(position, &more_tempo), evaluate(position) + 7);
+        }
+    }
+
+    #[test]
+    fn a_blocked_side_to_move_scores_the_blocked_weight() {
+        // Twelve Men's Morris, movement: P1 holds the four outer corners and P2 every point
+        // next to them (diagonals included), so P1 has no step while P2 has room.
+        let position = Setup::moving(Rules::TWELVE_MENS_MORRIS)
+            .pieces(Side::P1, "a7 a1 g1 g7")
+            .pieces(Side::P2, "d7 a4 b6 d1 b2 g4 f2 f6")
+            .to_move(Side::P1)
+            .build()
+            .unwrap();
+        assert_eq!(LineCounts::of(&position, Side::P1).mobility, 0);
+        assert!(LineCounts::of(&position, Side::P2).mobility > 1);
+        let mut weights = weights_for(Variant::TwelveMensMorris);
+        weights.blocked = 0;
+        let without = evaluate_with(&position, &weights);
+        weights.blocked = -500;
+        assert_eq!(evaluate_with(&position, &weights), without - 500);
+    }
+}
