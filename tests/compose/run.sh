@@ -17,7 +17,8 @@ TOOLS="$ROOT/tests/.tools/compose"
 BUILD="$ROOT/build/compose"
 SHOTS="$ROOT/build/screenshots"
 TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
-KOTLIN_VERSION=2.4.20
+# shellcheck source=tests/lib.sh
+source "$ROOT/tests/lib.sh"
 cd "$ROOT"
 mkdir -p "$TOOLS" "$BUILD"
 t() { local s=$SECONDS; "$@"; echo "[time] $((SECONDS - s)) s: $1 ${2:-}" >&2; }
@@ -38,12 +39,8 @@ if ((${#missing[@]})); then
   fi
 fi
 
-# 1. kotlinc (with the Compose compiler plugin) from npm.
-KOTLIN_HOME="$TOOLS/kotlin/node_modules/kotlin-compiler"
-if [[ ! -x "$KOTLIN_HOME/bin/kotlinc" ]] || ! grep -q "\"version\": \"$KOTLIN_VERSION\"" "$KOTLIN_HOME/package.json"; then
-  mkdir -p "$TOOLS/kotlin"
-  (cd "$TOOLS/kotlin" && t npm install --no-audit --no-fund --no-save --loglevel=error "kotlin-compiler@$KOTLIN_VERSION")
-fi
+# 1. kotlinc (with the Compose compiler plugin) from npm, shared with tests/kotlin.
+KOTLIN_HOME="$(ensure_kotlinc)" || fail "could not install kotlin-compiler from npm"
 
 # 2. Compose Multiplatform desktop, JNA and JUnit jars from Maven Central (pins in deps/pom.xml).
 LIB="$TOOLS/lib"

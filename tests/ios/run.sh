@@ -14,19 +14,15 @@
 #
 #   tests/ios/run.sh        last line: `ios: N passed, M failed`; exit status 1 on a failure
 #
-# Installs what it needs when missing into tests/.tools/ios-venv (git-ignored, reused):
-# tree-sitter and tree-sitter-swift (a pair known to work together) and PyYAML, from PyPI.
+# Installs what it needs when missing into tests/.tools/venv (git-ignored, reused; shared
+# with tests/swift through tests/lib.sh): tree-sitter, tree-sitter-swift and PyYAML, from PyPI.
 # Honours CARGO_TARGET_DIR; generated bindings go to $CARGO_TARGET_DIR/ffi-tests/ios.
 set -uo pipefail
 
-TREE_SITTER_VERSION="0.26.1"
-TREE_SITTER_SWIFT_VERSION="0.7.4"
-PYYAML_VERSION="6.0.3"
-
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 here="$root/tests/ios"
-venv="$root/tests/.tools/ios-venv"
-python="$venv/bin/python"
+# shellcheck source=tests/lib.sh
+source "$root/tests/lib.sh"
 target_dir="${CARGO_TARGET_DIR:-$root/target}"
 build="$target_dir/ffi-tests/ios"
 cd "$root"
@@ -70,18 +66,11 @@ check() {
 }
 
 # 1. Tools, installed once.
-if ! "$python" -c "import tree_sitter, tree_sitter_swift, yaml" 2>/dev/null; then
-  step "installing tree-sitter $TREE_SITTER_VERSION, tree-sitter-swift $TREE_SITTER_SWIFT_VERSION and PyYAML $PYYAML_VERSION into $venv"
-  rm -rf "$venv"
-  python3 -m venv "$venv" &&
-    "$venv/bin/pip" install --quiet --disable-pip-version-check \
-      "tree-sitter==$TREE_SITTER_VERSION" "tree-sitter-swift==$TREE_SITTER_SWIFT_VERSION" \
-      "PyYAML==$PYYAML_VERSION" || {
-    echo "ios: could not install the checkers"
-    echo "ios: 0 passed, 1 failed"
-    exit 1
-  }
-fi
+python="$(ensure_python_tools)" || {
+  echo "ios: could not install the checkers"
+  echo "ios: 0 passed, 1 failed"
+  exit 1
+}
 
 # The Swift sources of the app and its package, as git sees them (generated files such as
 # MillsCore/Sources/MillsCore/mills_ffi.swift are ignored and not checked here).

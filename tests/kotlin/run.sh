@@ -14,16 +14,16 @@
 # generated code and the test sources are unchanged.
 set -euo pipefail
 
-KOTLIN_VERSION="2.4.20"
 JNA_VERSION="5.19.1"
 JUNIT_PLATFORM_VERSION="1.14.4"
 DEPENDENCY_PLUGIN="org.apache.maven.plugins:maven-dependency-plugin:3.8.1"
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+# shellcheck source=tests/lib.sh
+source "$root/tests/lib.sh"
 tools="$root/tests/.tools"
 target_dir="${CARGO_TARGET_DIR:-$root/target}"
 build="$target_dir/ffi-tests/kotlin"
-kotlin_home="$tools/kotlinc/node_modules/kotlin-compiler"
 jna_jar="$tools/jars/jna-$JNA_VERSION.jar"
 junit_jar="$tools/jars/junit-platform-console-standalone-$JUNIT_PLATFORM_VERSION.jar"
 
@@ -34,12 +34,7 @@ for tool in cargo npm mvn java; do
 done
 
 # 1. Tools, installed once.
-if [[ ! -x "$kotlin_home/bin/kotlinc" ]]; then
-  step "installing kotlin-compiler@$KOTLIN_VERSION from npm"
-  mkdir -p "$tools/kotlinc"
-  npm install --prefix "$tools/kotlinc" --no-audit --no-fund --loglevel=error \
-    "kotlin-compiler@$KOTLIN_VERSION"
-fi
+kotlin_home="$(ensure_kotlinc)"
 fetch_jar() { # groupId:artifactId:version, destination file
   if [[ ! -f "$2" ]]; then
     step "fetching $1 from Maven Central"
