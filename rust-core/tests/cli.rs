@@ -303,6 +303,15 @@ fn help_lists_every_command_and_version_prints_one_line() {
     assert_eq!(version, format!("mills {}\n", env!("CARGO_PKG_VERSION")));
 }
 
+#[test]
+fn match_help_names_every_evaluation_weight() {
+    // The help text spells the names out; it must follow the engine's list.
+    let help = success(mills(&["match", "--help"]));
+    for name in mills_core::ai::eval::Weights::NAMES {
+        assert!(help.contains(name), "{name} missing from\n{help}");
+    }
+}
+
 // ---- bench ---------------------------------------------------------------------------------
 
 #[test]

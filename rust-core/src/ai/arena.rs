@@ -447,9 +447,9 @@ mod tests {
         let p: Player = "depth=3+w:open_two=20+w:blocked=15".parse().unwrap();
         let weights = p.weights(Variant::ZhiQi).unwrap();
         assert_eq!((weights.open_two, weights.blocked), (20, 15));
+        assert_eq!(weights.piece, weights_for(Variant::ZhiQi).piece);
         let p: Player = "depth=5+t=4+loss=30".parse().unwrap();
         assert_eq!((p.style.temperature, p.style.max_loss), (4.0, 30));
-        assert_eq!(weights.piece, weights_for(Variant::ZhiQi).piece);
         for bad in [
             "0",
             "11",

@@ -90,7 +90,7 @@ impl Level {
     /// a slow phone still answers promptly; levels 1-7 then draw among the actions that
     /// scored within `max_loss` of the best, weighted by a softmax with `temperature`: they
     /// vary and can be beaten, and from level 3 on never throw away more than a few pieces'
-    /// worth (from level 6 on, more than 1.2 pieces). Levels 8-10 play their best action;
+    /// worth (from level 5 on, more than 1.2 pieces). Levels 8-10 play their best action;
     /// level 10 searches as deep as 1.2 s allows (under 1.5 s for a whole turn). Each level
     /// was chosen to score at least 60% against the one below in every game: the ladder
     /// is in docs/ai.md. Fixed depths keep levels 1-9 the same strength on every device
