@@ -210,7 +210,7 @@ pub static LESSONS: &[LessonData] = &[
             zh: "拔 d6：你在 b6 和 f6 的两枚子就在它那条线上。",
         },
         wrong: &[WrongAnswer {
-            actions: &["xd7", "xg7", "xd1", "xa4"],
+            actions: &["xd7", "xd1", "xa4", "xb6"],
             why: Text {
                 en: "That is one of your own pieces. You are blocked: pull a black piece \
                          next to one of yours.",
