@@ -6,7 +6,8 @@
 //! explanations for the typical wrong answers, every text in English and Simplified Chinese.
 //! [`Lesson::load`] reads and validates one ([`LessonError`] says what is wrong);
 //! [`LessonRunner`] plays it with the learner's actions; [`check`] proves every lesson does
-//! what it promises (the tests and `mills lessons --check` run it).
+//! what it promises (the tests and `mills lessons --check` run it); [`Progress`] is which
+//! lessons a player has solved.
 //!
 //! Notation: the actions of RULES.md §2 (`d6`, `d6-d5`, `xd7`, `pass`), plus three patterns
 //! that only solution lines may use, for lessons where the choice does not matter: `x*` (any
@@ -16,6 +17,7 @@
 mod check;
 mod data;
 pub mod linked_horse;
+mod progress;
 mod runner;
 pub mod twelve_mens_morris;
 pub mod zhiqi;
@@ -29,7 +31,8 @@ use crate::outcome::WinReason;
 use crate::rules::{Rules, Side, Variant};
 
 pub use check::{CheckFailure, CheckReport, check, check_lesson};
-pub use data::{Goal, LessonData, Text, WrongAnswer};
+pub use data::{Goal, LessonData, Text, WrongAnswer, can_complete_line};
+pub use progress::Progress;
 pub use runner::{LessonRunner, Verdict};
 
 /// The message for a legal move that no solution and no listed wrong answer names.
