@@ -305,3 +305,20 @@ fn the_check_finds_a_lesson_whose_solution_misses_its_goal() {
         "{text:?}"
     );
 }
+
+#[test]
+fn the_check_finds_a_timer_lesson_without_a_timer() {
+    static NO_TIMER: LessonData = LessonData {
+        goal: Goal::TimeOut,
+        solutions: &[&["pass"]],
+        ..bad("a7 e4 d7 e3", Side::P1, T)
+    };
+    let mut report = lessons::CheckReport::default();
+    lessons::check_lesson(&NO_TIMER, &mut report);
+    let text: Vec<String> = report.failures.iter().map(|f| f.to_string()).collect();
+    assert!(
+        text.iter()
+            .any(|t| t.contains("waits for the timer, but the lesson has none")),
+        "{text:?}"
+    );
+}

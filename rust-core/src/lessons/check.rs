@@ -5,7 +5,8 @@
 //! never solved early; from every turn of the learner's along a line, every turn that would
 //! reach the goal is accepted (so no right answer is called wrong); every listed wrong answer
 //! gets its explanation; an unlisted legal move is refused with the generic message and
-//! changes nothing; "try again" restores the start.
+//! changes nothing; "try again" restores the start; a lesson has a timer exactly when a
+//! solution lets it run out.
 
 use std::fmt;
 
@@ -101,6 +102,20 @@ pub fn check_lesson(data: &'static LessonData, report: &mut CheckReport) {
     };
     let mut problems = Vec::new();
     check_languages(data, &mut problems);
+    // `pass` is the timer's: a line that waits for it needs a timer, and a timer needs a use.
+    let waits_for_timer = lesson
+        .lines()
+        .iter()
+        .flatten()
+        .flatten()
+        .any(|s| *s == Step::Exact(Action::Pass));
+    if waits_for_timer != data.timer_seconds.is_some() {
+        problems.push(if waits_for_timer {
+            "a solution waits for the timer, but the lesson has none".into()
+        } else {
+            "the lesson has a timer, but no solution lets it run out".into()
+        });
+    }
 
     // Play every line; keep the runner at the start of each of the learner's turns.
     let mut turn_starts: Vec<LessonRunner> = Vec::new();
