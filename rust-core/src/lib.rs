@@ -11,6 +11,7 @@ pub mod ai;
 pub mod board;
 pub mod content;
 pub mod game;
+pub mod lessons;
 pub mod outcome;
 pub mod perft;
 pub mod position;

@@ -475,3 +475,72 @@ fn play_is_against_the_computer_by_default() {
     assert!(out.contains("P2 (computer) plays"), "{out}");
     assert!(out.contains("Last turn: P1 d6"), "{out}");
 }
+
+// ---- lessons -------------------------------------------------------------------------------
+
+#[test]
+fn lessons_list_names_every_lesson_of_every_game() {
+    let out = success(mills(&["lessons", "--list"]));
+    let mut game = "";
+    let mut counted = 0;
+    for line in out.lines() {
+        if let Some(id) = line.strip_prefix("  ") {
+            let id = id.split_whitespace().next().unwrap();
+            assert!(id.starts_with(game), "{id} listed under {game}");
+            let lesson = mills_core::lessons::lesson(id).unwrap();
+            assert!(line.ends_with(lesson.data.title.en), "{line}");
+            counted += 1;
+        } else {
+            game = line.split(':').next().unwrap();
+            let n: usize = line
+                .rsplit('(')
+                .next()
+                .and_then(|s| s.split_whitespace().next())
+                .and_then(|n| n.parse().ok())
+                .unwrap_or_else(|| panic!("a game line gives its count: {line}"));
+            assert!(n >= 6, "{line}");
+        }
+    }
+    assert_eq!(counted, mills_core::lessons::all().count());
+    let zh = success(mills(&[
+        "lessons",
+        "--list",
+        "--locale",
+        "zh",
+        "--variant",
+        "linked-horse",
+    ]));
+    assert!(zh.starts_with("linked-horse: 连环马棋 ("), "{zh}");
+    assert!(
+        zh.lines()
+            .any(|l| l.starts_with("  linked-horse-bank ") && l.ends_with(" 连环马入马厩")),
+        "{zh}"
+    );
+    assert!(!zh.contains("zhiqi"));
+}
+
+#[test]
+fn lessons_check_passes_and_says_what_it_did() {
+    let out = success(mills(&["lessons", "--check"]));
+    let summary = out.lines().last().unwrap();
+    let count = mills_core::lessons::all().count();
+    assert!(
+        summary.starts_with(&format!("lessons: {count} lessons, ")),
+        "{summary}"
+    );
+    assert!(summary.ends_with(": all passed"), "{summary}");
+    assert!(!out.contains("FAIL"));
+}
+
+#[test]
+fn lessons_needs_list_or_check_and_a_known_locale() {
+    let err = bad_input(mills(&["lessons"]));
+    assert!(err.contains("give --list or --check"), "{err}");
+    let err = bad_input(mills(&["lessons", "--list", "--locale", "fr"]));
+    assert!(err.contains("--locale must be en or zh"), "{err}");
+    let err = bad_input(mills(&["lessons", "--list", "--variant", "chess"]));
+    assert!(err.contains("unknown game 'chess'"), "{err}");
+    let help = success(mills(&["help"]));
+    assert!(help.contains("mills lessons [--list] [--check]"), "{help}");
+    assert!(success(mills(&["lessons", "--help"])).contains("exit code 3"));
+}

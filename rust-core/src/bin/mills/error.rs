@@ -1,7 +1,8 @@
 //! What can go wrong in a command, and the exit code each kind of failure gets.
 //!
 //! Exit codes are part of the interface other tools rely on: 0 success, 1 the output could
-//! not be written, 2 bad input (a mistake on the command line or an illegal move in `--moves`).
+//! not be written, 2 bad input (a mistake on the command line or an illegal move in `--moves`),
+//! 3 a check found a problem (`mills lessons --check`).
 
 use std::fmt;
 use std::io;
@@ -21,6 +22,8 @@ pub enum CliError {
     },
     /// Writing the output failed.
     Io(io::Error),
+    /// A check ran and found problems (already printed on stdout).
+    CheckFailed(String),
 }
 
 impl CliError {
@@ -36,6 +39,7 @@ impl CliError {
         match self {
             CliError::Usage(_) | CliError::Input { .. } => 2,
             CliError::Io(_) => 1,
+            CliError::CheckFailed(_) => 3,
         }
     }
 
@@ -56,6 +60,7 @@ impl fmt::Display for CliError {
             } => write!(f, "mills: {message}"),
             CliError::Input { command, message } => write!(f, "mills {command}: {message}"),
             CliError::Io(e) => write!(f, "mills: cannot write the output: {e}"),
+            CliError::CheckFailed(message) => write!(f, "mills: {message}"),
         }
     }
 }

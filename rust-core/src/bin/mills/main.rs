@@ -9,6 +9,7 @@ mod args;
 mod bench;
 mod error;
 mod legal;
+mod lessons;
 mod matches;
 mod moves;
 mod perft;
@@ -24,13 +25,14 @@ use args::CommandSpec;
 use error::CliError;
 
 /// Every subcommand, in the order help lists them.
-const COMMANDS: [&CommandSpec; 6] = [
+const COMMANDS: [&CommandSpec; 7] = [
     &perft::SPEC,
     &legal::SPEC,
     &play::SPEC,
     &bench::SPEC,
     &uci::SPEC,
     &matches::SPEC,
+    &lessons::SPEC,
 ];
 
 fn main() -> ExitCode {
@@ -62,6 +64,7 @@ fn dispatch(words: &[String]) -> Result<(), CliError> {
         "legal" => legal::run(rest, &mut out),
         "bench" => bench::run(rest, &mut out),
         "match" => matches::run(rest, &mut out),
+        "lessons" => lessons::run(rest, &mut out),
         "play" => {
             let stdin = io::stdin();
             let echo = !stdin.is_terminal();
@@ -75,7 +78,7 @@ fn dispatch(words: &[String]) -> Result<(), CliError> {
         other => Err(CliError::input(
             "",
             format!(
-                "unknown command '{other}' (commands: perft, legal, play, bench, uci, match, help; see 'mills --help')"
+                "unknown command '{other}' (commands: perft, legal, play, bench, uci, match, lessons, help; see 'mills --help')"
             ),
         )),
     }
@@ -91,7 +94,7 @@ fn help(rest: &[String], out: &mut impl Write) -> Result<(), CliError> {
                 return Err(CliError::input(
                     "help",
                     format!(
-                        "no command '{name}' (commands: perft, legal, play, bench, uci, match)"
+                        "no command '{name}' (commands: perft, legal, play, bench, uci, match, lessons)"
                     ),
                 ));
             }
@@ -118,7 +121,7 @@ fn usage() -> String {
          Moves (M): actions separated by spaces, e.g. \"d6 a7 xd7 d6-d5\"; a whole turn may be\n\
          one word, e.g. d6-d5xd7. Rules: RULES.md.\n\
          Exit codes: 0 success, 1 output failed, 2 bad input (unknown flag, bad variant or\n\
-         depth, illegal move).\n",
+         depth, illegal move), 3 a check failed (lessons --check).\n",
     );
     text
 }
