@@ -100,7 +100,8 @@ impl<'de> Deserialize<'de> for Action {
 }
 
 /// Reads a list of actions separated by white space, where one token may also be a whole
-/// turn written without spaces (`d6-d5xd7`, `a7xb4`), as Sanmill's move lists do.
+/// turn written without spaces (`d6-d5xd7`, `a7xb4`), as Sanmill's move lists do, including
+/// a pull joined to its step (`xb4d5-b4`) and a turn the timer ended (`a7pass`).
 pub fn parse_actions(text: &str) -> Result<Vec<Action>, ParseActionError> {
     let mut actions = Vec::new();
     for token in text.split_whitespace() {

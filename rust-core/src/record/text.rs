@@ -535,3 +535,71 @@ impl Reader {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action::parse_actions;
+
+    #[test]
+    fn every_result_id_reads_back() {
+        let mut outcomes = vec![None];
+        for winner in Side::BOTH {
+            outcomes.extend(
+                WIN_REASONS
+                    .iter()
+                    .map(|&reason| Some(Outcome::Win { winner, reason })),
+            );
+        }
+        outcomes.extend(
+            DRAW_REASONS
+                .iter()
+                .map(|&reason| Some(Outcome::Draw { reason })),
+        );
+        for outcome in outcomes {
+            assert_eq!(parse_result(&result_id(outcome)), Ok(outcome));
+        }
+        assert!(parse_result("P3 wins (took-all)").is_err());
+    }
+
+    #[test]
+    fn other_draw_rules_are_written_and_read() {
+        let rules = Rules::LINKED_HORSE.with_draws(DrawRules {
+            repetitions: 0,
+            quiet_turns: 50,
+        });
+        let game = Game::replay(rules, &parse_actions("a1 g1 a4").unwrap()).unwrap();
+        let text = Record::new(game, RecordHeader::default())
+            .unwrap()
+            .to_text();
+        assert!(text.starts_with("mills-record 1\ngame: linked-horse\ndraws: 0 50\n"));
+        assert_eq!(*Record::parse(&text).unwrap().game().rules(), rules);
+        let bad = text.replace("draws: 0 50", "draws: many");
+        assert!(matches!(
+            Record::parse(&bad),
+            Err(RecordError::Header {
+                line: 3,
+                problem: HeaderProblem::BadValue { key: "draws", .. }
+            })
+        ));
+    }
+
+    #[test]
+    fn dates_and_names_are_checked() {
+        assert!(check_date("2026-02-28").is_ok());
+        for bad in [
+            "2026-2-28",
+            "26-02-28",
+            "2026-00-10",
+            "2026-01-32",
+            "2026-01-01-01",
+            "",
+        ] {
+            assert!(check_date(bad).is_err(), "{bad}");
+        }
+        assert!(check_name("电脑 · level 5").is_ok());
+        for bad in ["", " Ann", "Ann\tB", &"x".repeat(61)] {
+            assert!(check_name(bad).is_err(), "{bad:?}");
+        }
+    }
+}
