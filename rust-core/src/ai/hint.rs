@@ -134,6 +134,23 @@ mod tests {
     }
 
     #[test]
+    fn a_hint_stops_when_cancelled_from_another_thread() {
+        // A budget no test waits for: only the cancel can end this search early.
+        let limits = SearchLimits::time(Duration::from_secs(600));
+        let cancel = CancelToken::new();
+        let canceller = {
+            let cancel = cancel.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(50));
+                cancel.cancel();
+            })
+        };
+        let game = Game::new(Rules::ZHIQI);
+        assert_eq!(hint(&game, limits, &cancel), None);
+        canceller.join().unwrap();
+    }
+
+    #[test]
     fn no_hint_when_cancelled_or_over() {
         let cancel = CancelToken::new();
         cancel.cancel();

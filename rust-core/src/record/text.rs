@@ -77,6 +77,13 @@ impl Record {
         if *game.start() != Position::new(*game.rules()) {
             return Err(RecordError::NotFromStart);
         }
+        // Write only what the reader accepts (this also keeps the text under its byte bound).
+        if game.actions().len() > MAX_RECORD_ACTIONS {
+            return Err(RecordError::TooManyActions {
+                turn: move_list(&game).len(),
+                limit: MAX_RECORD_ACTIONS,
+            });
+        }
         check_header(&header).map_err(|problem| RecordError::Header { line: 0, problem })?;
         Ok(Record { header, game })
     }
