@@ -100,7 +100,8 @@ impl<'de> Deserialize<'de> for Action {
 }
 
 /// Reads a list of actions separated by white space, where one token may also be a whole
-/// turn written without spaces (`d6-d5xd7`, `a7xb4`), as Sanmill's move lists do.
+/// turn written without spaces (`d6-d5xd7`, `a7xb4`), as Sanmill's move lists do, including
+/// a pull joined to its step (`xb4d5-b4`) and a turn the timer ended (`a7pass`).
 pub fn parse_actions(text: &str) -> Result<Vec<Action>, ParseActionError> {
     let mut actions = Vec::new();
     for token in text.split_whitespace() {
@@ -114,6 +115,24 @@ fn parse_turn_token(token: &str, out: &mut Vec<Action>) -> Result<(), ParseActio
         out.push(Action::Pass);
         return Ok(());
     }
+    // A turn the timer ended after it began, joined as RULES.md §6 writes turns: `d6xd7pass`
+    // (no point name ends in an 's', so the suffix cannot be part of a point).
+    let split = token
+        .len()
+        .checked_sub(4)
+        .filter(|&at| token.is_char_boundary(at));
+    if let Some(at) = split.filter(|&at| at > 0 && token[at..].eq_ignore_ascii_case("pass")) {
+        let head = &token[..at];
+        if head.to_ascii_lowercase().ends_with("pass") {
+            return Err(ParseActionError::new(
+                token,
+                "a turn has at most one pass, at its end",
+            ));
+        }
+        parse_turn_token(head, out)?;
+        out.push(Action::Pass);
+        return Ok(());
+    }
     // Points never contain an 'x', so every 'x' starts a removal.
     let mut parts = token.split(['x', 'X']);
     let head = parts.next().unwrap_or_default();
@@ -122,16 +141,29 @@ fn parse_turn_token(token: &str, out: &mut Vec<Action>) -> Result<(), ParseActio
     }
     let mut removals = 0;
     for target in parts {
-        let point = target
-            .parse::<Point>()
-            .map_err(|e| ParseActionError::from((token, e)))?;
-        out.push(Action::Remove(point));
+        match target.parse::<Point>() {
+            Ok(point) => out.push(Action::Remove(point)),
+            // A pull and the step after it: `xb4d5-b4` (a point's name is two characters).
+            Err(e) => match pull_then_step(target) {
+                Some((pulled, step)) => out.extend([Action::Remove(pulled), step]),
+                None => return Err(ParseActionError::from((token, e))),
+            },
+        }
         removals += 1;
     }
     if head.is_empty() && removals == 0 {
         return Err(ParseActionError::new(token, "empty action"));
     }
     Ok(())
+}
+
+/// `b4d5-b4` read as the removal at b4 and the step d5-b4, if it is that.
+fn pull_then_step(text: &str) -> Option<(Point, Action)> {
+    let (target, step) = (text.get(..2)?, text.get(2..)?);
+    match (target.parse().ok()?, step.parse().ok()?) {
+        (point, step @ Action::Step { .. }) => Some((point, step)),
+        _ => None,
+    }
 }
 
 /// Writes actions in the notation of RULES.md §2, separated by spaces.
@@ -215,13 +247,20 @@ mod tests {
 
     #[test]
     fn whole_turn_tokens_split_into_actions() {
-        let actions = parse_actions("d6-d5xd7xa1  a7xb4 pass xc4").unwrap();
-        assert_eq!(format_actions(&actions), "d6-d5 xd7 xa1 a7 xb4 pass xc4");
+        let actions =
+            parse_actions("d6-d5xd7xa1  a7xb4 pass xc4 d6xd7pass xb4PASS xb4d5-b4xg1").unwrap();
+        assert_eq!(
+            format_actions(&actions),
+            "d6-d5 xd7 xa1 a7 xb4 pass xc4 d6 xd7 pass xb4 pass xb4 d5-b4 xg1"
+        );
     }
 
     #[test]
     fn bad_actions_say_what_is_wrong() {
-        for bad in ["d4", "x", "d6-", "-d5", "xx", "d6-d5-d4", "hello"] {
+        for bad in [
+            "d4", "x", "d6-", "-d5", "xx", "d6-d5-d4", "hello", "passpass", "xpass", "xb4d5",
+            "xb4d5-",
+        ] {
             let err = parse_actions(bad).unwrap_err();
             assert!(!err.reason.is_empty(), "{bad}");
         }

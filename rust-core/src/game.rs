@@ -65,6 +65,11 @@ impl Game {
         self.outcome().is_some()
     }
 
+    /// The side that resigned, if one did.
+    pub fn resigned(&self) -> Option<Side> {
+        self.resigned
+    }
+
     /// The hash of every turn-start position so far, oldest first (for repetition).
     pub fn turn_start_hashes(&self) -> &[u64] {
         &self.turn_starts

@@ -4,7 +4,7 @@
 //! The layers, from the bottom: [`board`] (points, bitboards, edges and lines),
 //! [`rules`] (what differs between the games, as data), [`action`] (notation),
 //! [`position`] (legal actions and playing them), [`game`] (history: repetition,
-//! records, undo) and [`perft`].
+//! records, undo) and [`perft`]; [`record`] holds the move list, review and the text record.
 
 pub mod action;
 pub mod ai;
@@ -15,6 +15,7 @@ pub mod lessons;
 pub mod outcome;
 pub mod perft;
 pub mod position;
+pub mod record;
 pub mod rules;
 pub mod session;
 pub mod uci;

@@ -8,12 +8,14 @@
 mod args;
 mod bench;
 mod error;
+mod hint;
 mod legal;
 mod lessons;
 mod matches;
 mod moves;
 mod perft;
 mod play;
+mod record;
 mod render;
 mod turns;
 mod uci;
@@ -25,10 +27,12 @@ use args::CommandSpec;
 use error::CliError;
 
 /// Every subcommand, in the order help lists them.
-const COMMANDS: [&CommandSpec; 7] = [
+const COMMANDS: [&CommandSpec; 9] = [
     &perft::SPEC,
     &legal::SPEC,
     &play::SPEC,
+    &hint::SPEC,
+    &record::SPEC,
     &bench::SPEC,
     &uci::SPEC,
     &matches::SPEC,
@@ -62,6 +66,8 @@ fn dispatch(words: &[String]) -> Result<(), CliError> {
     match command.as_str() {
         "perft" => perft::run(rest, &mut out),
         "legal" => legal::run(rest, &mut out),
+        "hint" => hint::run(rest, &mut out),
+        "record" => record::run(rest, io::stdin().lock(), &mut out),
         "bench" => bench::run(rest, &mut out),
         "match" => matches::run(rest, &mut out),
         "lessons" => lessons::run(rest, &mut out),
@@ -78,7 +84,7 @@ fn dispatch(words: &[String]) -> Result<(), CliError> {
         other => Err(CliError::input(
             "",
             format!(
-                "unknown command '{other}' (commands: perft, legal, play, bench, uci, match, lessons, help; see 'mills --help')"
+                "unknown command '{other}' (commands: perft, legal, play, hint, record, bench, uci, match, lessons, help; see 'mills --help')"
             ),
         )),
     }
@@ -94,7 +100,7 @@ fn help(rest: &[String], out: &mut impl Write) -> Result<(), CliError> {
                 return Err(CliError::input(
                     "help",
                     format!(
-                        "no command '{name}' (commands: perft, legal, play, bench, uci, match, lessons)"
+                        "no command '{name}' (commands: perft, legal, play, hint, record, bench, uci, match, lessons)"
                     ),
                 ));
             }

@@ -22,6 +22,7 @@ use mills_core::{Action, Game, Rules, Side, Variant, format_actions, parse_actio
 use crate::args::{self, CommandSpec, FlagSpec, Parsed};
 use crate::error::CliError;
 use crate::moves;
+use crate::record;
 use crate::render::{self, Glyphs};
 use crate::turns;
 
@@ -34,6 +35,9 @@ legal, board, undo, resign and quit. Input may be piped: one line per entry.
 The game ends with its result, resign, quit or the end of the input.
 With --computer first the computer plays P1, with second P2; undo takes back the
 computer's turn too, so that it is your turn again.
+--record FILE continues the game of a text record (docs/records.md; its game is
+played, --variant may be left out); --write-record FILE writes the game as a text
+record when it ends or is left, and says so on a last line.
 ",
     positionals: "",
     max_positionals: 0,
@@ -63,6 +67,16 @@ computer's turn too, so that it is your turn again.
         ),
         FlagSpec::value("--level", "N", "the computer's level, 1-10 (default 5)"),
         FlagSpec::value("--seed", "S", "seed of the computer's choices (default 1)"),
+        FlagSpec::value(
+            "--record",
+            "FILE",
+            "continue the game of this text record (instead of --moves)",
+        ),
+        FlagSpec::value(
+            "--write-record",
+            "FILE",
+            "write the game as a text record when it ends or is left",
+        ),
     ],
 };
 
@@ -88,6 +102,8 @@ pub type ComputerPlayer = Box<dyn FnMut(&Game) -> Vec<Action>>;
 /// Who plays each side: a computer, or `None` for a person typing.
 pub struct Seats {
     computers: [Option<ComputerPlayer>; 2],
+    /// The side the engine plays and its level, for the record's header.
+    engine: Option<(Side, Level)>,
     /// The flags that seat the players this way again (for "To continue").
     flags: String,
 }
@@ -97,6 +113,7 @@ impl Seats {
     pub fn humans() -> Seats {
         Seats {
             computers: [None, None],
+            engine: None,
             flags: "--computer none".to_string(),
         }
     }
@@ -121,9 +138,8 @@ pub fn run(
     let Some(parsed) = args::parse_or_help(&SPEC, words, &mut out)? else {
         return Ok(());
     };
-    let variant = parsed.variant(Some(Variant::ZhiQi))?;
     let glyphs = glyphs(&parsed)?;
-    let game = moves::game_from_flag(&parsed, Rules::of(variant), SPEC.name)?;
+    let game = starting_game(&parsed)?;
     let seats = seats(&parsed)?;
     let mut session = Session {
         game,
@@ -132,8 +148,38 @@ pub fn run(
         input,
         out,
         echo,
+        write_record: parsed.value("--write-record").map(String::from),
     };
     session.run()
+}
+
+/// The game of `--record`, or the one `--variant` and `--moves` give.
+fn starting_game(parsed: &Parsed) -> Result<Game, CliError> {
+    let Some(path) = parsed.value("--record") else {
+        let variant = parsed.variant(Some(Variant::ZhiQi))?;
+        return moves::game_from_flag(parsed, Rules::of(variant), SPEC.name);
+    };
+    if parsed.value("--moves").is_some() {
+        return Err(parsed
+            .error("--record and --moves exclude each other")
+            .into());
+    }
+    if path == "-" {
+        return Err(parsed
+            .error("--record needs a file: standard input is the game's input")
+            .into());
+    }
+    let game = record::read_text(path, std::io::empty())?.into_game();
+    let variant = game.rules().variant;
+    if parsed.variant(Some(variant))? != variant {
+        return Err(parsed
+            .error(format!(
+                "the record is a game of {}, not of --variant",
+                variant.id()
+            ))
+            .into());
+    }
+    Ok(game)
 }
 
 /// `--computer` and `--level`: who plays which side.
@@ -161,6 +207,7 @@ fn seats(parsed: &Parsed) -> Result<Seats, CliError> {
         seats.computers[side.index()] = Some(Box::new(move |game: &Game| {
             engine.choose_turn(game, level, &CancelToken::new())
         }));
+        seats.engine = Some((side, level));
         let seat = if side == Side::P1 { "first" } else { "second" };
         seats.flags = format!("--computer {seat} --level {}", level.number());
     }
@@ -223,6 +270,8 @@ struct Session<R, W> {
     input: R,
     out: W,
     echo: bool,
+    /// `--write-record`: where the game's text record goes when the session ends.
+    write_record: Option<String>,
 }
 
 impl<R: BufRead, W: Write> Session<R, W> {
@@ -409,6 +458,20 @@ impl<R: BufRead, W: Write> Session<R, W> {
         writeln!(self.out)?;
         writeln!(self.out, "Game over: {outcome}")?;
         writeln!(self.out, "Record: {}", format_actions(self.game.actions()))?;
+        self.write_record()
+    }
+
+    /// Writes the text record for `--write-record`, and says where.
+    fn write_record(&mut self) -> Result<(), CliError> {
+        let Some(path) = self.write_record.clone() else {
+            return Ok(());
+        };
+        let text = record::play_record(&self.game, self.seats.engine)
+            .map_err(|e| CliError::input(SPEC.name, e.to_string()))?
+            .to_text();
+        std::fs::write(&path, text)
+            .map_err(|e| CliError::input(SPEC.name, format!("cannot write {path}: {e}")))?;
+        writeln!(self.out, "Record written to {path}")?;
         Ok(())
     }
 
@@ -421,7 +484,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
             self.game.rules().variant.id(),
             self.seats.flags
         )?;
-        Ok(())
+        self.write_record()
     }
 }
 

@@ -1,0 +1,17 @@
+//! A game as people read it: the move list, review of earlier positions, and the text
+//! record that is shared, imported and read by `mills record` (docs/records.md).
+//!
+//! - [`turns`]: the game's actions cut into numbered turns, each written as one token in the
+//!   notation of RULES.md §2 (`d6-d5xd7`, `pass`), for the move list the apps draw.
+//! - [`review`]: the position before and after every turn, computed once per game.
+//! - [`text`]: the versioned text record, its strict reader and its writer.
+
+pub mod error;
+pub mod review;
+pub mod text;
+pub mod turns;
+
+pub use error::{HeaderProblem, RecordError};
+pub use review::Review;
+pub use text::{MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, RECORD_VERSION, Record, RecordHeader};
+pub use turns::{TurnEnd, TurnEntry, move_list, starts_turn, turn_token};
