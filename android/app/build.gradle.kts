@@ -19,7 +19,7 @@ val uniffiKotlin = layout.buildDirectory.dir("generated/uniffi/kotlin")
 // then the PATH. Null when none exists: the Rust tasks then stop with a message saying so.
 val cargoExecutable: String? = run {
     val name = if (System.getProperty("os.name").startsWith("Windows")) "cargo.exe" else "cargo"
-    val candidates = buildList {
+    val candidates = buildList<File> {
         providers.gradleProperty("mills.cargo").orNull?.let { add(File(it)) }
         providers.environmentVariable("CARGO_HOME").orNull?.let { add(File(it, "bin/$name")) }
         add(File(System.getProperty("user.home"), ".cargo/bin/$name"))
@@ -123,10 +123,10 @@ val buildRust by tasks.registering(Exec::class) {
     )
     doFirst {
         if (cargo == null) throw GradleException(missing)
-        environment("ANDROID_NDK_HOME", ndkDirectory.get().asFile.absolutePath)
+        val exec = this as Exec
+        exec.environment("ANDROID_NDK_HOME", ndkDirectory.get().asFile.absolutePath)
         // cargo finds cargo-ndk, and rustup's proxies find rustc, beside cargo itself
-        val path = System.getenv("PATH").orEmpty()
-        environment("PATH", File(cargo).parent + File.pathSeparator + path)
+        exec.environment("PATH", File(cargo).parent + File.pathSeparator + System.getenv("PATH").orEmpty())
     }
 }
 
@@ -148,8 +148,7 @@ val generateBindings by tasks.registering(Exec::class) {
     )
     doFirst {
         if (cargo == null) throw GradleException(missing)
-        val path = System.getenv("PATH").orEmpty()
-        environment("PATH", File(cargo).parent + File.pathSeparator + path)
+        (this as Exec).environment("PATH", File(cargo).parent + File.pathSeparator + System.getenv("PATH").orEmpty())
     }
 }
 
