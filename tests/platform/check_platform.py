@@ -5,12 +5,18 @@ would fail (a build step, lint, or an upload) if the file drifted. Run by tests/
 the last line is `platform: N passed, M failed`.
 """
 
+import importlib.util
+import io
 import json
 import plistlib
 import re
+import shutil
 import struct
+import subprocess
 import sys
+import tempfile
 import unittest
+import zipfile
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -136,6 +142,60 @@ class Android(unittest.TestCase):
         application = manifest.find("application")
         self.assertEqual(application.get(f"{ANDROID_NS}icon"), "@mipmap/ic_launcher")
         self.assertEqual(application.get(f"{ANDROID_NS}localeConfig"), "@xml/locales_config")
+
+
+    def test_predictive_back_is_not_opted_out(self):
+        manifest = ET.parse(ANDROID / "app/src/main/AndroidManifest.xml").getroot()
+        for element in manifest.iter():
+            self.assertNotEqual(element.get(f"{ANDROID_NS}enableOnBackInvokedCallback"), "false", element.tag)
+
+
+def elf_checker():
+    spec = importlib.util.spec_from_file_location("check_elf_alignment", ANDROID / "scripts/check_elf_alignment.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@unittest.skipUnless(shutil.which("cc"), "no C compiler to link test libraries")
+class SixteenKbCheck(unittest.TestCase):
+    """android.yml's ELF check, on APKs made of libraries linked here with 4 and 16 KB pages."""
+
+    def setUp(self):
+        self.dir = Path(tempfile.mkdtemp())
+        self.addCleanup(shutil.rmtree, self.dir)
+        (self.dir / "lib.c").write_text("int mills_answer(void) { return 42; }\n")
+
+    def library(self, page):
+        out = self.dir / f"lib{page}.so"
+        subprocess.run(["cc", "-shared", "-fPIC", f"-Wl,-z,max-page-size={page}", "-o", out, self.dir / "lib.c"],
+                       check=True, capture_output=True)
+        return out.read_bytes()
+
+    def apk(self, libraries):
+        path = self.dir / "app.apk"
+        with zipfile.ZipFile(path, "w") as apk:
+            for abi in ("arm64-v8a", "x86_64"):
+                for name, data in libraries.items():
+                    apk.writestr(f"lib/{abi}/{name}", data)
+        return path
+
+    def failures(self, libraries):
+        return elf_checker().check(self.apk(libraries), out=io.StringIO())
+
+    def test_16_kb_libraries_pass(self):
+        lib = self.library(16384)
+        self.assertEqual(self.failures({"libmills_ffi.so": lib, "libjnidispatch.so": lib}), [])
+
+    def test_a_4_kb_library_fails(self):
+        failures = self.failures({"libmills_ffi.so": self.library(4096), "libjnidispatch.so": self.library(16384)})
+        self.assertEqual(len(failures), 2, failures)  # one per 64-bit ABI
+        self.assertTrue(all("libmills_ffi.so" in f and "4096" in f for f in failures), failures)
+
+    def test_a_missing_library_fails(self):
+        failures = self.failures({"libmills_ffi.so": self.library(16384)})
+        self.assertEqual(failures, ["lib/arm64-v8a/libjnidispatch.so: not in the APK",
+                                    "lib/x86_64/libjnidispatch.so: not in the APK"])
 
 
 class Ios(unittest.TestCase):
