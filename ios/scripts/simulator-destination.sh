@@ -18,7 +18,7 @@ ios = sorted((r for r in devices if ".SimRuntime.iOS-" in r), key=version, rever
 for runtime in ios:
     for device in devices[runtime]:
         if device.get("isAvailable", True) and device["name"].startswith("iPhone"):
-            print(f"platform=iOS Simulator,id={device[\"udid\"]}")
+            print("platform=iOS Simulator,id=" + device["udid"])
             sys.exit(0)
 sys.exit("no available iPhone simulator")
 '
