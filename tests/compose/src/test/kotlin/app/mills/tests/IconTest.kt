@@ -8,6 +8,7 @@ import java.io.DataInputStream
 import java.io.File
 import javax.imageio.ImageIO
 import kotlin.math.abs
+import kotlin.math.hypot
 
 /** The committed icons are what IconArt draws from the adaptive icon's motif. */
 class IconTest {
@@ -54,6 +55,22 @@ class IconTest {
         assertEquals(motif.background.toInt() and 0xFFFFFF, drawn.getRGB(4, 4) and 0xFFFFFF)
         val colours = (0 until 1024 step 8).flatMap { y -> (0 until 1024 step 8).map { x -> drawn.getRGB(x, y) } }.toSet()
         assertTrue(colours.size > 10, "a blank icon")
+    }
+
+    /** Launchers may mask the 108 dp layers to a circle: only a 66 dp circle is always shown. */
+    @Test
+    fun androidPiecesStayInsideTheSafeZone() {
+        val group = motif.group
+        assertEquals(54f to 54f, group.pivotX to group.pivotY, "the foreground scales about its centre")
+        val circle = Regex("""M([\d.]+),([\d.]+)m-([\d.]+),0a""")
+        val reach = motif.paths.filter { it.fill != null }.flatMap { path ->
+            circle.findAll(path.data).map { m ->
+                val (x, y, r) = m.groupValues.drop(1).map(String::toDouble)
+                (hypot(x - 54, y - 54) + r) * group.scale
+            }.toList()
+        }
+        assertEquals(5, reach.size, "five pieces")
+        assertTrue(reach.all { it <= 33.0 }, "pieces reach ${reach.max()} dp from the centre, past the 33 dp safe radius")
     }
 
     @Test
