@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test of the project: Rust (rules, perft, random games, AI, session, CLI),
 # the generated Kotlin bindings on the JVM, the Swift and C views of the FFI, the
-# Compose UI shared with Android, and the iOS source checks.
+# Compose UI shared with Android, the iOS source checks, the Android and iOS build settings
+# (platform), and the linters of the GitHub workflows (actionlint) and shell scripts
+# (shellcheck).
 #
 # It installs what it needs on a fresh machine (Rust components, the Kotlin compiler from
 # npm, jars from Maven Central, Python packages in a venv) into tests/.tools, which is
@@ -13,7 +15,7 @@
 set -uo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$ROOT"
+cd "$ROOT" || exit 1
 export MILLS_RANDOM_GAMES="${MILLS_RANDOM_GAMES:-10000}"
 export CARGO_TERM_COLOR=never
 
@@ -61,7 +63,8 @@ rust_tests() {
 
 run_suite "rust-style" rust_style
 run_suite "rust-tests" rust_tests
-for suite in tests/kotlin/run.sh tests/swift/run.sh tests/c/run.sh tests/compose/run.sh tests/ios/run.sh; do
+for suite in tests/kotlin/run.sh tests/swift/run.sh tests/c/run.sh tests/compose/run.sh tests/ios/run.sh \
+  tests/platform/run.sh tests/actionlint/run.sh tests/shellcheck/run.sh; do
   if [[ -x "$suite" ]]; then
     run_suite "$(basename "$(dirname "$suite")")" "$suite"
   fi

@@ -9,7 +9,8 @@
 # the native libraries Skia needs from Debian when run as root).
 # Last line: "compose: N passed, M failed"; the exit code is non-zero on any failure.
 # Env: CARGO_TARGET_DIR (default: the repository's target/), COMPOSE_EXTRA_TESTS (a directory of
-# extra test sources, used to prove that a failing assertion fails the run).
+# extra test sources, used to prove that a failing assertion fails the run), MILLS_WRITE_ICONS=1
+# (first redraw the iOS icon and the Android themed-icon layer from the adaptive icon: IconArt.kt).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 HERE="$ROOT/tests/compose"
@@ -52,7 +53,10 @@ if [[ ! -f "$LIB/.complete" || "$HERE/deps/pom.xml" -nt "$LIB/.complete" ]]; the
     || { cat "$TOOLS/mvn.log" >&2; fail "Maven could not fetch the jars"; }
   touch "$LIB/.complete"
 fi
-LIBCP="$(ls "$LIB"/*.jar | grep -v console-standalone | tr '\n' ':')"
+LIBCP=""
+for jar in "$LIB"/*.jar; do
+  [[ "$jar" == *console-standalone* ]] || LIBCP+="$jar:"
+done
 LAUNCHER="$(ls "$LIB"/*junit-platform-console-standalone-*.jar)"
 
 # 3. The Rust library (release, what the app ships) and the Kotlin bindings generated from it
@@ -73,11 +77,17 @@ t "$KOTLIN_HOME/bin/kotlinc" -jvm-target 17 -no-stdlib -nowarn \
   -cp "$LIBCP$LAUNCHER" -d "$BUILD/classes" "${SOURCES[@]}" \
   || fail "kotlinc failed"
 
+# 4b. On request, the icons drawn from the adaptive icon's motif (IconTest checks them).
+if [[ "${MILLS_WRITE_ICONS:-}" == 1 ]]; then
+  java -Djava.awt.headless=true -cp "$BUILD/classes:$LIBCP" app.mills.desktop.IconArtKt "$ROOT" \
+    || fail "drawing the icons failed"
+fi
+
 # 5. JUnit Platform (Jupiter): view models, Compose UI, screenshots.
 rm -rf "$SHOTS"
 set +e
 java -Djava.awt.headless=true -Djna.library.path="$(dirname "$SO")" \
-  -Dmills.res="$ROOT/android/app/src/main/res" -Dmills.screenshots="$SHOTS" \
+  -Dmills.res="$ROOT/android/app/src/main/res" -Dmills.screenshots="$SHOTS" -Dmills.root="$ROOT" \
   -XX:TieredStopAtLevel=1 -Xmx2g \
   -jar "$LAUNCHER" execute --disable-banner --disable-ansi-colors --details=tree \
   --class-path "$BUILD/classes:$LIBCP" --select-package app.mills.tests \

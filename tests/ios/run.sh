@@ -25,7 +25,7 @@ here="$root/tests/ios"
 source "$root/tests/lib.sh"
 target_dir="${CARGO_TARGET_DIR:-$root/target}"
 build="$target_dir/ffi-tests/ios"
-cd "$root"
+cd "$root" || exit 1
 
 step() { echo "-- $* ($SECONDS s)"; }
 
@@ -112,7 +112,7 @@ for script in ios/scripts/*.sh; do
     passed=$((passed + 1))
   else
     echo "FAIL $script"
-    echo "$out" | sed 's/^/     /'
+    while IFS= read -r line; do echo "     $line"; done <<<"$out"
     failed=$((failed + 1))
   fi
 done

@@ -42,6 +42,8 @@ struct BoardView: View {
         ZStack {
             ForEach(model.pieces.pieces) { piece in
                 let state = model.snapshot.points.first { $0.name == piece.point }
+                // read here, on the main actor: the keyframe closure below is @Sendable
+                let shaking = shakes(piece)
                 PieceView(
                     owner: piece.owner,
                     diameter: metrics.pieceDiameter,
@@ -51,7 +53,7 @@ struct BoardView: View {
                     isInMill: state?.inMill ?? false
                 )
                 .keyframeAnimator(initialValue: CGFloat(0), trigger: model.feedback.refusals) { view, offset in
-                    view.offset(x: shakes(piece) ? offset : 0)
+                    view.offset(x: shaking ? offset : 0)
                 } keyframes: { _ in
                     KeyframeTrack {
                         LinearKeyframe(CGFloat(-7), duration: 0.06)

@@ -20,6 +20,8 @@ enum Announcer {
         return parts.isEmpty ? nil : parts.joined(separator: String(localized: "list_separator"))
     }
 
+    /// On the main actor: `UIAccessibility.isVoiceOverRunning` is main-actor state (Swift 6).
+    @MainActor
     static func post(_ sentence: String?) {
         guard let sentence, UIAccessibility.isVoiceOverRunning else { return }
         AccessibilityNotification.Announcement(sentence).post()

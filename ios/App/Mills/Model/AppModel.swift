@@ -38,7 +38,7 @@ final class AppModel {
             startError = nil
             isPlaying = true
         } catch {
-            startError = error.localizedDescription
+            startError = userMessage(for: error)
         }
     }
 
@@ -85,7 +85,7 @@ final class AppModel {
             isPlaying = !restored.isOver
         } catch {
             // A save from an incompatible version or a damaged file: start afresh.
-            startError = error.localizedDescription
+            startError = userMessage(for: error)
         }
     }
 }

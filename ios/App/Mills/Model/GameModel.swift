@@ -73,13 +73,11 @@ final class GameModel {
     }
 
     func undo() {
-        perform { try session.undo() }
-        Announcer.post(String(localized: "announce_undone"))
+        if perform({ try session.undo() }) { Announcer.post(String(localized: "announce_undone")) }
     }
 
     func redo() {
-        perform { try session.redo() }
-        Announcer.post(String(localized: "announce_redone"))
+        if perform({ try session.redo() }) { Announcer.post(String(localized: "announce_redone")) }
     }
 
     func resign() {
@@ -160,7 +158,7 @@ final class GameModel {
             }
             scheduleLeavingCleanup()
         } catch {
-            show(.failure(error.localizedDescription))
+            show(.failure(userMessage(for: error)))
         }
     }
 
@@ -208,12 +206,16 @@ final class GameModel {
 
     /// Runs a session command and redraws; a failure becomes a notice (the engine never
     /// panics across the boundary, but a command can be refused, e.g. nothing to undo).
-    private func perform(_ command: () throws -> Void) {
+    /// True when the command succeeded.
+    @discardableResult
+    private func perform(_ command: () throws -> Void) -> Bool {
+        defer { refresh() }
         do {
             try command()
+            return true
         } catch {
-            show(.failure(error.localizedDescription))
+            show(.failure(userMessage(for: error)))
+            return false
         }
-        refresh()
     }
 }

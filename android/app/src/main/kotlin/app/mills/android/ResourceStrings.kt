@@ -8,7 +8,7 @@ import app.mills.strings.Strings
 /**
  * The shared UI's strings from Android resources, looked up by the names of [StringKey]
  * (res/raw/keep.xml keeps them through resource shrinking). Follows the system language:
- * values-zh-rCN for Simplified Chinese, values otherwise.
+ * values-b+zh+Hans for Simplified Chinese, values otherwise.
  */
 class ResourceStrings(private val context: Context) : Strings {
     private val ids = IntArray(StringKey.entries.size)

@@ -50,7 +50,12 @@ enum class StringKey {
 
     Level1, Level2, Level3, Level4, Level5, Level6, Level7, Level8, Level9, Level10,
 
-    RulesTitle, RulesKeyFacts, RulesQuickStart, RulesFull;
+    RulesTitle, RulesKeyFacts, RulesQuickStart, RulesFull,
+
+    // every MillsException (game/ErrorText.kt)
+    ErrorInvalidPoint, ErrorInvalidLevel, ErrorGameOver, ErrorNothingToUndo, ErrorNothingToRedo,
+    ErrorNotComputersTurn, ErrorCorruptSave, ErrorUnknownSaveVersion, ErrorIllegalSavedAction, ErrorIo,
+    ErrorNotAvailable, ErrorInternal;
 
     /** The resource name: `HomeTitle` → `home_title`, `Level10` → `level_10`. */
     val resourceName: String by lazy { toResourceName(name) }

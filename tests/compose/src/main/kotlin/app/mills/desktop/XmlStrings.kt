@@ -65,11 +65,11 @@ class StringsXml(val file: File) {
 
 /**
  * The app's strings on the desktop, read from the Android resource files (the single source
- * of truth): values/strings.xml, overlaid by values-zh-rCN/strings.xml for Chinese.
+ * of truth): values/strings.xml, overlaid by values-b+zh+Hans/strings.xml for Chinese.
  */
 class XmlStrings(private val resDir: File, val language: String) : Strings {
     private val base = StringsXml(File(resDir, "values/strings.xml"))
-    private val overlay = if (language == "zh") StringsXml(File(resDir, "values-zh-rCN/strings.xml")) else null
+    private val overlay = if (language == "zh") StringsXml(File(resDir, "values-b+zh+Hans/strings.xml")) else null
     private val locale = if (language == "zh") Locale.SIMPLIFIED_CHINESE else Locale.ENGLISH
 
     override fun get(key: StringKey, vararg args: Any): String {

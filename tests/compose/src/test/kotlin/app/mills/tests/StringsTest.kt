@@ -12,7 +12,7 @@ import java.io.File
 class StringsTest {
     private val res = XmlStrings.resDir()
     private val en = StringsXml(File(res, "values/strings.xml"))
-    private val zh = StringsXml(File(res, "values-zh-rCN/strings.xml"))
+    private val zh = StringsXml(File(res, "values-b+zh+Hans/strings.xml"))
 
     @Test
     fun everyKeyExistsInEnglishAndChinese() {
@@ -20,7 +20,7 @@ class StringsTest {
         val missingZh = StringKey.entries.map { it.resourceName }
             .filterNot { it in zh.strings || it in en.untranslatable }
         assertEquals(emptyList<String>(), missingEn, "missing in values/strings.xml")
-        assertEquals(emptyList<String>(), missingZh, "missing in values-zh-rCN/strings.xml")
+        assertEquals(emptyList<String>(), missingZh, "missing in values-b+zh+Hans/strings.xml")
     }
 
     @Test
@@ -28,6 +28,13 @@ class StringsTest {
         val used = StringKey.entries.map { it.resourceName }.toSet()
         assertEquals(emptySet<String>(), en.strings.keys - used, "strings no StringKey uses")
         assertEquals(emptySet<String>(), zh.strings.keys - en.strings.keys, "Chinese strings without English")
+    }
+
+    /** Lint's ExtraTranslation, fatal in lintVitalRelease: an untranslatable string has no translation. */
+    @Test
+    fun untranslatableStringsAreNotTranslated() {
+        assertEquals(emptySet<String>(), zh.untranslatable, "translatable=\"false\" in values-b+zh+Hans")
+        assertEquals(emptySet<String>(), en.untranslatable intersect zh.strings.keys, "translated untranslatable strings")
     }
 
     @Test

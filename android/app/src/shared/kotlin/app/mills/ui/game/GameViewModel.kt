@@ -13,6 +13,7 @@ import app.mills.game.Motion
 import app.mills.game.MotionPlanner
 import app.mills.game.PlayerNames
 import app.mills.game.Transient
+import app.mills.game.toUiText
 import app.mills.strings.StringKey
 import app.mills.strings.UiText
 import app.mills.strings.text
@@ -71,13 +72,13 @@ class GameViewModel(
 
     @Synchronized
     fun undo() {
-        if (repository.undo()) say(text(StringKey.AnnounceUndone))
+        if (repository.undo()) say(text(StringKey.AnnounceUndone)) else showError()
         render()
     }
 
     @Synchronized
     fun redo() {
-        if (repository.redo()) say(text(StringKey.AnnounceRedone))
+        if (repository.redo()) say(text(StringKey.AnnounceRedone)) else showError()
         render()
     }
 
@@ -102,6 +103,11 @@ class GameViewModel(
     fun dismissResult() {
         transient = transient.copy(resultDismissed = true)
         render()
+    }
+
+    /** The engine refused a command: say why under the board (game/ErrorText.kt). */
+    private fun showError() {
+        repository.lastError?.let { transient = transient.copy(message = it.toUiText()) }
     }
 
     private fun say(announcement: UiText) {

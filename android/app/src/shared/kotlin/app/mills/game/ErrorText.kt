@@ -1,0 +1,27 @@
+package app.mills.game
+
+import app.mills.strings.StringKey
+import app.mills.strings.UiText
+import app.mills.strings.text
+import uniffi.mills_ffi.MillsException
+
+/**
+ * What went wrong, in the user's language, for every error the engine reports. The
+ * exception's own `message` is the engine's English text for logs and developers; the
+ * `reason` fields (a parser's or the file system's words) are not shown to players.
+ */
+fun MillsException.toUiText(): UiText = when (this) {
+    is MillsException.InvalidPoint -> text(StringKey.ErrorInvalidPoint, point)
+    is MillsException.InvalidLevel -> text(StringKey.ErrorInvalidLevel, level.toInt())
+    is MillsException.GameOver -> text(StringKey.ErrorGameOver)
+    is MillsException.NothingToUndo -> text(StringKey.ErrorNothingToUndo)
+    is MillsException.NothingToRedo -> text(StringKey.ErrorNothingToRedo)
+    is MillsException.NotComputersTurn -> text(StringKey.ErrorNotComputersTurn)
+    is MillsException.CorruptSave -> text(StringKey.ErrorCorruptSave)
+    is MillsException.UnknownSaveVersion -> text(StringKey.ErrorUnknownSaveVersion, found.toLong())
+    // counted from 1 for people (the engine counts from 0)
+    is MillsException.IllegalSavedAction -> text(StringKey.ErrorIllegalSavedAction, index.toLong() + 1, action)
+    is MillsException.Io -> text(StringKey.ErrorIo)
+    is MillsException.NotAvailable -> text(StringKey.ErrorNotAvailable)
+    is MillsException.Internal -> text(StringKey.ErrorInternal)
+}

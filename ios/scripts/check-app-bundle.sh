@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Checks a built Mills.app for what App Store Connect looks at and this repository can only
+# check in the project spec: the privacy manifest at the bundle's root, the compiled app icon,
+# and version numbers taken from MARKETING_VERSION / CURRENT_PROJECT_VERSION (ios/App/project.yml).
+#
+#   ios/scripts/check-app-bundle.sh path/to/Mills.app        (macOS: uses plutil)
+set -euo pipefail
+
+app="${1:?usage: $0 path/to/Mills.app}"
+spec="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/App/project.yml"
+failures=0
+fail() { echo "FAIL $*"; failures=$((failures + 1)); }
+read_key() { plutil -extract "$2" raw -o - "$1" 2>/dev/null || true; }
+
+[[ -d "$app" ]] || { echo "error: no app bundle at $app" >&2; exit 2; }
+
+manifest="$app/PrivacyInfo.xcprivacy"
+if [[ -f "$manifest" ]] && plutil -lint "$manifest" >/dev/null; then
+  echo "ok   PrivacyInfo.xcprivacy is in the bundle and parses"
+else
+  fail "PrivacyInfo.xcprivacy is missing from $app or does not parse"
+fi
+
+# expect WHAT ACTUAL WANTED: one line, ok or FAIL.
+expect() {
+  if [[ -n "$3" && "$2" == "$3" ]]; then
+    echo "ok   $1 is '$2'"
+  else
+    fail "$1 is '$2', not '$3'"
+  fi
+}
+
+if [[ -f "$app/Assets.car" ]]; then echo "ok   Assets.car (the compiled asset catalog)"; else fail "no Assets.car in $app"; fi
+expect CFBundleIconName "$(read_key "$app/Info.plist" CFBundleIcons.CFBundlePrimaryIcon.CFBundleIconName)" AppIcon
+
+marketing="$(sed -n 's/^ *MARKETING_VERSION: *"\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' "$spec" | head -n 1)"
+build="$(sed -n 's/^ *CURRENT_PROJECT_VERSION: *"\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' "$spec" | head -n 1)"
+expect CFBundleShortVersionString "$(read_key "$app/Info.plist" CFBundleShortVersionString)" "$marketing"
+expect CFBundleVersion "$(read_key "$app/Info.plist" CFBundleVersion)" "$build"
+
+((failures == 0)) || exit 1
+echo "ok: $app"
