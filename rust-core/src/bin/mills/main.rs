@@ -84,10 +84,21 @@ fn dispatch(words: &[String]) -> Result<(), CliError> {
         other => Err(CliError::input(
             "",
             format!(
-                "unknown command '{other}' (commands: perft, legal, play, hint, record, bench, uci, match, lessons, help; see 'mills --help')"
+                "unknown command '{other}' (commands: {}, help; see 'mills --help')",
+                command_names()
             ),
         )),
     }
+}
+
+/// The commands' names, comma-separated, in the order help lists them (for error messages, so
+/// that a new command cannot be left out of them).
+fn command_names() -> String {
+    COMMANDS
+        .iter()
+        .map(|c| c.name)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// `mills help` prints the overview; `mills help perft` a command's help.
@@ -99,9 +110,7 @@ fn help(rest: &[String], out: &mut impl Write) -> Result<(), CliError> {
             None => {
                 return Err(CliError::input(
                     "help",
-                    format!(
-                        "no command '{name}' (commands: perft, legal, play, hint, record, bench, uci, match, lessons)"
-                    ),
+                    format!("no command '{name}' (commands: {})", command_names()),
                 ));
             }
         },
