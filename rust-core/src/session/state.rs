@@ -244,7 +244,17 @@ impl State {
 
     // ---- Commands --------------------------------------------------------------------------
 
+    /// Commands after [`State::close`] are refused.
+    fn ensure_open(&self) -> Result<(), SessionError> {
+        if self.closed {
+            Err(SessionError::Closed)
+        } else {
+            Ok(())
+        }
+    }
+
     pub fn undo(&mut self, now: u64, fx: &mut Effects) -> Result<(), SessionError> {
+        self.ensure_open()?;
         let before = self.game.outcome();
         if let Some(side) = self.resigned.take() {
             self.cancel_computer();
@@ -261,6 +271,7 @@ impl State {
     }
 
     pub fn redo(&mut self, now: u64, fx: &mut Effects) -> Result<(), SessionError> {
+        self.ensure_open()?;
         let step = self.redo.pop().ok_or(SessionError::NothingToRedo)?;
         self.cancel_computer();
         let before = self.game.outcome();
@@ -286,6 +297,7 @@ impl State {
 
     /// The human resigns (in pass-and-play, the side to move).
     pub fn resign(&mut self, now: u64, fx: &mut Effects) -> Result<Side, SessionError> {
+        self.ensure_open()?;
         if self.game.is_over() {
             return Err(SessionError::GameOver);
         }
@@ -302,6 +314,9 @@ impl State {
     }
 
     pub fn new_game(&mut self, now: u64, fx: &mut Effects) {
+        if self.closed {
+            return;
+        }
         self.cancel_computer();
         self.game = Game::new(self.config.rules);
         self.redo.clear();
@@ -313,6 +328,9 @@ impl State {
     /// The level of the computer's next search (a search in progress keeps its level).
     /// Nothing to change in pass-and-play.
     pub fn set_level(&mut self, level: Level, fx: &mut Effects) {
+        if self.closed {
+            return;
+        }
         if let Mode::VsComputer { computer, .. } = self.config.mode {
             self.config.mode = Mode::VsComputer { computer, level };
             fx.changed = true;
@@ -321,6 +339,9 @@ impl State {
 
     /// A new timer setting; the turn in progress starts again with the new limit.
     pub fn set_timer(&mut self, timer: TurnTimer, now: u64, fx: &mut Effects) {
+        if self.closed {
+            return;
+        }
         self.config.timer = timer;
         self.countdown
             .restart(timer.limit_ms(), self.game.position().turns());
@@ -329,7 +350,7 @@ impl State {
     }
 
     pub fn set_paused(&mut self, paused: bool, now: u64, fx: &mut Effects) {
-        if self.paused != paused {
+        if self.paused != paused && !self.closed {
             self.paused = paused;
             self.sync_countdown(now);
             fx.changed = true;
@@ -338,7 +359,7 @@ impl State {
 
     /// Applies the timer's `pass` if the turn's time is up; returns the side that passed.
     pub fn tick(&mut self, now: u64, fx: &mut Effects) -> Option<Side> {
-        if self.game.is_over() || !self.countdown.expired(now) {
+        if self.closed || self.game.is_over() || !self.countdown.expired(now) {
             return None;
         }
         let side = self.game.position().side_to_move();
@@ -355,6 +376,7 @@ impl State {
 
     /// Hands out the computer's turn again for a synchronous run (cancelling any other).
     pub fn reissue_job(&mut self) -> Result<ComputerJob, SessionError> {
+        self.ensure_open()?;
         if self.game.is_over() {
             return Err(SessionError::GameOver);
         }

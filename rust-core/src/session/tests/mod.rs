@@ -1,6 +1,8 @@
 //! Session tests, single-threaded unless a test is about threads: a manual clock and manual
 //! computer turns (`SessionOptions::for_tests`).
 
+mod autosave;
+mod close;
 mod computer;
 mod files;
 mod tap;
