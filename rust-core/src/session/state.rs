@@ -12,7 +12,7 @@ use crate::rules::{Side, Variant};
 use super::clock::Countdown;
 use super::config::{Mode, SessionConfig, TurnTimer};
 use super::events::{SessionError, SessionEvent};
-use super::history::{self, Span};
+use super::history;
 use super::save;
 use super::stats::GameResult;
 
@@ -56,8 +56,6 @@ pub(crate) struct State {
     cancel: CancelToken,
     /// A computer job of the current generation is out (running, or waiting for a manual run).
     job_out: bool,
-    /// The game's turns, kept in step with `game`.
-    pub(super) spans: Vec<Span>,
     pub(super) lines_formed: Vec<[Point; 3]>,
     stats_recorded: bool,
     pub(super) closed: bool,
@@ -86,7 +84,6 @@ impl State {
             generation: 0,
             cancel: CancelToken::new(),
             job_out: false,
-            spans: Vec::new(),
             lines_formed: Vec::new(),
             closed: false,
         };
@@ -122,10 +119,10 @@ impl State {
     /// the human's previous turn; in pass-and-play, one turn or the turn in progress).
     fn undo_len(&self) -> Option<usize> {
         match self.config.mode.computer() {
-            None => self.spans.last().map(Span::len),
+            None => history::last_span(&self.game).map(|span| span.len()),
             Some(computer) => {
                 let mut n = 0;
-                for span in self.spans.iter().rev() {
+                for span in history::spans_back(&self.game) {
                     n += span.len();
                     if span.side != computer {
                         return Some(n);
@@ -174,11 +171,8 @@ impl State {
         fx: &mut Effects,
     ) {
         self.selected = None;
-        self.spans = history::turn_spans(&self.game);
-        self.lines_formed = self
-            .spans
-            .last()
-            .map(|span| history::lines_formed(&self.game, span))
+        self.lines_formed = history::last_span(&self.game)
+            .map(|span| history::lines_formed(&self.game, &span))
             .unwrap_or_default();
 
         let turn = self.game.position().turns();

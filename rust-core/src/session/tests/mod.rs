@@ -5,6 +5,7 @@ mod autosave;
 mod close;
 mod computer;
 mod files;
+mod long_game;
 mod tap;
 mod timer;
 mod undo;
