@@ -15,6 +15,7 @@ refuse commands with SessionClosed.
 import random
 import sys
 import time
+import weakref
 
 sys.path.insert(0, sys.argv[1])
 import mills_ffi as m  # noqa: E402  (the generated bindings)
@@ -29,12 +30,15 @@ class KeepPlaying(m.SessionListener):
     """Answers every computer turn with a human turn, from the thread that reported it."""
 
     def __init__(self):
-        self.session = None
+        # Weak: a strong reference would make a cycle through the library that Python never
+        # frees, and a search finishing after the interpreter is gone would then call a dead
+        # interpreter (a crash no library can prevent; programs shut their sessions down).
+        self.session = lambda: None
         self.events = 0
 
     def on_event(self, event):
         self.events += 1
-        session = self.session
+        session = self.session()
         if session is None:
             return
         try:
@@ -63,7 +67,7 @@ for i in range(SESSIONS):
         timer=m.TurnTimer.OFF,
     )
     session = m.GameSession(config, m.SessionOptions(seed=i), listener)
-    listener.session = session
+    listener.session = weakref.ref(session)
     listeners.append(listener)
     sessions.append(session)
 

@@ -293,9 +293,10 @@ const CLOSE_WAIT: Duration = Duration::from_secs(5);
 impl GameSession {
     /// Ends the session: cancels the computer's search, stops the turn timer, writes the
     /// autosave one last time (with the time left) and waits for the session's threads to
-    /// finish (at most 5 s; a listener that blocks is logged and left behind). After it no
-    /// listener is called from the session's threads (one called from a listener on such a
-    /// thread returns first, and that thread only finishes the events already in hand).
+    /// finish (at most 5 s; a listener that blocks is logged and left behind), so that no
+    /// listener call from them is in flight once it returns. Called from a listener on one
+    /// of those threads, it does not wait for that thread, which then only delivers the
+    /// events it already holds.
     ///
     /// Afterwards the session answers queries (`snapshot`, `save`, `game`, `config`) with its
     /// last state; every command is refused with [`SessionError::Closed`] (a tap with
