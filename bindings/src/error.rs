@@ -37,6 +37,21 @@ pub enum MillsError {
         action: String,
         reason: String,
     },
+    /// A file could not be read or written.
+    Io {
+        reason: String,
+    },
+    /// A test hook used without its test setup.
+    NotAvailable {
+        reason: String,
+    },
+    /// A bug: the engine panicked. The panic was caught; the session is still usable.
+    Internal {
+        reason: String,
+    },
+    // New variants go last: C hosts see the variant's position.
+    /// The session was closed (`shut_down`, or the object freed): it refuses every command.
+    SessionClosed,
     /// The saved game holds more than a save may: `found` bytes or actions (`unit`) where
     /// at most `limit` are read.
     SaveTooLarge {
@@ -49,20 +64,6 @@ pub enum MillsError {
     NotARegularFile {
         path: String,
         kind: String,
-    },
-    /// A file could not be read or written.
-    Io {
-        reason: String,
-    },
-    /// A test hook used without its test setup.
-    NotAvailable {
-        reason: String,
-    },
-    /// The session was closed (`shut_down`, or the object freed): it refuses every command.
-    SessionClosed,
-    /// A bug: the engine panicked. The panic was caught; the session is still usable.
-    Internal {
-        reason: String,
     },
 }
 
