@@ -63,8 +63,8 @@ rust_tests() {
 
 run_suite "rust-style" rust_style
 run_suite "rust-tests" rust_tests
-for suite in tests/kotlin/run.sh tests/swift/run.sh tests/c/run.sh tests/compose/run.sh tests/ios/run.sh \
-  tests/platform/run.sh tests/actionlint/run.sh tests/shellcheck/run.sh; do
+for suite in tests/kotlin/run.sh tests/python/run.sh tests/swift/run.sh tests/c/run.sh tests/compose/run.sh \
+  tests/ios/run.sh tests/platform/run.sh tests/actionlint/run.sh tests/shellcheck/run.sh; do
   if [[ -x "$suite" ]]; then
     run_suite "$(basename "$(dirname "$suite")")" "$suite"
   fi

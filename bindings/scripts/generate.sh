@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the host library and generates its bindings (build output, never committed).
 #
-#   bindings/scripts/generate.sh kotlin|swift OUT_DIR
+#   bindings/scripts/generate.sh kotlin|swift|python OUT_DIR
 #
 # The library is the release cdylib (what the apps ship, and what `cargo test --release`
 # already built); the generator is this crate's own `uniffi-bindgen` binary (same UniFFI
@@ -9,8 +9,8 @@
 # Prints the path of the library on its last line.
 set -euo pipefail
 
-if [[ $# -ne 2 || ( "$1" != kotlin && "$1" != swift ) ]]; then
-  echo "usage: $0 kotlin|swift OUT_DIR" >&2
+if [[ $# -ne 2 || ( "$1" != kotlin && "$1" != swift && "$1" != python ) ]]; then
+  echo "usage: $0 kotlin|swift|python OUT_DIR" >&2
   exit 2
 fi
 language="$1"

@@ -3,6 +3,7 @@
 use std::fmt;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
+use mills_core::session::store::NotARegularFile;
 use mills_core::session::{RestoreError, SessionError, StatsError};
 
 /// Every failure a call can report (Kotlin `MillsException`, Swift `MillsError`).
@@ -48,6 +49,22 @@ pub enum MillsError {
     Internal {
         reason: String,
     },
+    // New variants go last: C hosts see the variant's position.
+    /// The session was closed (`shut_down`, or the object freed): it refuses every command.
+    SessionClosed,
+    /// The saved game holds more than a save may: `found` bytes or actions (`unit`) where
+    /// at most `limit` are read.
+    SaveTooLarge {
+        found: u64,
+        limit: u64,
+        unit: String,
+    },
+    /// The autosave or statistics path exists and is not a regular file (a directory, a
+    /// device, a symlink): it is refused, never replaced.
+    NotARegularFile {
+        path: String,
+        kind: String,
+    },
 }
 
 impl fmt::Display for MillsError {
@@ -73,8 +90,19 @@ impl fmt::Display for MillsError {
                 action,
                 reason,
             } => write!(f, "saved action {index} ('{action}') is illegal: {reason}"),
+            MillsError::SaveTooLarge { found, limit, unit } => write!(
+                f,
+                "the saved game is too large: {found} {unit} (at most {limit} are read)"
+            ),
+            MillsError::NotARegularFile { path, kind } => {
+                write!(
+                    f,
+                    "{path} is {kind}, not a regular file: it is not replaced"
+                )
+            }
             MillsError::Io { reason } => write!(f, "file error: {reason}"),
             MillsError::NotAvailable { reason } => write!(f, "not available: {reason}"),
+            MillsError::SessionClosed => f.write_str("the session is closed"),
             MillsError::Internal { reason } => write!(f, "internal error: {reason}"),
         }
     }
@@ -91,6 +119,7 @@ impl From<SessionError> for MillsError {
             SessionError::NotComputersTurn => MillsError::NotComputersTurn,
             SessionError::NotAvailable(reason) => MillsError::NotAvailable { reason },
             SessionError::Io(reason) => MillsError::Io { reason },
+            SessionError::Closed => MillsError::SessionClosed,
         }
     }
 }
@@ -111,6 +140,20 @@ impl From<RestoreError> for MillsError {
                 action,
                 reason,
             },
+            RestoreError::TooLarge { found, limit, unit } => MillsError::SaveTooLarge {
+                found: found as u64,
+                limit: limit as u64,
+                unit: unit.to_string(),
+            },
+        }
+    }
+}
+
+impl From<NotARegularFile> for MillsError {
+    fn from(err: NotARegularFile) -> MillsError {
+        MillsError::NotARegularFile {
+            path: err.path.display().to_string(),
+            kind: err.kind.to_string(),
         }
     }
 }
@@ -180,6 +223,27 @@ mod tests {
         assert_eq!(
             MillsError::from(SessionError::NothingToRedo),
             MillsError::NothingToRedo
+        );
+        assert_eq!(
+            MillsError::from(SessionError::Closed),
+            MillsError::SessionClosed
+        );
+        let too_large = MillsError::from(RestoreError::TooLarge {
+            found: 200_001,
+            limit: 200_000,
+            unit: mills_core::session::SizeUnit::Actions,
+        });
+        assert_eq!(
+            too_large.to_string(),
+            "the saved game is too large: 200001 actions (at most 200000 are read)"
+        );
+        let dir = MillsError::from(NotARegularFile {
+            path: "/tmp/x".into(),
+            kind: "a directory",
+        });
+        assert_eq!(
+            dir.to_string(),
+            "/tmp/x is a directory, not a regular file: it is not replaced"
         );
     }
 }

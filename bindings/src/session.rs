@@ -71,8 +71,9 @@ fn forward(listener: Option<Arc<dyn SessionListener>>) -> Option<Arc<dyn core::S
     listener.map(|l| Arc::new(Forward(l)) as Arc<dyn core::SessionListener>)
 }
 
-/// One game on one screen. Thread-safe; closing it (Kotlin `close()`, or dropping it in
-/// Swift) cancels the computer's search and stops the timer thread.
+/// One game on one screen. Thread-safe. `shut_down()` ends it (cancels the computer's
+/// search, stops its threads, writes the autosave); freeing the object (Kotlin `close()`,
+/// the last Swift reference going away) does the same.
 #[derive(uniffi::Object)]
 pub struct GameSession {
     inner: core::GameSession,
@@ -89,8 +90,9 @@ impl GameSession {
     ) -> Result<Arc<GameSession>, MillsError> {
         guard(|| {
             let config = core::SessionConfig::try_from(config)?;
-            let inner =
-                core::GameSession::with_listener(config, options.to_core(), forward(listener));
+            let options = options.to_core();
+            options.check_files()?;
+            let inner = core::GameSession::with_listener(config, options, forward(listener));
             Ok(Arc::new(GameSession { inner }))
         })
     }
@@ -103,7 +105,9 @@ impl GameSession {
         listener: Option<Arc<dyn SessionListener>>,
     ) -> Result<Arc<GameSession>, MillsError> {
         guard(|| {
-            let inner = core::GameSession::restore(&json, options.to_core(), forward(listener))?;
+            let options = options.to_core();
+            options.check_files()?;
+            let inner = core::GameSession::restore(&json, options, forward(listener))?;
             Ok(Arc::new(GameSession { inner }))
         })
     }
@@ -128,12 +132,12 @@ impl GameSession {
 
     /// A tap on a point by name (`"d6"`): what it did, or `Refused` with why.
     pub fn tap(&self, point: String) -> Result<TapResult, MillsError> {
-        guard(|| Ok(self.inner.tap(parse_point(&point)?).into()))
+        guard(|| tap_result(self.inner.tap(parse_point(&point)?)))
     }
 
     /// A tap on a point by index (0..24).
     pub fn tap_index(&self, index: u32) -> Result<TapResult, MillsError> {
-        guard(|| Ok(self.inner.tap(point_at(index)?).into()))
+        guard(|| tap_result(self.inner.tap(point_at(index)?)))
     }
 
     pub fn undo(&self) -> Result<(), MillsError> {
@@ -151,6 +155,7 @@ impl GameSession {
 
     pub fn new_game(&self) -> Result<(), MillsError> {
         guard(|| {
+            self.ensure_open()?;
             self.inner.new_game();
             Ok(())
         })
@@ -159,7 +164,9 @@ impl GameSession {
     /// The computer's level (1..=10) from its next turn on.
     pub fn set_level(&self, level: u8) -> Result<(), MillsError> {
         guard(|| {
-            self.inner.set_level(parse_level(level)?);
+            let level = parse_level(level)?;
+            self.ensure_open()?;
+            self.inner.set_level(level);
             Ok(())
         })
     }
@@ -167,6 +174,7 @@ impl GameSession {
     /// The turn in progress starts again with the new limit.
     pub fn set_timer(&self, timer: TurnTimer) -> Result<(), MillsError> {
         guard(|| {
+            self.ensure_open()?;
             self.inner.set_timer(timer.into());
             Ok(())
         })
@@ -211,5 +219,42 @@ impl GameSession {
     /// Test hook: moves the manual clock (option `manual_clock`) and ticks.
     pub fn advance_clock_for_tests(&self, ms: u64) -> Result<Option<Player>, MillsError> {
         guard(|| Ok(self.inner.advance_clock_for_tests(ms)?.map(Into::into)))
+    }
+
+    /// Ends the session (the screen goes away, the app exits): cancels the computer's
+    /// search, stops the turn timer, writes the autosave one last time and waits for the
+    /// session's threads, so that no listener call is in flight once it returns (one made
+    /// from a listener returns at once). Afterwards queries (`snapshot`, `save`, `config`,
+    /// `actions`) still answer with the last state; `pause`, `resume`, `tick` and
+    /// `shut_down` do nothing; every other command fails with `SessionClosed`. (Not named `close`: Kotlin's `close()` already frees the object,
+    /// which shuts the session down too.)
+    pub fn shut_down(&self) -> Result<(), MillsError> {
+        guard(|| {
+            self.inner.close();
+            Ok(())
+        })
+    }
+
+    pub fn is_shut_down(&self) -> Result<bool, MillsError> {
+        guard(|| Ok(self.inner.is_closed()))
+    }
+}
+
+impl GameSession {
+    /// Commands that return nothing in the core are no-ops there after closing; the app
+    /// hears of it.
+    fn ensure_open(&self) -> Result<(), MillsError> {
+        if self.inner.is_closed() {
+            Err(MillsError::SessionClosed)
+        } else {
+            Ok(())
+        }
+    }
+}
+
+fn tap_result(result: Result<core::TapOutcome, core::Refusal>) -> Result<TapResult, MillsError> {
+    match result {
+        Err(core::Refusal::Closed) => Err(MillsError::SessionClosed),
+        result => Ok(result.into()),
     }
 }

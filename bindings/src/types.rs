@@ -472,6 +472,10 @@ impl From<core::Refusal> for Refusal {
         let s = |p: Point| p.to_string();
         match r {
             R::GameOver => Refusal::GameOver,
+            // `GameSession::tap` reports this as `MillsError::SessionClosed` instead.
+            R::Closed => Refusal::Illegal {
+                reason: R::Closed.to_string(),
+            },
             R::ComputerThinking => Refusal::ComputerThinking,
             R::Occupied(p) => Refusal::Occupied { point: s(p) },
             R::NoPieceThere(p) => Refusal::NoPieceThere { point: s(p) },

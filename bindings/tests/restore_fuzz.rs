@@ -211,6 +211,7 @@ struct Tally {
     corrupt: usize,
     version: usize,
     illegal: usize,
+    too_large: usize,
 }
 
 /// Restores one document and checks the property.
@@ -234,6 +235,10 @@ fn check(doc: &str, tally: &mut Tally) {
         Err(MillsError::IllegalSavedAction { action, reason, .. }) => {
             assert!(!reason.is_empty(), "{action}");
             tally.illegal += 1;
+        }
+        Err(MillsError::SaveTooLarge { found, limit, .. }) => {
+            assert!(found > limit);
+            tally.too_large += 1;
         }
         Err(other) => panic!("restore gave {other:?} for {doc:?}"),
     }
@@ -314,6 +319,7 @@ fn hostile_documents_are_typed_errors() {
     ] {
         check(doc, &mut tally);
     }
-    assert!(tally.corrupt >= 7, "{tally:?}");
+    assert!(tally.corrupt >= 6, "{tally:?}");
+    assert_eq!(tally.too_large, 1, "the 5 MB document: {tally:?}");
     assert_eq!(tally.version, 1, "{tally:?}");
 }

@@ -18,6 +18,9 @@ pub struct Game {
     actions: Vec<Action>,
     /// The hash at the start of every turn so far, the start position included.
     turn_starts: Vec<u64>,
+    /// Where every turn so far starts, in step with `turn_starts`: undo, redo and "the
+    /// position at turn N" start from here instead of replaying the game.
+    turn_marks: Vec<TurnStart>,
     /// Set when the game ended by history (repetition, quiet turns) or resignation.
     ended_by: Option<Outcome>,
     resigned: Option<Side>,
@@ -35,6 +38,10 @@ impl Game {
             position: start,
             actions: Vec::new(),
             turn_starts: vec![start.hash()],
+            turn_marks: vec![TurnStart {
+                action: 0,
+                position: start,
+            }],
             ended_by: None,
             resigned: None,
         }
@@ -75,6 +82,26 @@ impl Game {
         &self.turn_starts
     }
 
+    /// The turns so far, counting the one in progress (its first action not yet played
+    /// included): `turn_start(n)` exists for every `n < turn_count()`.
+    pub fn turn_count(&self) -> usize {
+        self.turn_marks.len()
+    }
+
+    /// Where turn `n` (from 0) starts: the index of its first action and the position
+    /// before it. Constant time.
+    pub fn turn_start(&self, n: usize) -> Option<TurnStart> {
+        self.turn_marks.get(n).copied()
+    }
+
+    /// The turn that action `index` belongs to (`actions().len()` belongs to the turn in
+    /// progress). Logarithmic time.
+    pub fn turn_of_action(&self, index: usize) -> usize {
+        self.turn_marks
+            .partition_point(|mark| mark.action <= index)
+            .saturating_sub(1)
+    }
+
     /// How often the current turn-start position has stood so far (1 the first time).
     pub fn occurrences(&self) -> usize {
         let now = self.position.hash();
@@ -91,6 +118,10 @@ impl Game {
         self.actions.push(action);
         if self.position.turns() != turns_before && !self.position.is_over() {
             self.turn_starts.push(self.position.hash());
+            self.turn_marks.push(TurnStart {
+                action: self.actions.len(),
+                position: self.position,
+            });
             self.ended_by = self.history_draw();
         }
         Ok(())
@@ -126,15 +157,31 @@ impl Game {
         Ok(())
     }
 
-    /// Takes back the last `n` actions (fewer if there are fewer), by replaying the rest.
+    /// Takes back the last `n` actions (fewer if there are fewer), and a resignation. Goes
+    /// back to the start of the turn the kept actions end in and replays only that turn's
+    /// kept actions: the cost does not grow with the length of the game.
     pub fn undo(&mut self, n: usize) -> Vec<Action> {
         let keep = self.actions.len().saturating_sub(n);
+        let turn = self.turn_of_action(keep);
+        let mark = self.turn_marks[turn];
         let undone = self.actions.split_off(keep);
-        let kept = std::mem::take(&mut self.actions);
-        *self = Game::from_position(self.start);
-        for action in kept {
-            self.play(action)
-                .expect("a prefix of a legal game is legal");
+        let replay = self.actions.split_off(mark.action);
+        self.turn_marks.truncate(turn + 1);
+        self.turn_starts.truncate(turn + 1);
+        self.position = mark.position;
+        self.resigned = None;
+        // A history ending is only ever found at a turn start (the one the game stopped at).
+        self.ended_by = if replay.is_empty() && turn > 0 {
+            self.history_draw()
+        } else {
+            None
+        };
+        for action in replay {
+            if let Err(err) = self.play(action) {
+                // Cannot happen: these actions were legal here a moment ago.
+                log::error!("undo: replaying {action} failed: {err}");
+                break;
+            }
         }
         undone
     }
@@ -164,6 +211,15 @@ impl Game {
             resigned: self.resigned,
         }
     }
+}
+
+/// The start of one turn of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TurnStart {
+    /// The index of the turn's first action in [`Game::actions`].
+    pub action: usize,
+    /// The position before it.
+    pub position: Position,
 }
 
 /// The first illegal action of a record.

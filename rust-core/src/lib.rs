@@ -23,7 +23,7 @@ mod zobrist;
 
 pub use action::{Action, ActionList, ParseActionError, format_actions, parse_actions};
 pub use board::{Bitboard, Point};
-pub use game::{Game, GameRecord, ReplayError};
+pub use game::{Game, GameRecord, ReplayError, TurnStart};
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use perft::perft;
 pub use position::{IllegalAction, Pending, Phase, Position, RemovalKind, Setup, SetupError};

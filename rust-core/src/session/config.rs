@@ -193,6 +193,19 @@ impl Default for SessionOptions {
 }
 
 impl SessionOptions {
+    /// The autosave and statistics paths may be written: each is absent or a regular file
+    /// (a directory, device or symlink there is refused, never replaced). A session with a
+    /// bad path still plays; each failed save reaches the listener as `SaveFailed`.
+    pub fn check_files(&self) -> Result<(), super::store::NotARegularFile> {
+        for path in [&self.autosave_path, &self.stats_path]
+            .into_iter()
+            .flatten()
+        {
+            super::store::check_writable(path)?;
+        }
+        Ok(())
+    }
+
     /// Deterministic options for tests: a manual clock, manual computer turns, no threads.
     pub fn for_tests() -> (SessionOptions, ManualClock) {
         let clock = ManualClock::new();

@@ -32,6 +32,8 @@ pub trait SessionListener: Send + Sync {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Refusal {
     GameOver,
+    /// The session was closed ([`super::GameSession::close`]).
+    Closed,
     /// Against the computer, on its turn.
     ComputerThinking,
     /// Placing on a point that is taken.
@@ -61,6 +63,7 @@ impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Refusal::GameOver => f.write_str("the game is over"),
+            Refusal::Closed => f.write_str("the session is closed"),
             Refusal::ComputerThinking => f.write_str("not your turn — the computer is thinking"),
             Refusal::Occupied(p) => write!(f, "{p} is taken: place on an empty point"),
             Refusal::NoPieceThere(p) => write!(f, "{p} is empty: pick one of your pieces"),
@@ -115,6 +118,8 @@ pub enum SessionError {
     /// A test hook used without its test setup (e.g. advancing a system clock).
     NotAvailable(String),
     Io(String),
+    /// The session was closed ([`super::GameSession::close`]).
+    Closed,
 }
 
 impl fmt::Display for SessionError {
@@ -126,6 +131,7 @@ impl fmt::Display for SessionError {
             SessionError::NotComputersTurn => f.write_str("the computer is not to move"),
             SessionError::NotAvailable(what) => write!(f, "not available: {what}"),
             SessionError::Io(what) => write!(f, "file error: {what}"),
+            SessionError::Closed => f.write_str("the session is closed"),
         }
     }
 }

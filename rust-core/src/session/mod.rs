@@ -11,7 +11,7 @@
 //! - **The computer's turn** runs on a `std::thread` of its own ([`ComputerRunner::Thread`]):
 //!   the session hands it a copy of the game, so no lock is held while it searches. The turn
 //!   it finds is played and reported as [`SessionEvent::ComputerMoved`]. Undo, redo, new
-//!   game, resignation and dropping the session cancel the search (its [`CancelToken`] stops
+//!   game, resignation and closing the session cancel the search (its [`CancelToken`] stops
 //!   it within milliseconds) and a late result is recognised by its generation number and
 //!   dropped. A level change applies to the next search. With [`ComputerRunner::Manual`]
 //!   nothing runs by itself: [`GameSession::run_computer_turn_now`] runs the turn on the
@@ -28,7 +28,11 @@
 //!   [`Clock`]; tests use a [`ManualClock`] moved by [`GameSession::advance_clock_for_tests`],
 //!   and no timer thread runs with it.
 //! - **Listeners** are called without any session lock held, from the thread that produced
-//!   the event, so they may call back into the session; a panicking listener is contained.
+//!   the event, so they may call back into the session; a panicking listener is contained,
+//!   and a host ending the thread inside a listener (`pthread_exit` at interpreter shutdown)
+//!   parks it instead of aborting the process ([`host`]).
+//! - **Closing** ([`GameSession::close`], or dropping the session) cancels the search, stops
+//!   the countdown, writes the autosave a last time and waits for both threads to finish.
 //!
 //! # Files
 //!
@@ -45,6 +49,7 @@ mod clock;
 mod config;
 mod events;
 mod history;
+mod host;
 pub mod save;
 mod snapshot;
 mod state;
@@ -56,16 +61,15 @@ mod worker;
 #[cfg(test)]
 mod tests;
 
-use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, RwLock};
+use std::time::Duration;
 
 pub use crate::ai::CancelToken;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use config::{ComputerRunner, Mode, SessionClock, SessionConfig, SessionOptions, TurnTimer};
 pub use events::{Played, Refusal, SessionError, SessionEvent, SessionListener, TapOutcome};
-pub use save::{RestoreError, SAVE_FORMAT, SAVE_VERSION};
+pub use save::{RestoreError, SAVE_FORMAT, SAVE_VERSION, SizeUnit};
 pub use snapshot::{Expect, PointView, SideView, Snapshot};
 pub use stats::{GameResult, StatsEntry, StatsError, StatsStore};
 
@@ -76,7 +80,7 @@ use crate::game::Game;
 use crate::rules::Side;
 
 use state::{Effects, State};
-use worker::EngineSlot;
+use worker::{EngineSlot, Threads};
 
 /// One game on one screen. See the [module documentation](self).
 pub struct GameSession {
@@ -92,12 +96,12 @@ pub(crate) struct Shared {
     manual_clock: Option<ManualClock>,
     runner: ComputerRunner,
     engine: Arc<EngineSlot>,
-    autosave: Option<PathBuf>,
+    /// The computer's and the timer's threads, for [`GameSession::close`] to wait for.
+    threads: Arc<Threads>,
+    autosave: Option<store::Autosave>,
     stats: Option<StatsStore>,
     /// Numbers autosaves in the order of the changes they record.
     save_seq: AtomicU64,
-    /// The newest autosave on disk, so an older one finishing late never overwrites it.
-    written_seq: Mutex<u64>,
 }
 
 impl GameSession {
@@ -149,9 +153,6 @@ impl GameSession {
         let seed = options.seed.unwrap_or_else(time_seed);
         let mut fx = Effects::default();
         let state = State::start(config, game, time_left_ms, paused, clock.now_ms(), &mut fx);
-        if let Some(path) = &options.autosave_path {
-            store::remove_stale_temps(path);
-        }
         let shared = Arc::new(Shared {
             state: Mutex::new(state),
             wake: Condvar::new(),
@@ -159,14 +160,14 @@ impl GameSession {
             clock,
             runner: options.computer,
             engine: Arc::new(EngineSlot::new(seed)),
-            autosave: options.autosave_path,
+            threads: Arc::default(),
+            autosave: options.autosave_path.map(store::Autosave::new),
             stats: options.stats_path.map(StatsStore::new),
             save_seq: AtomicU64::new(0),
-            written_seq: Mutex::new(0),
             manual_clock,
         });
         if options.timer_thread && shared.manual_clock.is_none() {
-            worker::spawn_timer(Arc::downgrade(&shared));
+            worker::spawn_timer(&shared);
         }
         // Write the starting point too, so the autosave always matches the screen.
         fx.changed = true;
@@ -285,15 +286,55 @@ impl GameSession {
     }
 }
 
-impl Drop for GameSession {
-    /// Cancels the computer's search and stops the timer thread; neither is waited for.
-    fn drop(&mut self) {
-        {
+/// How long [`GameSession::close`] waits for the session's threads: a search stops within
+/// milliseconds of its cancellation, so only a listener that blocks can take this long.
+const CLOSE_WAIT: Duration = Duration::from_secs(5);
+
+impl GameSession {
+    /// Ends the session: cancels the computer's search, stops the turn timer, writes the
+    /// autosave one last time (with the time left) and waits for the session's threads to
+    /// finish (at most 5 s; a listener that blocks is logged and left behind), so that no
+    /// listener call from them is in flight once it returns. Called from a listener on one
+    /// of those threads, it does not wait for that thread, which then only delivers the
+    /// events it already holds.
+    ///
+    /// Afterwards the session answers queries (`snapshot`, `save`, `game`, `config`) with its
+    /// last state; every command is refused with [`SessionError::Closed`] (a tap with
+    /// [`Refusal::Closed`]), and those that return nothing (`new_game`, `set_level`,
+    /// `set_timer`, `pause`, `resume`, `tick`) do nothing. Calling `close` again does nothing;
+    /// dropping the session closes it.
+    pub fn close(&self) {
+        let last_save = {
             let mut state = self.shared.lock();
+            if state.closed {
+                return;
+            }
             let now = self.shared.now();
             state.close(now);
-        }
+            let seq = self.shared.save_seq.fetch_add(1, Ordering::SeqCst) + 1;
+            (seq, state.save_json(now))
+        };
         self.shared.wake.notify_all();
+        if let Some(autosave) = &self.shared.autosave {
+            let (seq, json) = last_save;
+            let written = autosave.write_last(seq, json.as_bytes());
+            if let Err(event) = autosave_result(autosave, written) {
+                self.shared.deliver(event);
+            }
+        }
+        if !self.shared.threads.wait_all(CLOSE_WAIT) {
+            log::warn!("closing a session: a listener call is still running after {CLOSE_WAIT:?}");
+        }
+    }
+
+    pub fn is_closed(&self) -> bool {
+        self.shared.lock().closed
+    }
+}
+
+impl Drop for GameSession {
+    fn drop(&mut self) {
+        self.close();
     }
 }
 
@@ -334,21 +375,12 @@ impl Shared {
     fn run_effects(self: &Arc<Self>, mut fx: Effects, save: Option<(u64, String)>) {
         if let Some(job) = fx.job.take() {
             if self.runner == ComputerRunner::Thread {
-                worker::spawn_computer(Arc::downgrade(self), Arc::clone(&self.engine), job);
+                worker::spawn_computer(self, job);
             }
         }
-        if let (Some((seq, json)), Some(path)) = (save, &self.autosave) {
-            let mut written = self.written_seq.lock().unwrap_or_else(|e| e.into_inner());
-            if seq > *written {
-                match store::write_atomic(path, json.as_bytes()) {
-                    Ok(()) => *written = seq,
-                    Err(err) => {
-                        log::warn!("autosave to {} failed: {err}", path.display());
-                        fx.events.push(SessionEvent::SaveFailed {
-                            message: format!("autosave to {}: {err}", path.display()),
-                        });
-                    }
-                }
+        if let (Some((seq, json)), Some(autosave)) = (save, &self.autosave) {
+            if let Err(event) = autosave_result(autosave, autosave.write(seq, json.as_bytes())) {
+                fx.events.push(event);
             }
         }
         if let (Some((game, level, result)), Some(stats)) = (fx.finished, &self.stats) {
@@ -359,24 +391,19 @@ impl Shared {
                 });
             }
         }
-        if fx.events.is_empty() {
-            return;
+        for event in fx.events {
+            self.deliver(event);
         }
+    }
+
+    fn deliver(&self, event: SessionEvent) {
         let listener = self
             .listener
             .read()
             .unwrap_or_else(|e| e.into_inner())
             .clone();
         if let Some(listener) = listener {
-            for event in fx.events {
-                let delivered = catch_unwind(AssertUnwindSafe(|| listener.on_event(event)));
-                if let Err(panic) = delivered {
-                    log::error!(
-                        "session listener panicked: {}",
-                        worker::panic_message(&*panic)
-                    );
-                }
-            }
+            host::deliver(&*listener, event);
         }
     }
 
@@ -389,6 +416,19 @@ impl Shared {
             state.apply_computer_turn(generation, actions, now, fx);
         });
     }
+}
+
+/// A failed autosave, logged and turned into the event that tells the app (the previous
+/// save stays on disk).
+fn autosave_result(
+    autosave: &store::Autosave,
+    result: std::io::Result<()>,
+) -> Result<(), SessionEvent> {
+    result.map_err(|err| {
+        let message = format!("autosave to {}: {err}", autosave.path().display());
+        log::warn!("{message}");
+        SessionEvent::SaveFailed { message }
+    })
 }
 
 fn time_seed() -> u64 {

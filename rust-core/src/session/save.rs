@@ -30,9 +30,12 @@ use super::config::{Mode, SessionConfig, TurnTimer};
 
 pub const SAVE_FORMAT: &str = "mills-session";
 pub const SAVE_VERSION: u32 = 1;
-/// No real game comes near this many actions (the draw rules end every game long before).
-pub const MAX_SAVED_ACTIONS: usize = 100_000;
-/// Larger documents are refused before parsing.
+/// No real game comes near this many actions (the draw rules end every game long before;
+/// with them off, a timer pass every 15 s takes five weeks to get here). Longer saves and
+/// records are refused with [`RestoreError::TooLarge`].
+pub const MAX_SAVED_ACTIONS: usize = 200_000;
+/// Larger documents are refused before parsing (a save of `MAX_SAVED_ACTIONS` steps, one
+/// indented line each, takes about 2.6 MB).
 pub const MAX_SAVE_BYTES: usize = 4 * 1024 * 1024;
 
 #[derive(Serialize, Deserialize)]
@@ -85,6 +88,29 @@ pub enum RestoreError {
         action: String,
         reason: String,
     },
+    /// More than a saved game may hold: `found` bytes or actions where at most `limit` are
+    /// read ([`MAX_SAVE_BYTES`], [`MAX_SAVED_ACTIONS`]).
+    TooLarge {
+        found: usize,
+        limit: usize,
+        unit: SizeUnit,
+    },
+}
+
+/// What a [`RestoreError::TooLarge`] counts.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SizeUnit {
+    Bytes,
+    Actions,
+}
+
+impl fmt::Display for SizeUnit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SizeUnit::Bytes => "bytes",
+            SizeUnit::Actions => "actions",
+        })
+    }
 }
 
 impl RestoreError {
@@ -108,6 +134,10 @@ impl fmt::Display for RestoreError {
                 action,
                 reason,
             } => write!(f, "saved action {index} ('{action}') is illegal: {reason}"),
+            RestoreError::TooLarge { found, limit, unit } => write!(
+                f,
+                "the saved game is too large: {found} {unit} (at most {limit} are read)"
+            ),
         }
     }
 }
@@ -147,10 +177,11 @@ pub(crate) fn encode(
 /// Reads a document, checking everything; never panics.
 pub fn decode(json: &str) -> Result<Restored, RestoreError> {
     if json.len() > MAX_SAVE_BYTES {
-        return Err(RestoreError::corrupt(format!(
-            "{} bytes is too large for a saved game",
-            json.len()
-        )));
+        return Err(RestoreError::TooLarge {
+            found: json.len(),
+            limit: MAX_SAVE_BYTES,
+            unit: SizeUnit::Bytes,
+        });
     }
     let value: serde_json::Value =
         serde_json::from_str(json).map_err(|e| RestoreError::corrupt(format!("not JSON: {e}")))?;
@@ -185,10 +216,11 @@ pub fn decode(json: &str) -> Result<Restored, RestoreError> {
         ))
     })?;
     if doc.actions.len() > MAX_SAVED_ACTIONS {
-        return Err(RestoreError::corrupt(format!(
-            "{} actions is more than a game can have",
-            doc.actions.len()
-        )));
+        return Err(RestoreError::TooLarge {
+            found: doc.actions.len(),
+            limit: MAX_SAVED_ACTIONS,
+            unit: SizeUnit::Actions,
+        });
     }
     let mode = match doc.mode {
         ModeDoc::VsComputer { computer, level } => Mode::VsComputer { computer, level },

@@ -135,7 +135,7 @@ impl super::state::State {
             pins: position.pins_made(side),
             is_computer: !self.is_human(side),
         };
-        let last = self.spans.last();
+        let last = super::history::last_span(&self.game);
         let to_move = position.side_to_move();
         let over = self.game.is_over();
         Snapshot {

@@ -12,7 +12,7 @@ use crate::rules::{Side, Variant};
 use super::clock::Countdown;
 use super::config::{Mode, SessionConfig, TurnTimer};
 use super::events::{SessionError, SessionEvent};
-use super::history::{self, Span};
+use super::history;
 use super::save;
 use super::stats::GameResult;
 
@@ -56,8 +56,6 @@ pub(crate) struct State {
     cancel: CancelToken,
     /// A computer job of the current generation is out (running, or waiting for a manual run).
     job_out: bool,
-    /// The game's turns, kept in step with `game`.
-    pub(super) spans: Vec<Span>,
     pub(super) lines_formed: Vec<[Point; 3]>,
     stats_recorded: bool,
     pub(super) closed: bool,
@@ -86,7 +84,6 @@ impl State {
             generation: 0,
             cancel: CancelToken::new(),
             job_out: false,
-            spans: Vec::new(),
             lines_formed: Vec::new(),
             closed: false,
         };
@@ -122,10 +119,10 @@ impl State {
     /// the human's previous turn; in pass-and-play, one turn or the turn in progress).
     fn undo_len(&self) -> Option<usize> {
         match self.config.mode.computer() {
-            None => self.spans.last().map(Span::len),
+            None => history::last_span(&self.game).map(|span| span.len()),
             Some(computer) => {
                 let mut n = 0;
-                for span in self.spans.iter().rev() {
+                for span in history::spans_back(&self.game) {
                     n += span.len();
                     if span.side != computer {
                         return Some(n);
@@ -174,11 +171,8 @@ impl State {
         fx: &mut Effects,
     ) {
         self.selected = None;
-        self.spans = history::turn_spans(&self.game);
-        self.lines_formed = self
-            .spans
-            .last()
-            .map(|span| history::lines_formed(&self.game, span))
+        self.lines_formed = history::last_span(&self.game)
+            .map(|span| history::lines_formed(&self.game, &span))
             .unwrap_or_default();
 
         let turn = self.game.position().turns();
@@ -244,7 +238,17 @@ impl State {
 
     // ---- Commands --------------------------------------------------------------------------
 
+    /// Commands after [`State::close`] are refused.
+    fn ensure_open(&self) -> Result<(), SessionError> {
+        if self.closed {
+            Err(SessionError::Closed)
+        } else {
+            Ok(())
+        }
+    }
+
     pub fn undo(&mut self, now: u64, fx: &mut Effects) -> Result<(), SessionError> {
+        self.ensure_open()?;
         let before = self.game.outcome();
         if let Some(side) = self.resigned.take() {
             self.cancel_computer();
@@ -261,6 +265,7 @@ impl State {
     }
 
     pub fn redo(&mut self, now: u64, fx: &mut Effects) -> Result<(), SessionError> {
+        self.ensure_open()?;
         let step = self.redo.pop().ok_or(SessionError::NothingToRedo)?;
         self.cancel_computer();
         let before = self.game.outcome();
@@ -286,6 +291,7 @@ impl State {
 
     /// The human resigns (in pass-and-play, the side to move).
     pub fn resign(&mut self, now: u64, fx: &mut Effects) -> Result<Side, SessionError> {
+        self.ensure_open()?;
         if self.game.is_over() {
             return Err(SessionError::GameOver);
         }
@@ -302,6 +308,9 @@ impl State {
     }
 
     pub fn new_game(&mut self, now: u64, fx: &mut Effects) {
+        if self.closed {
+            return;
+        }
         self.cancel_computer();
         self.game = Game::new(self.config.rules);
         self.redo.clear();
@@ -313,6 +322,9 @@ impl State {
     /// The level of the computer's next search (a search in progress keeps its level).
     /// Nothing to change in pass-and-play.
     pub fn set_level(&mut self, level: Level, fx: &mut Effects) {
+        if self.closed {
+            return;
+        }
         if let Mode::VsComputer { computer, .. } = self.config.mode {
             self.config.mode = Mode::VsComputer { computer, level };
             fx.changed = true;
@@ -321,6 +333,9 @@ impl State {
 
     /// A new timer setting; the turn in progress starts again with the new limit.
     pub fn set_timer(&mut self, timer: TurnTimer, now: u64, fx: &mut Effects) {
+        if self.closed {
+            return;
+        }
         self.config.timer = timer;
         self.countdown
             .restart(timer.limit_ms(), self.game.position().turns());
@@ -329,7 +344,7 @@ impl State {
     }
 
     pub fn set_paused(&mut self, paused: bool, now: u64, fx: &mut Effects) {
-        if self.paused != paused {
+        if self.paused != paused && !self.closed {
             self.paused = paused;
             self.sync_countdown(now);
             fx.changed = true;
@@ -338,7 +353,7 @@ impl State {
 
     /// Applies the timer's `pass` if the turn's time is up; returns the side that passed.
     pub fn tick(&mut self, now: u64, fx: &mut Effects) -> Option<Side> {
-        if self.game.is_over() || !self.countdown.expired(now) {
+        if self.closed || self.game.is_over() || !self.countdown.expired(now) {
             return None;
         }
         let side = self.game.position().side_to_move();
@@ -355,6 +370,7 @@ impl State {
 
     /// Hands out the computer's turn again for a synchronous run (cancelling any other).
     pub fn reissue_job(&mut self) -> Result<ComputerJob, SessionError> {
+        self.ensure_open()?;
         if self.game.is_over() {
             return Err(SessionError::GameOver);
         }

@@ -74,6 +74,9 @@ impl State {
     }
 
     pub fn tap(&mut self, p: Point, now: u64, fx: &mut Effects) -> Result<TapOutcome, Refusal> {
+        if self.closed {
+            return Err(Refusal::Closed);
+        }
         if self.game.is_over() {
             return Err(Refusal::GameOver);
         }

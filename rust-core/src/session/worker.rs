@@ -1,9 +1,10 @@
 //! The threads of a session: the computer's search and the turn timer.
 
+use std::cell::RefCell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::{Arc, Mutex, Weak};
+use std::sync::{Arc, Condvar, Mutex, Weak};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::action::Action;
 use crate::ai::Engine;
@@ -51,34 +52,108 @@ impl EngineSlot {
     }
 }
 
+/// The threads a session started that may still call into it or its listener, so that
+/// closing the session can wait for them.
+#[derive(Default)]
+pub(super) struct Threads {
+    running: Mutex<usize>,
+    finished: Condvar,
+}
+
+thread_local! {
+    /// The session threads this thread counts in (set on the session's own threads only).
+    static MEMBERSHIP: RefCell<Option<Membership>> = const { RefCell::new(None) };
+}
+
+/// One running thread of a [`Threads`] set; dropping it says the thread is done.
+struct Membership(Arc<Threads>);
+
+impl Drop for Membership {
+    fn drop(&mut self) {
+        let mut running = self.0.running.lock().unwrap_or_else(|e| e.into_inner());
+        *running = running.saturating_sub(1);
+        self.0.finished.notify_all();
+    }
+}
+
+impl Threads {
+    /// Starts `body` on a new thread counted in this set until it returns.
+    fn spawn(self: &Arc<Self>, name: &str, body: impl FnOnce() + Send + 'static) {
+        *self.running.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+        let membership = Membership(Arc::clone(self));
+        let spawned = thread::Builder::new().name(name.into()).spawn(move || {
+            MEMBERSHIP.with(|m| *m.borrow_mut() = Some(membership));
+            body();
+            leave_session();
+        });
+        // On failure the closure, and the membership in it, is dropped: the count is right.
+        if let Err(err) = spawned {
+            log::error!("cannot start the {name} thread: {err}");
+        }
+    }
+
+    /// Waits until every thread of the set has finished (the calling thread excepted, if it
+    /// is one of them), for at most `timeout`; false if some are still running.
+    pub fn wait_all(&self, timeout: Duration) -> bool {
+        let own = MEMBERSHIP
+            .try_with(|m| {
+                m.borrow()
+                    .as_ref()
+                    .is_some_and(|m| std::ptr::eq(Arc::as_ptr(&m.0), self))
+            })
+            .unwrap_or(false);
+        let others = usize::from(own);
+        let deadline = Instant::now() + timeout;
+        let mut running = self.running.lock().unwrap_or_else(|e| e.into_inner());
+        while *running > others {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return false;
+            }
+            running = self
+                .finished
+                .wait_timeout(running, left)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+        true
+    }
+}
+
+/// This thread no longer counts as one of its session's threads (it finished, or the host
+/// is ending it: see [`super::host`]).
+pub(super) fn leave_session() {
+    let membership = MEMBERSHIP
+        .try_with(|m| m.borrow_mut().take())
+        .ok()
+        .flatten();
+    drop(membership);
+}
+
 /// Runs a computer turn on a new thread; the result goes back through the session (if it
 /// still exists and still wants it).
-pub(super) fn spawn_computer(shared: Weak<Shared>, engine: Arc<EngineSlot>, job: ComputerJob) {
-    let spawned = thread::Builder::new()
-        .name("mills-computer".into())
-        .spawn(move || {
-            let actions = engine.search(&job);
-            if job.cancel.is_cancelled() {
-                return;
-            }
-            if let Some(shared) = shared.upgrade() {
-                shared.finish_computer_turn(job.generation, &actions);
-            }
-        });
-    if let Err(err) = spawned {
-        log::error!("cannot start the computer's thread: {err}");
-    }
+pub(super) fn spawn_computer(shared: &Arc<Shared>, job: ComputerJob) {
+    let engine = Arc::clone(&shared.engine);
+    let weak = Arc::downgrade(shared);
+    shared.threads.spawn("mills-computer", move || {
+        let actions = engine.search(&job);
+        if job.cancel.is_cancelled() {
+            return;
+        }
+        if let Some(shared) = weak.upgrade() {
+            shared.finish_computer_turn(job.generation, &actions);
+        }
+    });
 }
 
 /// Applies timer expiry in the background: sleeps until the running countdown's deadline
 /// (at most a second at a time, and woken by every change of the session), then ticks.
-pub(super) fn spawn_timer(shared: Weak<Shared>) {
-    let spawned = thread::Builder::new()
-        .name("mills-timer".into())
-        .spawn(move || timer_loop(shared));
-    if let Err(err) = spawned {
-        log::error!("cannot start the timer thread (tick() still works): {err}");
-    }
+/// Without it `tick()` still works.
+pub(super) fn spawn_timer(shared: &Arc<Shared>) {
+    let weak = Arc::downgrade(shared);
+    shared
+        .threads
+        .spawn("mills-timer", move || timer_loop(weak));
 }
 
 fn timer_loop(weak: Weak<Shared>) {

@@ -34,6 +34,8 @@ final class AppModel {
         do {
             let options = locations?.sessionOptions ?? SessionOptions()
             let session = try GameSession(config: settings.config(for: id, mode: mode), options: options, listener: nil)
+            // The old game's session stops now, even if a view still holds its model.
+            game?.close()
             game = try GameModel(session: session)
             startError = nil
             isPlaying = true

@@ -37,6 +37,17 @@ final class GameModel {
         refresh()
     }
 
+    /// Ends the session for good: the computer's search stops, its threads finish and the
+    /// autosave is written. Called when the model is replaced; `deinit` does it too.
+    func close() {
+        try? session.shutDown()
+    }
+
+    deinit {
+        // Nonisolated: touches only the session, an immutable, thread-safe (Sendable) `let`.
+        try? session.shutDown()
+    }
+
     var game: GameId { snapshot.config.game }
     var isOver: Bool { snapshot.result != nil }
 

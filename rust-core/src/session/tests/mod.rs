@@ -1,8 +1,11 @@
 //! Session tests, single-threaded unless a test is about threads: a manual clock and manual
 //! computer turns (`SessionOptions::for_tests`).
 
+mod autosave;
+mod close;
 mod computer;
 mod files;
+mod long_game;
 mod tap;
 mod timer;
 mod undo;

@@ -117,17 +117,23 @@ class GameRepository(
     fun stats(): List<StatsEntry> = guard { statsLoad(files.statsPath) }.orEmpty()
 
     fun close() {
-        session?.close()
+        session?.let(::retire)
         session = null
         snapshotState.value = null
     }
 
     private fun install(created: GameSession, id: Int) {
-        session?.close()
+        session?.let(::retire)
         session = created
         generation = id
         applyPause()
         refresh()
+    }
+
+    /** Ends a session for good (search cancelled, threads stopped, last autosave), then frees it. */
+    private fun retire(old: GameSession) {
+        guard { old.shutDown() }
+        old.close()
     }
 
     private fun applyPause() {

@@ -41,4 +41,7 @@ class AppViewModel(private val repository: GameRepository) : ViewModel() {
     fun setForeground(foreground: Boolean) = repository.setForeground(foreground)
 
     private fun onRouteChanged() = repository.setGameVisible(current == Route.Game)
+
+    /** The activity is finished for good: end the game's session (it reopens from its autosave). */
+    override fun onCleared() = repository.close()
 }
