@@ -35,11 +35,13 @@ pub enum SessionEvent {
 impl From<core::SessionEvent> for SessionEvent {
     fn from(event: core::SessionEvent) -> SessionEvent {
         match event {
-            core::SessionEvent::ComputerMoved { side, actions } => SessionEvent::ComputerMoved {
-                player: side.into(),
-                actions: actions_text(&actions),
-            },
-            core::SessionEvent::TurnTimedOut { side } => SessionEvent::TurnTimedOut {
+            core::SessionEvent::ComputerMoved { side, actions, .. } => {
+                SessionEvent::ComputerMoved {
+                    player: side.into(),
+                    actions: actions_text(&actions),
+                }
+            }
+            core::SessionEvent::TurnTimedOut { side, .. } => SessionEvent::TurnTimedOut {
                 player: side.into(),
             },
             core::SessionEvent::GameOver { outcome } => SessionEvent::GameOver {

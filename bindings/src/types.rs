@@ -2,11 +2,9 @@
 
 use mills_core::ai::Level;
 use mills_core::session::{
-    self as core, ComputerRunner, Expect, SessionClock, SessionOptions as CoreOptions,
+    self as core, ComputerRunner, SessionClock, SessionOptions as CoreOptions,
 };
-use mills_core::{
-    Action, DrawReason, Outcome, Phase, Point, RemovalKind, Side, Variant, WinReason,
-};
+use mills_core::{Action, DrawReason, Outcome, Phase, Point, Side, Variant, WinReason};
 
 use crate::MillsError;
 
@@ -238,21 +236,21 @@ pub enum NextStep {
     GameOver,
 }
 
-impl From<Expect> for NextStep {
-    fn from(expect: Expect) -> NextStep {
+impl From<core::NextStep> for NextStep {
+    fn from(expect: core::NextStep) -> NextStep {
         match expect {
-            Expect::Place => NextStep::Place,
-            Expect::PickPiece => NextStep::PickPiece,
-            Expect::PickDestination { from } => NextStep::PickDestination {
+            core::NextStep::Place => NextStep::Place,
+            core::NextStep::PickPiece => NextStep::PickPiece,
+            core::NextStep::PickDestination { from } => NextStep::PickDestination {
                 from: from.to_string(),
             },
-            Expect::Pin { remaining } => NextStep::Pin { remaining },
-            Expect::Capture { remaining } => NextStep::Capture { remaining },
-            Expect::Pull => NextStep::Pull,
-            Expect::StepAfterPull { from } => NextStep::StepAfterPull {
+            core::NextStep::Pin { remaining } => NextStep::Pin { remaining },
+            core::NextStep::Capture { remaining } => NextStep::Capture { remaining },
+            core::NextStep::Pull => NextStep::Pull,
+            core::NextStep::StepAfterPull { from } => NextStep::StepAfterPull {
                 from: from.map(|p| p.to_string()),
             },
-            Expect::GameOver => NextStep::GameOver,
+            core::NextStep::GameOver => NextStep::GameOver,
         }
     }
 }
@@ -403,7 +401,7 @@ impl From<core::Snapshot> for Snapshot {
                 Phase::Placing => GamePhase::Placing,
                 Phase::Moving => GamePhase::Moving,
             },
-            next: s.expect.into(),
+            next: s.next.into(),
             selected: s.selected.map(|p| p.to_string()),
             last_turn: actions_text(&s.last_turn),
             last_turn_player: s.last_turn_side.map(Into::into),
@@ -528,12 +526,19 @@ impl From<Result<core::TapOutcome, core::Refusal>> for TapResult {
             Ok(core::TapOutcome::Played(played)) => TapResult::Played {
                 player: played.side.into(),
                 action: played.action.to_string(),
-                removal: played.removal.map(|kind| match kind {
-                    RemovalKind::Pin => RemovalType::Pin,
-                    RemovalKind::Capture => RemovalType::Capture,
-                    RemovalKind::Pull => RemovalType::Pull,
+                removal: played.changes.iter().find_map(|c| match c.change {
+                    core::Change::Pinned { .. } => Some(RemovalType::Pin),
+                    core::Change::Captured { .. } => Some(RemovalType::Capture),
+                    core::Change::Pulled { .. } => Some(RemovalType::Pull),
+                    _ => None,
                 }),
-                lines_formed: lines_text(&played.lines_formed),
+                lines_formed: lines_text(
+                    played
+                        .changes
+                        .first()
+                        .map(|c| &c.lines[..])
+                        .unwrap_or_default(),
+                ),
                 turn_ended: played.turn_ended,
                 result: played.outcome.map(Into::into),
             },

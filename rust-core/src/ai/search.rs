@@ -457,8 +457,7 @@ impl Engine {
         full_window: bool,
     ) -> i32 {
         let mut child = *position;
-        child.play_unchecked(action);
-        let turn_ended = child.turns() != position.turns();
+        let turn_ended = child.play_unchecked(action).turn_ended;
         let child_depth = if turn_ended { depth - 1 } else { depth };
         let same_side = child.side_to_move() == position.side_to_move();
         let pushed = turn_ended && !child.is_over();
@@ -609,7 +608,7 @@ impl Engine {
         let draws = position.rules().draws;
         if draws.quiet_turns > 0
             && position.phase() == Phase::Moving
-            && position.quiet_turns() >= draws.quiet_turns
+            && position.quiet_turns() >= u32::from(draws.quiet_turns)
         {
             return true;
         }
@@ -805,10 +804,10 @@ impl Engine {
     ) -> Vec<Action> {
         let start = Instant::now();
         let mut game = game.clone();
-        let turns = game.position().turns();
         let mut actions = Vec::new();
         let mut planned: Vec<Action> = Vec::new();
-        while !game.is_over() && game.position().turns() == turns {
+        let mut turn_ended = game.is_over();
+        while !turn_ended {
             // Follow the searched line while it stays within this turn; search again otherwise.
             let next = if style.temperature == 0.0 && !planned.is_empty() {
                 Some(planned.remove(0))
@@ -835,7 +834,10 @@ impl Engine {
             if cancel.is_cancelled() {
                 return Vec::new();
             }
-            game.play(action).expect("the engine plays legal actions");
+            turn_ended = game
+                .play(action)
+                .expect("the engine plays legal actions")
+                .turn_ended;
             actions.push(action);
         }
         actions

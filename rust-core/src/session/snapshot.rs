@@ -10,7 +10,7 @@ use super::config::{Mode, TurnTimer};
 
 /// What the side to move must do next, as the touch interaction sees it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Expect {
+pub enum NextStep {
     /// Tap an empty point to place a piece.
     Place,
     /// Tap one of your pieces to move it.
@@ -36,7 +36,7 @@ pub struct PointView {
     pub owner: Option<Side>,
     /// The piece here stands in a complete line.
     pub in_mill: bool,
-    /// A tap here does what `expect` asks (places, picks, steps there, pins, captures, pulls).
+    /// A tap here does what `next` asks (places, picks, steps there, pins, captures, pulls).
     pub target: bool,
 }
 
@@ -69,7 +69,7 @@ pub struct Snapshot {
     pub sides: [SideView; 2],
     pub to_move: Side,
     pub phase: Phase,
-    pub expect: Expect,
+    pub next: NextStep,
     pub selected: Option<Point>,
     /// The actions of the turn in progress if it has any, otherwise of the last turn.
     pub last_turn: Vec<Action>,
@@ -80,6 +80,8 @@ pub struct Snapshot {
     /// Time left in the turn; `None` when the timer is off, the game is over or the
     /// computer is to move.
     pub time_left_ms: Option<u64>,
+    /// The length of a turn (the timer's setting); `None` when the timer is off.
+    pub turn_limit_ms: Option<u64>,
     pub timer_running: bool,
     pub paused: bool,
     pub computer_thinking: bool,
@@ -89,6 +91,8 @@ pub struct Snapshot {
     pub turns: u32,
     /// Actions played since the start.
     pub action_count: u32,
+    /// The session's revision this snapshot shows (see [`super::GameSession::changes_since`]).
+    pub revision: u64,
 }
 
 impl Snapshot {
@@ -96,7 +100,7 @@ impl Snapshot {
         &self.points[point.index()]
     }
 
-    /// The points where a tap does what `expect` asks.
+    /// The points where a tap does what `next` asks.
     pub fn targets(&self) -> Vec<Point> {
         self.points
             .iter()
@@ -146,7 +150,7 @@ impl super::state::State {
             sides: [side_view(Side::P1), side_view(Side::P2)],
             to_move,
             phase: position.phase(),
-            expect: self.expect(),
+            next: self.next_step(),
             selected: self.selected,
             last_turn: last
                 .map(|span| self.game.actions()[span.start..span.end].to_vec())
@@ -159,13 +163,15 @@ impl super::state::State {
             } else {
                 self.countdown.remaining(now)
             },
+            turn_limit_ms: self.countdown.limit_ms(),
             timer_running: self.countdown.is_running(),
             paused: self.paused,
             computer_thinking: self.computer_to_move(),
             can_undo: self.can_undo(),
             can_redo: self.can_redo(),
-            turns: u32::from(position.turns()),
+            turns: position.turns(),
             action_count: u32::try_from(self.game.actions().len()).unwrap_or(u32::MAX),
+            revision: self.changes.revision(),
         }
     }
 }
