@@ -3,6 +3,7 @@
 pub mod arena;
 pub mod eval;
 pub mod level;
+mod limits;
 pub mod search;
 mod tt;
 
