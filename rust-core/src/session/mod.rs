@@ -68,7 +68,7 @@ pub use clock::{Clock, ManualClock, SystemClock};
 pub use config::{ComputerRunner, Mode, SessionClock, SessionConfig, SessionOptions, TurnTimer};
 pub use events::{Played, Refusal, SessionError, SessionEvent, SessionListener, TapOutcome};
 pub use save::{RestoreError, SAVE_FORMAT, SAVE_VERSION};
-pub use snapshot::{NextStep, PointView, SideView, Snapshot};
+pub use snapshot::{NextStep, PointState, SideState, Snapshot};
 pub use stats::{HumanResult, StatsEntry, StatsError, StatsStore};
 
 use crate::action::Action;

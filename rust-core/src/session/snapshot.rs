@@ -31,7 +31,7 @@ pub enum NextStep {
 
 /// One point of the board.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct PointView {
+pub struct PointState {
     pub point: Point,
     pub owner: Option<Side>,
     /// The piece here stands in a complete line.
@@ -42,7 +42,7 @@ pub struct PointView {
 
 /// The counters of one side.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct SideView {
+pub struct SideState {
     pub side: Side,
     pub in_hand: u8,
     pub on_board: u8,
@@ -64,9 +64,9 @@ pub struct Snapshot {
     pub mode: Mode,
     pub timer: TurnTimer,
     /// The 24 points in index order (`Point::ALL`).
-    pub points: Vec<PointView>,
+    pub points: Vec<PointState>,
     /// P1 then P2.
-    pub sides: [SideView; 2],
+    pub sides: [SideState; 2],
     pub to_move: Side,
     pub phase: Phase,
     pub next: NextStep,
@@ -74,6 +74,9 @@ pub struct Snapshot {
     /// The actions of the turn in progress if it has any, otherwise of the last turn.
     pub last_turn: Vec<Action>,
     pub last_turn_side: Option<Side>,
+    /// The points `last_turn` touched (arrivals, departures, removals), each once, in order,
+    /// for the last-turn highlight.
+    pub last_turn_points: Vec<Point>,
     /// Lines the arrivals of `last_turn` completed (a stabled piece's line included).
     pub lines_formed: Vec<[Point; 3]>,
     pub outcome: Option<Outcome>,
@@ -95,8 +98,22 @@ pub struct Snapshot {
     pub revision: u64,
 }
 
+impl SideState {
+    /// The value of one of the counters a player panel shows ([`crate::facts::GameFacts::panel`]).
+    pub fn count(&self, counter: crate::facts::Counter) -> u8 {
+        use crate::facts::Counter;
+        match counter {
+            Counter::InHand => self.in_hand,
+            Counter::OnBoard => self.on_board,
+            Counter::Stable => self.stable,
+            Counter::Pins => self.pins,
+            Counter::Captured => self.captured,
+        }
+    }
+}
+
 impl Snapshot {
-    pub fn point(&self, point: Point) -> &PointView {
+    pub fn point(&self, point: Point) -> &PointState {
         &self.points[point.index()]
     }
 
@@ -109,7 +126,7 @@ impl Snapshot {
             .collect()
     }
 
-    pub fn side(&self, side: Side) -> &SideView {
+    pub fn side(&self, side: Side) -> &SideState {
         &self.sides[side.index()]
     }
 }
@@ -122,14 +139,14 @@ impl super::state::State {
         let in_mills = position.in_mills(Side::P1) | position.in_mills(Side::P2);
         let points = Point::ALL
             .iter()
-            .map(|&point| PointView {
+            .map(|&point| PointState {
                 point,
                 owner: position.owner(point),
                 in_mill: in_mills.contains(point),
                 target: targets.contains(point),
             })
             .collect();
-        let side_view = |side: Side| SideView {
+        let side_view = |side: Side| SideState {
             side,
             in_hand: position.hand(side),
             on_board: position.board(side).count() as u8,
@@ -140,6 +157,9 @@ impl super::state::State {
             is_computer: !self.is_human(side),
         };
         let last = self.spans.last();
+        let last_turn: Vec<Action> = last
+            .map(|span| self.game.actions()[span.start..span.end].to_vec())
+            .unwrap_or_default();
         let to_move = position.side_to_move();
         let over = self.game.is_over();
         Snapshot {
@@ -152,9 +172,8 @@ impl super::state::State {
             phase: position.phase(),
             next: self.next_step(),
             selected: self.selected,
-            last_turn: last
-                .map(|span| self.game.actions()[span.start..span.end].to_vec())
-                .unwrap_or_default(),
+            last_turn_points: last_turn_points(&last_turn),
+            last_turn,
             last_turn_side: last.map(|span| span.side),
             lines_formed: self.lines_formed.clone(),
             outcome: self.game.outcome(),
@@ -174,4 +193,23 @@ impl super::state::State {
             revision: self.changes.revision(),
         }
     }
+}
+
+/// The points a turn's actions touched, each once, in order.
+fn last_turn_points(actions: &[Action]) -> Vec<Point> {
+    let mut points = Vec::new();
+    for action in actions {
+        let touched: &[Point] = match action {
+            Action::Place(to) => &[*to],
+            Action::Step { from, to } => &[*from, *to],
+            Action::Remove(at) => &[*at],
+            Action::Pass => &[],
+        };
+        for &p in touched {
+            if !points.contains(&p) {
+                points.push(p);
+            }
+        }
+    }
+    points
 }

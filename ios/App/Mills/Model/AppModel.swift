@@ -34,7 +34,7 @@ final class AppModel {
         do {
             let options = locations?.sessionOptions ?? SessionOptions()
             let session = try GameSession(config: settings.config(for: id, mode: mode), options: options, listener: nil)
-            game = try GameModel(session: session)
+            game = GameModel(session: session)
             startError = nil
             isPlaying = true
         } catch {
@@ -80,7 +80,7 @@ final class AppModel {
         do {
             guard let json = try locations.savedGame() else { return }
             let session = try GameSession.restore(json: json, options: locations.sessionOptions, listener: nil)
-            let restored = try GameModel(session: session)
+            let restored = GameModel(session: session)
             game = restored
             isPlaying = !restored.isOver
         } catch {

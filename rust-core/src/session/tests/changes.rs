@@ -78,6 +78,20 @@ fn apply(board: &mut Vec<Option<Side>>, change: &Change) {
     }
 }
 
+/// The snapshot of the batch's one change, which must be a reset.
+fn only_reset(batch: &ChangeBatch) -> &Snapshot {
+    match &batch.changes[..] {
+        [
+            BoardChange {
+                change: Change::Reset { snapshot },
+                action: None,
+                ..
+            },
+        ] => snapshot,
+        other => panic!("one reset expected: {other:?}"),
+    }
+}
+
 /// The kind of a change, for counting.
 fn kind_name(change: &Change) -> &'static str {
     match change {
@@ -382,16 +396,7 @@ fn undo_redo_and_new_game_are_resets_to_the_board_they_lead_to() {
     let before = s.snapshot().revision;
     s.undo().unwrap();
     let batch = s.changes_since(before);
-    let [
-        BoardChange {
-            change: Change::Reset { snapshot },
-            action: None,
-            ..
-        },
-    ] = &batch.changes[..]
-    else {
-        panic!("{batch:?}")
-    };
+    let snapshot = only_reset(&batch);
     assert_eq!(snapshot.point(pt("d5")).owner, None);
     assert_eq!(snapshot.point(pt("d6")).owner, Some(Side::P1));
     assert_eq!(owners(snapshot), owners(&batch.snapshot));
@@ -399,39 +404,21 @@ fn undo_redo_and_new_game_are_resets_to_the_board_they_lead_to() {
     let before = batch.revision;
     s.redo().unwrap();
     let batch = s.changes_since(before);
-    let [
-        BoardChange {
-            change: Change::Reset { snapshot },
-            ..
-        },
-    ] = &batch.changes[..]
-    else {
-        panic!("{batch:?}")
-    };
+    let snapshot = only_reset(&batch);
     assert_eq!(snapshot.point(pt("d5")).owner, Some(Side::P2));
 
     let before = batch.revision;
     s.new_game();
     let batch = s.changes_since(before);
     assert!(batch.revision > before);
-    assert!(
-        matches!(&batch.changes[..], [BoardChange { change: Change::Reset { snapshot }, .. }] if owners(snapshot) == vec![None; 24])
-    );
+    assert_eq!(owners(only_reset(&batch)), vec![None; 24]);
 }
 
 #[test]
 fn a_restored_game_and_a_listener_that_was_not_attached_start_from_a_reset() {
     let (s, _) = session_after(pass_and_play(Variant::ZhiQi), "d6 d5 d3");
     let batch = s.changes_since(0);
-    let [
-        BoardChange {
-            change: Change::Reset { snapshot },
-            ..
-        },
-    ] = &batch.changes[..]
-    else {
-        panic!("{batch:?}")
-    };
+    let snapshot = only_reset(&batch);
     assert_eq!(snapshot.point(pt("d3")).owner, Some(Side::P1));
     assert_eq!(batch.snapshot.action_count, 3);
     // Far behind the log: one reset to the current board.

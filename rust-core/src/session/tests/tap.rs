@@ -86,6 +86,7 @@ fn a_mill_asks_for_a_capture_and_mill_pieces_are_protected() {
     assert_eq!(snap.side(Side::P1).captured, 1);
     assert_eq!(snap.side(Side::P2).lost, 1);
     assert_eq!(snap.last_turn.len(), 2);
+    assert_eq!(snap.last_turn_points, vec![pt("g7"), pt("d6")]);
 }
 
 #[test]
