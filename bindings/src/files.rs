@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use mills_core::session::{GameResult, StatsStore, store};
+use mills_core::session::{HumanResult, StatsStore, store};
 
 use crate::types::{GameId, parse_level};
 use crate::{MillsError, guard};
@@ -57,9 +57,9 @@ pub fn stats_record(
 ) -> Result<Vec<StatsEntry>, MillsError> {
     guard(|| {
         let result = match won {
-            None => GameResult::Draw,
-            Some(true) => GameResult::Win,
-            Some(false) => GameResult::Loss,
+            None => HumanResult::Draw,
+            Some(true) => HumanResult::Win,
+            Some(false) => HumanResult::Loss,
         };
         Ok(entries(StatsStore::new(path).record(
             game.into(),

@@ -2,16 +2,34 @@
 //! proc-macros (no UDL).
 //!
 //! Everything the apps call is here: [`GameSession`] (one game on one screen: snapshot, tap,
-//! undo/redo, timer, computer turns, saves), the rules text, statistics and point names.
-//! The types wrap the core's in FFI-friendly records: points are their names (`"d6"`) with
-//! their index (0..24, `Point::ALL` order) where a screen needs it; actions are their notation
-//! (`"d6"`, `"d6-d5"`, `"xd7"`, `"pass"`).
+//! the board changes each action made, undo/redo, timer, computer turns, saves), the facts of
+//! each game ([`game_info`]: pieces, stable, player panel, the board to draw), the levels and
+//! timer choices, the rules text, and statistics. The apps draw, animate and speak what these
+//! say and keep no copy of any rule or table. Points are their names (`"d6"`) with their index
+//! (0..24, `Point::ALL` order) where a screen needs it; actions are their notation (`"d6"`,
+//! `"d6-d5"`, `"xd7"`, `"pass"`), for records only: what an action did is its [`Change`]s.
 //!
-//! **No panic crosses the boundary.** Every exported function and method returns
-//! `Result<_, MillsError>` and runs inside [`guard`], which catches a panic
-//! (`std::panic::catch_unwind`; the workspace keeps `panic = "unwind"`) and returns
-//! [`MillsError::Internal`] instead of aborting the app. Listener calls into Kotlin/Swift
-//! that throw are contained the same way by the session.
+//! # Names
+//!
+//! A concept has the core's name on both sides of the boundary (`NextStep`, `Outcome`,
+//! `Change`, `BoardChange`, `ChangeBatch`, `PointState`, `SideState`, `Snapshot`, `Refusal`,
+//! `TurnTimer`, `SessionConfig`). Where the names differ, this is why:
+//!
+//! | core (`mills-core`) | bindings | why the bindings' name stays |
+//! |---|---|---|
+//! | `Side` (fields `side`) | `Player` (fields `player`) | the apps' word for the two players; `Side` would clash with their layout sides |
+//! | `Variant` | `GameId` | what the apps store and pass around is which game, by its id; the rules behind it stay in the engine |
+//! | `Phase` | `GamePhase` | `Phase` is too generic in app code (SwiftUI's `ScenePhase`, animation phases) |
+//! | `Mode` | `GameMode` | likewise |
+//! | `TapOutcome` + `Refusal` (a `Result`) | `TapResult` (with `Refused`) | a refused tap is an answer, not an exception a UI must catch |
+//! | `HumanResult` (statistics) | `won: Option<bool>` of `stats_record` | one argument, not a type |
+//! | `facts::LevelFacts`, `GameFacts` | `LevelInfo`, `GameInfo` | records of strings and cells, not the core's `Point`s |
+//!
+//! **No panic crosses the boundary.** Calls that can fail return `Result<_, MillsError>` and
+//! run inside [`guard`], which catches a panic (`std::panic::catch_unwind`; the workspace keeps
+//! `panic = "unwind"`) and returns [`MillsError::Internal`] instead of aborting the app.
+//! Getters that cannot fail return plain values (UniFFI's scaffolding still catches a panic
+//! there). Listener calls into Kotlin/Swift that throw are contained by the session.
 //!
 //! Logging goes through `log`: to logcat on Android (`android_logger`, tag `mills`) and to
 //! os_log on Apple platforms (`oslog`, subsystem `app.mills.core`), set up once on first use.
@@ -24,13 +42,18 @@ uniffi::setup_scaffolding!();
 
 mod content;
 mod error;
+mod facts;
 mod files;
 mod logging;
 mod session;
 mod types;
 
-pub use content::{GameInfo, LevelInfo, RulesSection, RulesText, games, levels, rules_text};
+pub use content::{RulesSection, RulesText, rules_text};
 pub use error::{MillsError, guard};
+pub use facts::{
+    BoardPoint, CounterInfo, GameInfo, LevelInfo, TimerChoices, TimerSetting, game_info, games,
+    levels, timer_choices,
+};
 pub use files::{StatsEntry, read_saved_game, stats_load, stats_record, stats_reset};
 pub use logging::init_logging;
 pub use session::{GameSession, SessionEvent, SessionListener};
@@ -38,34 +61,23 @@ pub use types::*;
 
 /// The version of the engine and bindings.
 #[uniffi::export]
-pub fn core_version() -> Result<String, MillsError> {
-    guard(|| Ok(env!("CARGO_PKG_VERSION").to_string()))
+pub fn core_version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
 }
 
 /// The 24 point names in index order (`a7 d7 g7 g4 g1 d1 a1 a4 b6 ...`).
 #[uniffi::export]
-pub fn point_names() -> Result<Vec<String>, MillsError> {
-    guard(|| {
-        Ok(mills_core::Point::ALL
-            .iter()
-            .map(|p| p.to_string())
-            .collect())
-    })
+pub fn point_names() -> Vec<String> {
+    mills_core::Point::ALL
+        .iter()
+        .map(|p| p.to_string())
+        .collect()
 }
 
-/// The name of the point with this index (0..24).
+/// The name of the point with this index (0..24); `InvalidPoint` for any other index.
 #[uniffi::export]
 pub fn point_name(index: u32) -> Result<String, MillsError> {
     guard(|| types::point_at(index).map(|p| p.to_string()))
-}
-
-/// The file (0..7, a..g) and rank (0..7, 1..7) of a point on the 7×7 grid, for drawing.
-#[uniffi::export]
-pub fn point_coordinates(point: String) -> Result<GridCell, MillsError> {
-    guard(|| {
-        let (file, rank) = types::parse_point(&point)?.file_rank();
-        Ok(GridCell { file, rank })
-    })
 }
 
 /// Test hook: panics inside the FFI guard, to show that a panic becomes

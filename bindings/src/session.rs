@@ -5,8 +5,8 @@ use std::sync::Arc;
 use mills_core::session::{self as core};
 
 use crate::types::{
-    GameResult, Player, SessionConfig, SessionOptions, Snapshot, TapResult, TurnTimer,
-    actions_text, parse_level, parse_point, point_at,
+    ChangeBatch, Outcome, Player, SessionConfig, SessionOptions, Snapshot, TapResult, TurnTimer,
+    actions_text, parse_level, parse_point,
 };
 use crate::{MillsError, guard};
 
@@ -14,17 +14,20 @@ use crate::{MillsError, guard};
 /// one (Kotlin sealed class / Swift enum).
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
 pub enum SessionEvent {
-    /// The computer played its turn (actions in notation).
+    /// The computer played its turn: its actions in notation, the board changes they made
+    /// and the snapshot after them.
     ComputerMoved {
         player: Player,
         actions: Vec<String>,
+        changes: ChangeBatch,
     },
-    /// The turn timer ran out: `player` passed.
+    /// The turn timer ran out: `player` passed (the batch holds its `Passed`).
     TurnTimedOut {
         player: Player,
+        changes: ChangeBatch,
     },
     GameOver {
-        result: GameResult,
+        outcome: Outcome,
     },
     /// The autosave or the statistics could not be written; the game goes on.
     SaveFailed {
@@ -35,15 +38,21 @@ pub enum SessionEvent {
 impl From<core::SessionEvent> for SessionEvent {
     fn from(event: core::SessionEvent) -> SessionEvent {
         match event {
-            core::SessionEvent::ComputerMoved { side, actions } => SessionEvent::ComputerMoved {
+            core::SessionEvent::ComputerMoved {
+                side,
+                actions,
+                changes,
+            } => SessionEvent::ComputerMoved {
                 player: side.into(),
                 actions: actions_text(&actions),
+                changes: changes.into(),
             },
-            core::SessionEvent::TurnTimedOut { side } => SessionEvent::TurnTimedOut {
+            core::SessionEvent::TurnTimedOut { side, changes } => SessionEvent::TurnTimedOut {
                 player: side.into(),
+                changes: changes.into(),
             },
             core::SessionEvent::GameOver { outcome } => SessionEvent::GameOver {
-                result: outcome.into(),
+                outcome: outcome.into(),
             },
             core::SessionEvent::SaveFailed { message } => SessionEvent::SaveFailed { message },
         }
@@ -112,32 +121,30 @@ impl GameSession {
         })
     }
 
-    pub fn set_listener(
-        &self,
-        listener: Option<Arc<dyn SessionListener>>,
-    ) -> Result<(), MillsError> {
-        guard(|| {
-            self.inner.set_listener(forward(listener));
-            Ok(())
-        })
+    pub fn set_listener(&self, listener: Option<Arc<dyn SessionListener>>) {
+        self.inner.set_listener(forward(listener));
     }
 
-    pub fn config(&self) -> Result<SessionConfig, MillsError> {
-        guard(|| Ok(self.inner.config().into()))
+    pub fn config(&self) -> SessionConfig {
+        self.inner.config().into()
     }
 
-    pub fn snapshot(&self) -> Result<Snapshot, MillsError> {
-        guard(|| Ok(self.inner.snapshot().into()))
+    pub fn snapshot(&self) -> Snapshot {
+        self.inner.snapshot().into()
     }
 
-    /// A tap on a point by name (`"d6"`): what it did, or `Refused` with why.
+    /// The board changes after `revision` (oldest first) and the snapshot they lead to, read
+    /// at one moment: empty for the current revision, a single `Reset` when `revision` is
+    /// older than the changes kept. Call it after every call and event with the last
+    /// batch's `revision` (0 at first) and draw what it says.
+    pub fn changes_since(&self, revision: u64) -> ChangeBatch {
+        self.inner.changes_since(revision).into()
+    }
+
+    /// A tap on a point by name (`"d6"`): what it did, or `Refused` with why. Fails only
+    /// for a name that is not a point.
     pub fn tap(&self, point: String) -> Result<TapResult, MillsError> {
         guard(|| tap_result(self.inner.tap(parse_point(&point)?)))
-    }
-
-    /// A tap on a point by index (0..24).
-    pub fn tap_index(&self, index: u32) -> Result<TapResult, MillsError> {
-        guard(|| tap_result(self.inner.tap(point_at(index)?)))
     }
 
     pub fn undo(&self) -> Result<(), MillsError> {
@@ -153,62 +160,46 @@ impl GameSession {
         guard(|| Ok(self.inner.resign()?.into()))
     }
 
-    pub fn new_game(&self) -> Result<(), MillsError> {
-        guard(|| {
-            self.ensure_open()?;
-            self.inner.new_game();
-            Ok(())
-        })
+    pub fn new_game(&self) {
+        self.inner.new_game();
     }
 
     /// The computer's level (1..=10) from its next turn on.
     pub fn set_level(&self, level: u8) -> Result<(), MillsError> {
         guard(|| {
-            let level = parse_level(level)?;
-            self.ensure_open()?;
-            self.inner.set_level(level);
+            self.inner.set_level(parse_level(level)?);
             Ok(())
         })
     }
 
     /// The turn in progress starts again with the new limit.
-    pub fn set_timer(&self, timer: TurnTimer) -> Result<(), MillsError> {
-        guard(|| {
-            self.ensure_open()?;
-            self.inner.set_timer(timer.into());
-            Ok(())
-        })
+    pub fn set_timer(&self, timer: TurnTimer) {
+        self.inner.set_timer(timer.into());
     }
 
     /// The app goes to the background: freeze the turn timer (and autosave).
-    pub fn pause(&self) -> Result<(), MillsError> {
-        guard(|| {
-            self.inner.pause();
-            Ok(())
-        })
+    pub fn pause(&self) {
+        self.inner.pause();
     }
 
-    pub fn resume(&self) -> Result<(), MillsError> {
-        guard(|| {
-            self.inner.resume();
-            Ok(())
-        })
+    pub fn resume(&self) {
+        self.inner.resume();
     }
 
     /// Applies timer expiry now if the time is up; returns who passed. Cheap; call it from
     /// the UI loop (~100 ms) to redraw the countdown.
-    pub fn tick(&self) -> Result<Option<Player>, MillsError> {
-        guard(|| Ok(self.inner.tick().map(Into::into)))
+    pub fn tick(&self) -> Option<Player> {
+        self.inner.tick().map(Into::into)
     }
 
     /// The versioned JSON saved-game document of this moment.
-    pub fn save(&self) -> Result<String, MillsError> {
-        guard(|| Ok(self.inner.save()))
+    pub fn save(&self) -> String {
+        self.inner.save()
     }
 
-    /// The actions played so far, in notation.
-    pub fn actions(&self) -> Result<Vec<String>, MillsError> {
-        guard(|| Ok(actions_text(self.inner.game().actions())))
+    /// The actions played so far, in notation (a record for sharing, not for drawing).
+    pub fn actions(&self) -> Vec<String> {
+        actions_text(self.inner.game().actions())
     }
 
     /// Test hook (and deterministic replays): runs the computer's turn on this thread.
@@ -225,30 +216,17 @@ impl GameSession {
     /// search, stops the turn timer, writes the autosave one last time and waits for the
     /// session's threads, so that no listener call is in flight once it returns (one made
     /// from a listener returns at once). Afterwards queries (`snapshot`, `save`, `config`,
-    /// `actions`) still answer with the last state; `pause`, `resume`, `tick` and
-    /// `shut_down` do nothing; every other command fails with `SessionClosed`. (Not named `close`: Kotlin's `close()` already frees the object,
-    /// which shuts the session down too.)
-    pub fn shut_down(&self) -> Result<(), MillsError> {
-        guard(|| {
-            self.inner.close();
-            Ok(())
-        })
+    /// `changes_since`) still answer with the last state; `new_game`, `set_level`,
+    /// `set_timer`, `pause`, `resume`, `tick` and `shut_down` do nothing; `tap`, `undo`,
+    /// `redo`, `resign` and `run_computer_turn_now` fail with `SessionClosed`. (Not named
+    /// `close`: Kotlin's `close()` already frees the object, which shuts the session down
+    /// too.)
+    pub fn shut_down(&self) {
+        self.inner.close();
     }
 
-    pub fn is_shut_down(&self) -> Result<bool, MillsError> {
-        guard(|| Ok(self.inner.is_closed()))
-    }
-}
-
-impl GameSession {
-    /// Commands that return nothing in the core are no-ops there after closing; the app
-    /// hears of it.
-    fn ensure_open(&self) -> Result<(), MillsError> {
-        if self.inner.is_closed() {
-            Err(MillsError::SessionClosed)
-        } else {
-            Ok(())
-        }
+    pub fn is_shut_down(&self) -> bool {
+        self.inner.is_closed()
     }
 }
 

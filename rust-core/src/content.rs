@@ -107,22 +107,32 @@ pub struct RulesText {
 /// The stable rules ids of the three games, in display order.
 pub const GAME_IDS: [&str; 3] = ["zhiqi", "linked-horse", "twelve-mens-morris"];
 
-/// The rules text of a game in a locale.
+/// The rules text of a game in a locale: every game has it in every locale, so there is no
+/// failure to handle.
+#[must_use]
+pub fn rules_for(variant: crate::rules::Variant, locale: Locale) -> &'static RulesText {
+    use crate::rules::Variant;
+    let (english, chinese) = match variant {
+        Variant::ZhiQi => (&ZHIQI_EN, &ZHIQI_ZH),
+        Variant::LinkedHorse => (&LINKED_HORSE_EN, &LINKED_HORSE_ZH),
+        Variant::TwelveMensMorris => (&TWELVE_MENS_MORRIS_EN, &TWELVE_MENS_MORRIS_ZH),
+    };
+    match locale {
+        Locale::English => english,
+        Locale::SimplifiedChinese => chinese,
+    }
+}
+
+/// The rules text of a game in a locale, by the game's id.
 ///
 /// `game_id` is the stable rules id: `"zhiqi"`, `"linked-horse"` or `"twelve-mens-morris"`
 /// (exact, case-sensitive). Returns `None` for an unknown id.
 #[must_use]
 pub fn rules_text(game_id: &str, locale: Locale) -> Option<&'static RulesText> {
-    let (english, chinese) = match game_id {
-        "zhiqi" => (&ZHIQI_EN, &ZHIQI_ZH),
-        "linked-horse" => (&LINKED_HORSE_EN, &LINKED_HORSE_ZH),
-        "twelve-mens-morris" => (&TWELVE_MENS_MORRIS_EN, &TWELVE_MENS_MORRIS_ZH),
-        _ => return None,
-    };
-    Some(match locale {
-        Locale::English => english,
-        Locale::SimplifiedChinese => chinese,
-    })
+    let variant = crate::rules::Variant::ALL
+        .into_iter()
+        .find(|v| v.id() == game_id)?;
+    Some(rules_for(variant, locale))
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
 use crate::outcome::{DrawReason, Outcome, WinReason};
-use crate::position::{IllegalAction, Phase, Position};
+use crate::position::{Applied, IllegalAction, Phase, Position};
 use crate::rules::{Rules, Side};
 
 /// A game in progress or finished.
@@ -108,15 +108,15 @@ impl Game {
         self.turn_starts.iter().filter(|h| **h == now).count()
     }
 
-    /// Plays one action, or explains why it is illegal and changes nothing.
-    pub fn play(&mut self, action: Action) -> Result<(), IllegalAction> {
+    /// Plays one action and says whether it ended the turn, or explains why it is illegal
+    /// and changes nothing.
+    pub fn play(&mut self, action: Action) -> Result<Applied, IllegalAction> {
         if self.ended_by.is_some() {
             return Err(IllegalAction::GameOver);
         }
-        let turns_before = self.position.turns();
-        self.position.play(action)?;
+        let applied = self.position.play(action)?;
         self.actions.push(action);
-        if self.position.turns() != turns_before && !self.position.is_over() {
+        if applied.turn_ended && !self.position.is_over() {
             self.turn_starts.push(self.position.hash());
             self.turn_marks.push(TurnStart {
                 action: self.actions.len(),
@@ -124,7 +124,7 @@ impl Game {
             });
             self.ended_by = self.history_draw();
         }
-        Ok(())
+        Ok(applied)
     }
 
     fn history_draw(&self) -> Option<Outcome> {
@@ -133,7 +133,7 @@ impl Game {
             draws.repetitions > 0 && self.occurrences() >= usize::from(draws.repetitions);
         let quiet = draws.quiet_turns > 0
             && self.position.phase() == Phase::Moving
-            && self.position.quiet_turns() >= draws.quiet_turns;
+            && self.position.quiet_turns() >= u32::from(draws.quiet_turns);
         let reason = if repeated {
             DrawReason::Repetition
         } else if quiet {

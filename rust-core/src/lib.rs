@@ -10,6 +10,7 @@ pub mod action;
 pub mod ai;
 pub mod board;
 pub mod content;
+pub mod facts;
 pub mod game;
 pub mod lessons;
 pub mod outcome;
@@ -26,6 +27,8 @@ pub use board::{Bitboard, Point};
 pub use game::{Game, GameRecord, ReplayError, TurnStart};
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use perft::perft;
-pub use position::{IllegalAction, Pending, Phase, Position, RemovalKind, Setup, SetupError};
+pub use position::{
+    Applied, IllegalAction, Pending, Phase, Position, RemovalKind, Setup, SetupError,
+};
 pub use rules::{DrawRules, Rules, Side, Variant};
 pub use session::{GameSession, SessionConfig, SessionEvent, SessionListener, SessionOptions};

@@ -58,6 +58,20 @@ impl Pending {
     }
 }
 
+/// What playing one action did to the turn. This, and never a comparison of counters before
+/// and after, is how callers know that a turn is over (the turn counter only counts).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Applied {
+    /// The turn is over: the other side (or the same one, if the other's hand is empty while
+    /// placing) is to move, or the game ended.
+    pub turn_ended: bool,
+}
+
+impl Applied {
+    const CONTINUES: Applied = Applied { turn_ended: false };
+    const ENDED: Applied = Applied { turn_ended: true };
+}
+
 /// Why an action cannot be played now.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum IllegalAction {
@@ -139,11 +153,12 @@ pub struct Position {
     pending: Pending,
     outcome: Option<Outcome>,
     /// Movement turns in a row without a capture, pin, pull or stabling.
-    quiet_turns: u16,
+    quiet_turns: u32,
     /// Whether the current turn has captured, pinned, pulled or stabled yet.
     turn_progress: bool,
-    /// Turns completed since the start.
-    turns: u16,
+    /// Turns completed since the start (wide: a game without the quiet-turn rule can run
+    /// past 65,535 turns).
+    turns: u32,
     hash: u64,
 }
 
@@ -235,12 +250,13 @@ impl Position {
         self.outcome.is_some()
     }
 
-    pub fn quiet_turns(&self) -> u16 {
+    pub fn quiet_turns(&self) -> u32 {
         self.quiet_turns
     }
 
-    /// Completed turns since the start of the game.
-    pub fn turns(&self) -> u16 {
+    /// Completed turns since the start of the game. A count for display and records: whether
+    /// an action ended a turn is what [`Position::play`] returns.
+    pub fn turns(&self) -> u32 {
         self.turns
     }
 
@@ -447,15 +463,15 @@ impl Position {
         }
     }
 
-    /// Plays `action` if it is legal; otherwise leaves the position as it was.
-    pub fn play(&mut self, action: Action) -> Result<(), IllegalAction> {
+    /// Plays `action` if it is legal, and says whether it ended the turn; otherwise leaves
+    /// the position as it was.
+    pub fn play(&mut self, action: Action) -> Result<Applied, IllegalAction> {
         self.check(action)?;
-        self.play_unchecked(action);
-        Ok(())
+        Ok(self.play_unchecked(action))
     }
 
     /// Plays an action known to be legal (from `legal_actions`, or `pass`).
-    pub fn play_unchecked(&mut self, action: Action) {
+    pub fn play_unchecked(&mut self, action: Action) -> Applied {
         debug_assert_eq!(self.check(action), Ok(()), "{action} in {self:?}");
         let us = self.side;
         match action {
@@ -463,7 +479,7 @@ impl Position {
             Action::Place(p) => {
                 self.set_hand(us, self.hand(us) - 1);
                 self.put(us, p);
-                self.arrived(p, self.rules.mill_while_placing);
+                self.arrived(p, self.rules.mill_while_placing)
             }
             Action::Step { from, to } => {
                 if self.pending == Pending::StepAfterPull {
@@ -471,14 +487,14 @@ impl Position {
                 }
                 self.take(us, from);
                 self.put(us, to);
-                self.arrived(to, self.rules.mill_while_moving);
+                self.arrived(to, self.rules.mill_while_moving)
             }
             Action::Remove(p) => self.remove(p),
         }
     }
 
     /// A piece of the mover's has just arrived on `p` (RULES.md §3.2, §3.7, §4.2, §5.2).
-    fn arrived(&mut self, p: Point, effect: MillEffect) {
+    fn arrived(&mut self, p: Point, effect: MillEffect) -> Applied {
         let us = self.side;
         let lines = self
             .rules
@@ -486,17 +502,15 @@ impl Position {
             .lines_completed_at(self.board(us), p)
             .count() as u8;
         if lines == 0 {
-            self.end_turn();
-            return;
+            return self.end_turn();
         }
         match effect {
             MillEffect::Stable => {
                 if self.has_three_in_line_win(us) {
-                    self.finish(Outcome::Win {
+                    return self.finish(Outcome::Win {
                         winner: us,
                         reason: WinReason::ThreeInLine,
                     });
-                    return;
                 }
                 self.take(us, p);
                 self.set_stable(us, self.stable(us) + 1);
@@ -505,16 +519,15 @@ impl Position {
                     self.finish(Outcome::Win {
                         winner: us,
                         reason: WinReason::ThreeInLine,
-                    });
+                    })
                 } else {
-                    self.end_turn();
+                    self.end_turn()
                 }
             }
             MillEffect::Pin | MillEffect::Capture => {
                 if self.board(us.opponent()).is_empty() {
                     // Captures owed when the opponent has nothing on the board are lost.
-                    self.end_turn();
-                    return;
+                    return self.end_turn();
                 }
                 let count = match self.rules.removals_per_move {
                     RemovalsPerMove::PerLine => lines,
@@ -526,6 +539,7 @@ impl Position {
                     RemovalKind::Capture
                 };
                 self.set_pending(Pending::Remove { kind, count });
+                Applied::CONTINUES
             }
         }
     }
@@ -539,7 +553,7 @@ impl Position {
             && self.rules.geometry().has_mill(pieces)
     }
 
-    fn remove(&mut self, p: Point) {
+    fn remove(&mut self, p: Point) -> Applied {
         let Pending::Remove { kind, count } = self.pending else {
             unreachable!("checked: a removal is owed");
         };
@@ -558,22 +572,23 @@ impl Position {
             } else {
                 WinReason::ReducedToTwo
             };
-            self.finish(Outcome::Win { winner: us, reason });
-            return;
+            return self.finish(Outcome::Win { winner: us, reason });
         }
         if kind == RemovalKind::Pull {
             self.set_pending(Pending::StepAfterPull);
+            Applied::CONTINUES
         } else if count > 1 && !self.board(them).is_empty() {
             self.set_pending(Pending::Remove {
                 kind,
                 count: count - 1,
             });
+            Applied::CONTINUES
         } else {
-            self.end_turn();
+            self.end_turn()
         }
     }
 
-    fn end_turn(&mut self) {
+    fn end_turn(&mut self) -> Applied {
         self.set_pending(Pending::None);
         if self.phase == Phase::Moving {
             self.quiet_turns = if self.turn_progress {
@@ -600,6 +615,7 @@ impl Position {
         }
         self.set_side(next);
         self.begin_turn(movement_starts);
+        Applied::ENDED
     }
 
     /// Endings and obligations that hold from the start of a movement turn.
@@ -631,7 +647,9 @@ impl Position {
             reason: WinReason::Blocked,
         };
         match self.rules.when_blocked {
-            WhenBlocked::Lose => self.finish(blocked_loses),
+            WhenBlocked::Lose => {
+                self.finish(blocked_loses);
+            }
             WhenBlocked::Pull => {
                 if self.removal_targets(RemovalKind::Pull).is_empty() {
                     // Only possible with no pieces at all; kept so the game always ends.
@@ -646,9 +664,11 @@ impl Position {
         }
     }
 
-    fn finish(&mut self, outcome: Outcome) {
+    /// Ends the game, and with it the turn.
+    fn finish(&mut self, outcome: Outcome) -> Applied {
         self.set_pending(Pending::None);
         self.outcome = Some(outcome);
+        Applied::ENDED
     }
 
     // ---- State changes that keep the hash in step ----------------------------------------
@@ -715,9 +735,9 @@ pub struct Setup {
     #[serde(default = "no_pending")]
     pub pending: Pending,
     #[serde(default)]
-    pub quiet_turns: u16,
+    pub quiet_turns: u32,
     #[serde(default)]
-    pub turns: u16,
+    pub turns: u32,
     /// Whether the current turn has already captured, pinned, pulled or stabled.
     #[serde(default)]
     pub turn_progress: bool,

@@ -16,16 +16,18 @@ fn game_from(setup: Setup) -> Game {
 
 /// Plays the side to move's whole turn, each action chosen by a fixed-depth search.
 fn play_searched_turn(game: &mut Game, depth: u32) -> i32 {
-    let turns = game.position().turns();
     let mut engine = Engine::new(1);
     let mut first_score = None;
-    while !game.is_over() && game.position().turns() == turns {
+    let mut turn_ended = game.is_over();
+    while !turn_ended {
         let result = engine
             .search(game, SearchLimits::depth(depth), &CancelToken::new())
             .expect("an action");
         first_score.get_or_insert(result.score);
-        game.play(result.best)
-            .expect("the engine plays legal actions");
+        turn_ended = game
+            .play(result.best)
+            .expect("the engine plays legal actions")
+            .turn_ended;
     }
     first_score.expect("at least one action")
 }
@@ -203,8 +205,7 @@ fn minimax(position: &Position, depth: i32, ply: i32) -> i32 {
     let mut best = i32::MIN;
     for &action in position.legal_actions().iter() {
         let mut child = *position;
-        child.play_unchecked(action);
-        let child_depth = if child.turns() != position.turns() {
+        let child_depth = if child.play_unchecked(action).turn_ended {
             depth - 1
         } else {
             depth

@@ -326,10 +326,16 @@ fn play_game(rules: Rules, index: usize, seed: u64, stats: &mut Stats) {
         };
         // Copy-make: the copy changes, the game's position does not.
         let mut child = position;
-        child
+        let applied = child
             .play(action)
             .unwrap_or_else(|e| panic!("{action} rejected ({e}): {ctx}"));
         assert_eq!(*game.position(), position, "{ctx}");
+        // The explicit turn end agrees with the counter (which only counts).
+        assert_eq!(
+            applied.turn_ended,
+            child.is_over() || child.turns() == position.turns() + 1,
+            "{ctx}"
+        );
         check_transition(&position, action, &child, &ctx);
         // Zhi Qi §3.4: every placement fills a point and pins change none, so the board is
         // full when placement ends (timer passes change nothing on the board either).

@@ -119,6 +119,10 @@ done
 
 check "project (XcodeGen spec)" "$python" "$here/check_ios.py" project ios/App/project.yml
 
+# Both apps, Android's Kotlin too: they only draw what the engine says (no notation parsing,
+# board tables, level ranges, timer seconds or piece counts of their own).
+check "apps draw only (tests/apps/check_draw_only.py)" "$python" "$here/../apps/check_draw_only.py"
+
 echo
 echo "ios: $passed passed, $failed failed"
 ((failed == 0))

@@ -307,13 +307,16 @@ pub struct MatchReport {
 pub fn random_opening(rules: Rules, turns: u32, rng: &mut StdRng) -> Vec<Action> {
     'retry: for _ in 0..100 {
         let mut game = Game::new(rules);
-        while u32::from(game.position().turns()) < turns {
+        let mut played = 0;
+        while played < turns {
             let legal = game.position().legal_actions();
             if legal.is_empty() {
                 continue 'retry;
             }
             let action = legal[rng.random_range(0..legal.len())];
-            game.play(action).expect("a legal action");
+            if game.play(action).expect("a legal action").turn_ended {
+                played += 1;
+            }
             if game.is_over() {
                 continue 'retry;
             }

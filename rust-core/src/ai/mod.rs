@@ -5,6 +5,7 @@ pub mod arena;
 pub mod eval;
 pub mod hint;
 pub mod level;
+mod limits;
 pub mod search;
 mod tt;
 

@@ -14,6 +14,7 @@ use rand::{Rng, SeedableRng};
 
 use super::eval::{Weights, closes_line, evaluate, evaluate_with};
 use super::level::{Level, Style};
+pub use super::limits::{SearchLimits, WIN, WIN_THRESHOLD};
 use super::tt::{Bound, TranspositionTable};
 use crate::action::{Action, ActionList, MAX_ACTIONS};
 use crate::board::{Bitboard, POINT_COUNT};
@@ -21,11 +22,7 @@ use crate::game::Game;
 use crate::outcome::Outcome;
 use crate::position::{Pending, Phase, Position, RemovalKind};
 
-/// A won position's score; wins sooner score higher.
-pub const WIN: i32 = 100_000;
 const INFINITY: i32 = WIN + 1_000;
-/// Scores beyond this are wins or losses found by search, not evaluations.
-pub const WIN_THRESHOLD: i32 = WIN - 1_000;
 const MAX_PLY: usize = 128;
 
 /// A flag another thread sets to stop a search at once (new game, undo, leaving the screen).
@@ -43,32 +40,6 @@ impl CancelToken {
 
     pub fn is_cancelled(&self) -> bool {
         self.0.load(Ordering::Relaxed)
-    }
-}
-
-/// How long a search may run: it stops at whichever limit comes first.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct SearchLimits {
-    /// Whole turns to look ahead.
-    pub depth: Option<u32>,
-    /// A hard budget: the search returns its best action so far when it runs out.
-    pub time: Option<Duration>,
-    pub nodes: Option<u64>,
-}
-
-impl SearchLimits {
-    pub fn depth(depth: u32) -> SearchLimits {
-        SearchLimits {
-            depth: Some(depth),
-            ..SearchLimits::default()
-        }
-    }
-
-    pub fn time(time: Duration) -> SearchLimits {
-        SearchLimits {
-            time: Some(time),
-            ..SearchLimits::default()
-        }
     }
 }
 
@@ -457,8 +428,7 @@ impl Engine {
         full_window: bool,
     ) -> i32 {
         let mut child = *position;
-        child.play_unchecked(action);
-        let turn_ended = child.turns() != position.turns();
+        let turn_ended = child.play_unchecked(action).turn_ended;
         let child_depth = if turn_ended { depth - 1 } else { depth };
         let same_side = child.side_to_move() == position.side_to_move();
         let pushed = turn_ended && !child.is_over();
@@ -609,7 +579,7 @@ impl Engine {
         let draws = position.rules().draws;
         if draws.quiet_turns > 0
             && position.phase() == Phase::Moving
-            && position.quiet_turns() >= draws.quiet_turns
+            && position.quiet_turns() >= u32::from(draws.quiet_turns)
         {
             return true;
         }
@@ -805,10 +775,10 @@ impl Engine {
     ) -> Vec<Action> {
         let start = Instant::now();
         let mut game = game.clone();
-        let turns = game.position().turns();
         let mut actions = Vec::new();
         let mut planned: Vec<Action> = Vec::new();
-        while !game.is_over() && game.position().turns() == turns {
+        let mut turn_ended = game.is_over();
+        while !turn_ended {
             // Follow the searched line while it stays within this turn; search again otherwise.
             let next = if style.temperature == 0.0 && !planned.is_empty() {
                 Some(planned.remove(0))
@@ -835,7 +805,10 @@ impl Engine {
             if cancel.is_cancelled() {
                 return Vec::new();
             }
-            game.play(action).expect("the engine plays legal actions");
+            turn_ended = game
+                .play(action)
+                .expect("the engine plays legal actions")
+                .turn_ended;
             actions.push(action);
         }
         actions

@@ -69,22 +69,20 @@ pub(crate) struct Countdown {
     left_ms: u64,
     /// Running since this time.
     since: Option<u64>,
-    /// The turn counted: `Position::turns()` when it started.
-    turn: u16,
 }
 
 impl Countdown {
-    pub fn new(limit_ms: Option<u64>, turn: u16) -> Countdown {
+    pub fn new(limit_ms: Option<u64>) -> Countdown {
         Countdown {
             limit_ms,
             left_ms: limit_ms.unwrap_or(0),
             since: None,
-            turn,
         }
     }
 
-    pub fn turn(&self) -> u16 {
-        self.turn
+    /// The limit of a turn; `None` when the timer is off.
+    pub fn limit_ms(&self) -> Option<u64> {
+        self.limit_ms
     }
 
     pub fn is_running(&self) -> bool {
@@ -100,9 +98,9 @@ impl Countdown {
         })
     }
 
-    /// A fresh full countdown for `turn`, stopped.
-    pub fn restart(&mut self, limit_ms: Option<u64>, turn: u16) {
-        *self = Countdown::new(limit_ms, turn);
+    /// A fresh full countdown for a new turn, stopped.
+    pub fn restart(&mut self, limit_ms: Option<u64>) {
+        *self = Countdown::new(limit_ms);
     }
 
     /// Sets what is left (a restored game), at most the limit; stopped.
@@ -134,7 +132,7 @@ mod tests {
 
     #[test]
     fn countdown_runs_pauses_and_expires() {
-        let mut c = Countdown::new(Some(15_000), 0);
+        let mut c = Countdown::new(Some(15_000));
         assert_eq!(c.remaining(0), Some(15_000));
         c.set_running(1_000, true);
         assert_eq!(c.remaining(6_000), Some(10_000));
@@ -148,7 +146,7 @@ mod tests {
 
     #[test]
     fn an_off_timer_never_runs() {
-        let mut c = Countdown::new(None, 3);
+        let mut c = Countdown::new(None);
         c.set_running(0, true);
         assert!(!c.is_running());
         assert_eq!(c.remaining(10), None);

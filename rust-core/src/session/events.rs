@@ -5,16 +5,23 @@ use std::fmt;
 use crate::action::Action;
 use crate::board::Point;
 use crate::outcome::Outcome;
-use crate::position::{IllegalAction, RemovalKind};
+use crate::position::IllegalAction;
 use crate::rules::Side;
+
+use super::changes::{BoardChange, ChangeBatch};
 
 /// Something that happened without a call from the app (or as the result of one).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum SessionEvent {
-    /// The computer played its turn.
-    ComputerMoved { side: Side, actions: Vec<Action> },
-    /// The turn timer ran out: `side` passed (RULES.md §6).
-    TurnTimedOut { side: Side },
+    /// The computer played its turn: its actions, the board changes they made and the
+    /// snapshot right after them.
+    ComputerMoved {
+        side: Side,
+        actions: Vec<Action>,
+        changes: ChangeBatch,
+    },
+    /// The turn timer ran out: `side` passed (RULES.md §6); the change is its `Passed`.
+    TurnTimedOut { side: Side, changes: ChangeBatch },
     /// The game ended.
     GameOver { outcome: Outcome },
     /// Writing the autosave or the statistics failed; the game goes on.
@@ -98,10 +105,9 @@ pub enum TapOutcome {
 pub struct Played {
     pub side: Side,
     pub action: Action,
-    /// For a removal: whether it was a pin, a capture or a pull.
-    pub removal: Option<RemovalKind>,
-    /// Lines the arriving piece completed.
-    pub lines_formed: Vec<[Point; 3]>,
+    /// What it did to the board (a placement and its stabling, a pin, ...), with the lines
+    /// it completed.
+    pub changes: Vec<BoardChange>,
     /// The turn is over (the other side, or the computer, is to move).
     pub turn_ended: bool,
     pub outcome: Option<Outcome>,

@@ -1,10 +1,11 @@
 //! The turns of a game: which actions belong to which turn, for undo and highlighting.
 
-use crate::action::Action;
 use crate::board::Point;
 use crate::game::Game;
 use crate::position::Position;
 use crate::rules::Side;
+
+use super::changes::lines_completed;
 
 /// The actions `start..end` of a game, all by `side` in one turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,22 +67,8 @@ fn span_of(game: &Game, turn: usize) -> Option<Span> {
 pub(crate) fn lines_formed(game: &Game, span: &Span) -> Vec<[Point; 3]> {
     let mut lines = Vec::new();
     let mut position = span.before;
-    let geometry = position.rules().geometry();
     for &action in &game.actions()[span.start..span.end] {
-        let us = position.side_to_move();
-        let arrival = match action {
-            Action::Place(to) => Some((position.board(us), to)),
-            Action::Step { from, to } => Some((position.board(us).without(from), to)),
-            _ => None,
-        };
-        if let Some((ours, to)) = arrival {
-            for line in geometry.lines_completed_at(ours.with(to), to) {
-                let mut points = line;
-                if let (Some(a), Some(b), Some(c)) = (points.next(), points.next(), points.next()) {
-                    lines.push([a, b, c]);
-                }
-            }
-        }
+        lines.extend(lines_completed(&position, action));
         if position.play(action).is_err() {
             break;
         }
@@ -130,10 +117,9 @@ mod tests {
                 complete: false,
                 before: position,
             });
-            let turns = position.turns();
-            position.play(action).unwrap();
+            let applied = position.play(action).unwrap();
             span.end = i + 1;
-            if position.turns() != turns || position.is_over() {
+            if applied.turn_ended {
                 span.complete = true;
                 spans.extend(open.take());
             }

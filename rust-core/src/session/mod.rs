@@ -45,6 +45,7 @@
 //! computer is counted (wins, losses, draws per game and level; [`StatsStore`]), once per
 //! game even if it is undone and finished again.
 
+mod changes;
 mod clock;
 mod config;
 mod events;
@@ -66,12 +67,13 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, RwLock};
 use std::time::Duration;
 
 pub use crate::ai::CancelToken;
+pub use changes::{BoardChange, Change, ChangeBatch};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use config::{ComputerRunner, Mode, SessionClock, SessionConfig, SessionOptions, TurnTimer};
 pub use events::{Played, Refusal, SessionError, SessionEvent, SessionListener, TapOutcome};
 pub use save::{RestoreError, SAVE_FORMAT, SAVE_VERSION, SizeUnit};
-pub use snapshot::{Expect, PointView, SideView, Snapshot};
-pub use stats::{GameResult, StatsEntry, StatsError, StatsStore};
+pub use snapshot::{NextStep, PointState, SideState, Snapshot};
+pub use stats::{HumanResult, StatsEntry, StatsError, StatsStore};
 
 use crate::action::Action;
 use crate::ai::Level;
@@ -197,6 +199,14 @@ impl GameSession {
     pub fn snapshot(&self) -> Snapshot {
         let state = self.shared.lock();
         state.snapshot(self.shared.now())
+    }
+
+    /// The board changes after `revision` (oldest first) and the snapshot they lead to, read
+    /// at one moment. Empty for the current revision; a single [`Change::Reset`] when
+    /// `revision` is older than the changes kept (or not this session's).
+    pub fn changes_since(&self, revision: u64) -> ChangeBatch {
+        let state = self.shared.lock();
+        state.changes_since(revision, self.shared.now())
     }
 
     /// One tap on a point: what it did, or why it did nothing.

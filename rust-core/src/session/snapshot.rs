@@ -10,7 +10,7 @@ use super::config::{Mode, TurnTimer};
 
 /// What the side to move must do next, as the touch interaction sees it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Expect {
+pub enum NextStep {
     /// Tap an empty point to place a piece.
     Place,
     /// Tap one of your pieces to move it.
@@ -31,18 +31,18 @@ pub enum Expect {
 
 /// One point of the board.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct PointView {
+pub struct PointState {
     pub point: Point,
     pub owner: Option<Side>,
     /// The piece here stands in a complete line.
     pub in_mill: bool,
-    /// A tap here does what `expect` asks (places, picks, steps there, pins, captures, pulls).
+    /// A tap here does what `next` asks (places, picks, steps there, pins, captures, pulls).
     pub target: bool,
 }
 
 /// The counters of one side.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct SideView {
+pub struct SideState {
     pub side: Side,
     pub in_hand: u8,
     pub on_board: u8,
@@ -64,22 +64,27 @@ pub struct Snapshot {
     pub mode: Mode,
     pub timer: TurnTimer,
     /// The 24 points in index order (`Point::ALL`).
-    pub points: Vec<PointView>,
+    pub points: Vec<PointState>,
     /// P1 then P2.
-    pub sides: [SideView; 2],
+    pub sides: [SideState; 2],
     pub to_move: Side,
     pub phase: Phase,
-    pub expect: Expect,
+    pub next: NextStep,
     pub selected: Option<Point>,
     /// The actions of the turn in progress if it has any, otherwise of the last turn.
     pub last_turn: Vec<Action>,
     pub last_turn_side: Option<Side>,
+    /// The points `last_turn` touched (arrivals, departures, removals), each once, in order,
+    /// for the last-turn highlight.
+    pub last_turn_points: Vec<Point>,
     /// Lines the arrivals of `last_turn` completed (a stabled piece's line included).
     pub lines_formed: Vec<[Point; 3]>,
     pub outcome: Option<Outcome>,
     /// Time left in the turn; `None` when the timer is off, the game is over or the
     /// computer is to move.
     pub time_left_ms: Option<u64>,
+    /// The length of a turn (the timer's setting); `None` when the timer is off.
+    pub turn_limit_ms: Option<u64>,
     pub timer_running: bool,
     pub paused: bool,
     pub computer_thinking: bool,
@@ -89,14 +94,30 @@ pub struct Snapshot {
     pub turns: u32,
     /// Actions played since the start.
     pub action_count: u32,
+    /// The session's revision this snapshot shows (see [`super::GameSession::changes_since`]).
+    pub revision: u64,
+}
+
+impl SideState {
+    /// The value of one of the counters a player panel shows ([`crate::facts::GameFacts::panel`]).
+    pub fn count(&self, counter: crate::facts::Counter) -> u8 {
+        use crate::facts::Counter;
+        match counter {
+            Counter::InHand => self.in_hand,
+            Counter::OnBoard => self.on_board,
+            Counter::Stable => self.stable,
+            Counter::Pins => self.pins,
+            Counter::Captured => self.captured,
+        }
+    }
 }
 
 impl Snapshot {
-    pub fn point(&self, point: Point) -> &PointView {
+    pub fn point(&self, point: Point) -> &PointState {
         &self.points[point.index()]
     }
 
-    /// The points where a tap does what `expect` asks.
+    /// The points where a tap does what `next` asks.
     pub fn targets(&self) -> Vec<Point> {
         self.points
             .iter()
@@ -105,7 +126,7 @@ impl Snapshot {
             .collect()
     }
 
-    pub fn side(&self, side: Side) -> &SideView {
+    pub fn side(&self, side: Side) -> &SideState {
         &self.sides[side.index()]
     }
 }
@@ -118,14 +139,14 @@ impl super::state::State {
         let in_mills = position.in_mills(Side::P1) | position.in_mills(Side::P2);
         let points = Point::ALL
             .iter()
-            .map(|&point| PointView {
+            .map(|&point| PointState {
                 point,
                 owner: position.owner(point),
                 in_mill: in_mills.contains(point),
                 target: targets.contains(point),
             })
             .collect();
-        let side_view = |side: Side| SideView {
+        let side_view = |side: Side| SideState {
             side,
             in_hand: position.hand(side),
             on_board: position.board(side).count() as u8,
@@ -136,6 +157,9 @@ impl super::state::State {
             is_computer: !self.is_human(side),
         };
         let last = super::history::last_span(&self.game);
+        let last_turn: Vec<Action> = last
+            .map(|span| self.game.actions()[span.start..span.end].to_vec())
+            .unwrap_or_default();
         let to_move = position.side_to_move();
         let over = self.game.is_over();
         Snapshot {
@@ -146,11 +170,10 @@ impl super::state::State {
             sides: [side_view(Side::P1), side_view(Side::P2)],
             to_move,
             phase: position.phase(),
-            expect: self.expect(),
+            next: self.next_step(),
             selected: self.selected,
-            last_turn: last
-                .map(|span| self.game.actions()[span.start..span.end].to_vec())
-                .unwrap_or_default(),
+            last_turn_points: last_turn_points(&last_turn),
+            last_turn,
             last_turn_side: last.map(|span| span.side),
             lines_formed: self.lines_formed.clone(),
             outcome: self.game.outcome(),
@@ -159,13 +182,34 @@ impl super::state::State {
             } else {
                 self.countdown.remaining(now)
             },
+            turn_limit_ms: self.countdown.limit_ms(),
             timer_running: self.countdown.is_running(),
             paused: self.paused,
             computer_thinking: self.computer_to_move(),
             can_undo: self.can_undo(),
             can_redo: self.can_redo(),
-            turns: u32::from(position.turns()),
+            turns: position.turns(),
             action_count: u32::try_from(self.game.actions().len()).unwrap_or(u32::MAX),
+            revision: self.changes.revision(),
         }
     }
+}
+
+/// The points a turn's actions touched, each once, in order.
+fn last_turn_points(actions: &[Action]) -> Vec<Point> {
+    let mut points = Vec::new();
+    for action in actions {
+        let touched: &[Point] = match action {
+            Action::Place(to) => &[*to],
+            Action::Step { from, to } => &[*from, *to],
+            Action::Remove(at) => &[*at],
+            Action::Pass => &[],
+        };
+        for &p in touched {
+            if !points.contains(&p) {
+                points.push(p);
+            }
+        }
+    }
+    points
 }

@@ -7,14 +7,16 @@ use crate::ai::{CancelToken, Level};
 use crate::board::Point;
 use crate::game::Game;
 use crate::outcome::Outcome;
+use crate::position::{Applied, IllegalAction};
 use crate::rules::{Side, Variant};
 
+use super::changes::{BoardChange, ChangeBatch, ChangeLog};
 use super::clock::Countdown;
 use super::config::{Mode, SessionConfig, TurnTimer};
 use super::events::{SessionError, SessionEvent};
 use super::history;
 use super::save;
-use super::stats::GameResult;
+use super::stats::HumanResult;
 
 /// One step `redo` can bring back.
 #[derive(Clone, Debug)]
@@ -40,7 +42,7 @@ pub(crate) struct Effects {
     pub changed: bool,
     pub job: Option<ComputerJob>,
     /// A game against the computer just ended: count it.
-    pub finished: Option<(Variant, Level, GameResult)>,
+    pub finished: Option<(Variant, Level, HumanResult)>,
 }
 
 pub(crate) struct State {
@@ -59,6 +61,8 @@ pub(crate) struct State {
     pub(super) lines_formed: Vec<[Point; 3]>,
     stats_recorded: bool,
     pub(super) closed: bool,
+    /// The revision counter and the recent board changes.
+    pub(super) changes: ChangeLog,
 }
 
 impl State {
@@ -71,7 +75,6 @@ impl State {
         now: u64,
         fx: &mut Effects,
     ) -> State {
-        let turn = game.position().turns();
         let mut state = State {
             config,
             resigned: game.record().resigned,
@@ -79,19 +82,21 @@ impl State {
             game,
             redo: Vec::new(),
             selected: None,
-            countdown: Countdown::new(config.timer.limit_ms(), turn),
+            countdown: Countdown::new(config.timer.limit_ms()),
             paused,
             generation: 0,
             cancel: CancelToken::new(),
             job_out: false,
             lines_formed: Vec::new(),
             closed: false,
+            changes: ChangeLog::default(),
         };
         if let Some(left) = time_left_ms {
             state.countdown.set_left(left);
         }
         let outcome = state.game.outcome();
         state.refresh(now, false, outcome, fx);
+        state.record_reset(now);
         fx.changed = false;
         state
     }
@@ -161,12 +166,64 @@ impl State {
 
     // ---- Bookkeeping after every change ----------------------------------------------------
 
+    /// Plays one action and records the board changes it made.
+    pub(super) fn play_action(
+        &mut self,
+        action: Action,
+    ) -> Result<(Applied, Vec<BoardChange>), IllegalAction> {
+        let before = *self.game.position();
+        let applied = self.game.play(action)?;
+        let changes = self
+            .changes
+            .record_action(&before, action, applied, self.game.position());
+        Ok((applied, changes))
+    }
+
+    /// Records that the whole board must be redrawn (after `refresh`).
+    fn record_reset(&mut self, now: u64) {
+        let snapshot = self.snapshot(now);
+        self.changes.record_reset(snapshot);
+    }
+
+    /// The changes after `revision` with the snapshot they lead to; a reset to the current
+    /// snapshot when the log no longer reaches back that far.
+    pub fn changes_since(&self, revision: u64, now: u64) -> ChangeBatch {
+        let snapshot = self.snapshot(now);
+        let changes = self.changes.since(revision).unwrap_or_else(|| {
+            vec![BoardChange {
+                revision: snapshot.revision,
+                change: super::changes::Change::Reset {
+                    snapshot: Box::new(snapshot.clone()),
+                },
+                action: None,
+                lines: Vec::new(),
+                turn_ended: false,
+            }]
+        });
+        ChangeBatch {
+            changes,
+            revision: snapshot.revision,
+            snapshot,
+        }
+    }
+
+    /// The changes with revisions in `from..` and the snapshot now (for an event's batch).
+    fn batch_from(&self, changes: Vec<BoardChange>, now: u64) -> ChangeBatch {
+        let snapshot = self.snapshot(now);
+        ChangeBatch {
+            changes,
+            revision: snapshot.revision,
+            snapshot,
+        }
+    }
+
     /// Brings everything derived from the game up to date after a change: turns, lines
-    /// formed, the countdown, the end of the game, and the computer's turn.
+    /// formed, the countdown, the end of the game, and the computer's turn. `turn_ended`
+    /// (an action said so, or the board was reset) starts a fresh countdown.
     pub(super) fn refresh(
         &mut self,
         now: u64,
-        restart_timer: bool,
+        turn_ended: bool,
         outcome_before: Option<Outcome>,
         fx: &mut Effects,
     ) {
@@ -175,9 +232,8 @@ impl State {
             .map(|span| history::lines_formed(&self.game, &span))
             .unwrap_or_default();
 
-        let turn = self.game.position().turns();
-        if restart_timer || turn != self.countdown.turn() {
-            self.countdown.restart(self.config.timer.limit_ms(), turn);
+        if turn_ended {
+            self.countdown.restart(self.config.timer.limit_ms());
         }
         self.sync_countdown(now);
 
@@ -188,9 +244,9 @@ impl State {
                 (self.config.mode, self.stats_recorded)
             {
                 let result = match outcome.winner() {
-                    None => GameResult::Draw,
-                    Some(winner) if winner == computer => GameResult::Loss,
-                    Some(_) => GameResult::Win,
+                    None => HumanResult::Draw,
+                    Some(winner) if winner == computer => HumanResult::Loss,
+                    Some(_) => HumanResult::Win,
                 };
                 fx.finished = Some((self.config.variant(), level, result));
                 self.stats_recorded = true;
@@ -261,6 +317,7 @@ impl State {
             self.redo.push(RedoStep::Actions(undone));
         }
         self.refresh(now, true, before, fx);
+        self.record_reset(now);
         Ok(())
     }
 
@@ -272,6 +329,7 @@ impl State {
         match step {
             RedoStep::Actions(actions) => {
                 for action in actions {
+                    // Redrawn as a whole below: the log is not fed action by action.
                     if let Err(err) = self.game.play(action) {
                         log::error!("redo: {action} no longer legal: {err}");
                         self.redo.clear();
@@ -286,6 +344,7 @@ impl State {
             }
         }
         self.refresh(now, true, before, fx);
+        self.record_reset(now);
         Ok(())
     }
 
@@ -317,6 +376,7 @@ impl State {
         self.resigned = None;
         self.stats_recorded = false;
         self.refresh(now, true, None, fx);
+        self.record_reset(now);
     }
 
     /// The level of the computer's next search (a search in progress keeps its level).
@@ -337,8 +397,7 @@ impl State {
             return;
         }
         self.config.timer = timer;
-        self.countdown
-            .restart(timer.limit_ms(), self.game.position().turns());
+        self.countdown.restart(timer.limit_ms());
         self.sync_countdown(now);
         fx.changed = true;
     }
@@ -358,13 +417,19 @@ impl State {
         }
         let side = self.game.position().side_to_move();
         let before = self.game.outcome();
-        if let Err(err) = self.game.play(Action::Pass) {
-            log::error!("timer pass refused: {err}");
-            return None;
-        }
+        let changes = match self.play_action(Action::Pass) {
+            Ok((_, changes)) => changes,
+            Err(err) => {
+                log::error!("timer pass refused: {err}");
+                return None;
+            }
+        };
         self.redo.clear();
-        fx.events.push(SessionEvent::TurnTimedOut { side });
+        let at = fx.events.len();
         self.refresh(now, true, before, fx);
+        let changes = self.batch_from(changes, now);
+        fx.events
+            .insert(at, SessionEvent::TurnTimedOut { side, changes });
         Some(side)
     }
 
@@ -407,16 +472,20 @@ impl State {
             return None;
         }
         let side = self.game.position().side_to_move();
-        let turns = self.game.position().turns();
         let before = self.game.outcome();
-        let turn_goes_on = |game: &Game| !game.is_over() && game.position().turns() == turns;
         let mut played = Vec::new();
+        let mut changes = Vec::new();
+        let mut turn_ended = false;
         for &action in actions {
-            if !turn_goes_on(&self.game) {
+            if turn_ended {
                 break;
             }
-            match self.game.play(action) {
-                Ok(()) => played.push(action),
+            match self.play_action(action) {
+                Ok((applied, made)) => {
+                    played.push(action);
+                    changes.extend(made);
+                    turn_ended = applied.turn_ended;
+                }
                 Err(err) => {
                     log::error!("the computer chose {action}, which is illegal: {err}");
                     break;
@@ -425,7 +494,7 @@ impl State {
         }
         // A search that came back short (it cannot, unless cancelled or broken) must not
         // leave the human waiting: finish the turn with the first legal actions.
-        while turn_goes_on(&self.game) {
+        while !turn_ended && !self.game.is_over() {
             let action = self
                 .game
                 .position()
@@ -433,17 +502,25 @@ impl State {
                 .first()
                 .copied()
                 .unwrap_or(Action::Pass);
-            if self.game.play(action).is_err() {
+            let Ok((applied, made)) = self.play_action(action) else {
                 break;
-            }
+            };
             played.push(action);
+            changes.extend(made);
+            turn_ended = applied.turn_ended;
         }
         self.redo.clear();
-        fx.events.push(SessionEvent::ComputerMoved {
-            side,
-            actions: played.clone(),
-        });
-        self.refresh(now, false, before, fx);
+        let at = fx.events.len();
+        self.refresh(now, true, before, fx);
+        let changes = self.batch_from(changes, now);
+        fx.events.insert(
+            at,
+            SessionEvent::ComputerMoved {
+                side,
+                actions: played.clone(),
+                changes,
+            },
+        );
         Some(played)
     }
 }

@@ -14,7 +14,7 @@ use super::store;
 
 /// How a game against the computer ended for the human.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum GameResult {
+pub enum HumanResult {
     Win,
     Loss,
     Draw,
@@ -88,7 +88,7 @@ impl StatsStore {
         &self,
         game: Variant,
         level: Level,
-        result: GameResult,
+        result: HumanResult,
     ) -> Result<Vec<StatsEntry>, StatsError> {
         let _guard = STATS_LOCK.lock().unwrap_or_else(|e| e.into_inner());
         let mut entries = match self.read() {
@@ -120,9 +120,9 @@ impl StatsStore {
         };
         let entry = &mut entries[index];
         let counter = match result {
-            GameResult::Win => &mut entry.wins,
-            GameResult::Loss => &mut entry.losses,
-            GameResult::Draw => &mut entry.draws,
+            HumanResult::Win => &mut entry.wins,
+            HumanResult::Loss => &mut entry.losses,
+            HumanResult::Draw => &mut entry.draws,
         };
         *counter = counter.saturating_add(1);
         sort(&mut entries);
@@ -188,11 +188,11 @@ mod tests {
         assert_eq!(stats.load().unwrap(), vec![]);
         let l3 = Level::new(3).unwrap();
         let l7 = Level::new(7).unwrap();
-        stats.record(Variant::ZhiQi, l7, GameResult::Win).unwrap();
-        stats.record(Variant::ZhiQi, l3, GameResult::Loss).unwrap();
-        stats.record(Variant::ZhiQi, l3, GameResult::Draw).unwrap();
+        stats.record(Variant::ZhiQi, l7, HumanResult::Win).unwrap();
+        stats.record(Variant::ZhiQi, l3, HumanResult::Loss).unwrap();
+        stats.record(Variant::ZhiQi, l3, HumanResult::Draw).unwrap();
         stats
-            .record(Variant::LinkedHorse, l3, GameResult::Win)
+            .record(Variant::LinkedHorse, l3, HumanResult::Win)
             .unwrap();
         let entries = StatsStore::new(dir.join("stats.json")).load().unwrap();
         let summary: Vec<_> = entries
@@ -220,7 +220,7 @@ mod tests {
         let stats = StatsStore::new(&path);
         assert!(matches!(stats.load(), Err(StatsError::Corrupt(_))));
         let entries = stats
-            .record(Variant::TwelveMensMorris, Level::MIN, GameResult::Loss)
+            .record(Variant::TwelveMensMorris, Level::MIN, HumanResult::Loss)
             .unwrap();
         assert_eq!(entries.len(), 1);
         assert!(path.with_extension("corrupt").exists());

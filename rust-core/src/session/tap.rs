@@ -13,41 +13,41 @@ use crate::board::Point;
 use crate::position::{IllegalAction, Pending, Phase, RemovalKind};
 
 use super::events::{Played, Refusal, TapOutcome};
-use super::snapshot::Expect;
+use super::snapshot::NextStep;
 use super::state::{Effects, State};
 
 impl State {
     /// What the side to move must do next.
-    pub fn expect(&self) -> Expect {
+    pub fn next_step(&self) -> NextStep {
         let position = self.game.position();
         if self.game.is_over() {
-            return Expect::GameOver;
+            return NextStep::GameOver;
         }
         match position.pending() {
             Pending::Remove {
                 kind: RemovalKind::Pin,
                 count,
-            } => Expect::Pin { remaining: count },
+            } => NextStep::Pin { remaining: count },
             Pending::Remove {
                 kind: RemovalKind::Capture,
                 count,
-            } => Expect::Capture { remaining: count },
+            } => NextStep::Capture { remaining: count },
             Pending::Remove {
                 kind: RemovalKind::Pull,
                 ..
-            } => Expect::Pull,
-            Pending::StepAfterPull => Expect::StepAfterPull {
+            } => NextStep::Pull,
+            Pending::StepAfterPull => NextStep::StepAfterPull {
                 from: self.selected,
             },
             Pending::None => match (position.phase(), self.selected) {
-                (Phase::Placing, _) => Expect::Place,
-                (Phase::Moving, None) => Expect::PickPiece,
-                (Phase::Moving, Some(from)) => Expect::PickDestination { from },
+                (Phase::Placing, _) => NextStep::Place,
+                (Phase::Moving, None) => NextStep::PickPiece,
+                (Phase::Moving, Some(from)) => NextStep::PickDestination { from },
             },
         }
     }
 
-    /// The points where a tap does what [`State::expect`] asks; none on the computer's turn.
+    /// The points where a tap does what [`State::next_step`] asks; none on the computer's turn.
     pub fn targets(&self) -> crate::board::Bitboard {
         use crate::board::Bitboard;
         let position = self.game.position();
@@ -60,16 +60,16 @@ impl State {
                 .filter(|p| !position.step_targets(*p).is_empty())
                 .fold(Bitboard::EMPTY, Bitboard::with)
         };
-        match self.expect() {
-            Expect::GameOver => Bitboard::EMPTY,
-            Expect::Place => position.empty(),
-            Expect::PickPiece | Expect::StepAfterPull { from: None } => movable(),
-            Expect::PickDestination { from } | Expect::StepAfterPull { from: Some(from) } => {
+        match self.next_step() {
+            NextStep::GameOver => Bitboard::EMPTY,
+            NextStep::Place => position.empty(),
+            NextStep::PickPiece | NextStep::StepAfterPull { from: None } => movable(),
+            NextStep::PickDestination { from } | NextStep::StepAfterPull { from: Some(from) } => {
                 position.step_targets(from)
             }
-            Expect::Pin { .. } => position.removal_targets(RemovalKind::Pin),
-            Expect::Capture { .. } => position.removal_targets(RemovalKind::Capture),
-            Expect::Pull => position.removal_targets(RemovalKind::Pull),
+            NextStep::Pin { .. } => position.removal_targets(RemovalKind::Pin),
+            NextStep::Capture { .. } => position.removal_targets(RemovalKind::Capture),
+            NextStep::Pull => position.removal_targets(RemovalKind::Pull),
         }
     }
 
@@ -86,17 +86,17 @@ impl State {
             return Err(Refusal::ComputerThinking);
         }
         let owner = position.owner(p);
-        match self.expect() {
-            Expect::GameOver => Err(Refusal::GameOver),
-            Expect::Place => match owner {
+        match self.next_step() {
+            NextStep::GameOver => Err(Refusal::GameOver),
+            NextStep::Place => match owner {
                 Some(_) => Err(Refusal::Occupied(p)),
                 None => self.play(Action::Place(p), now, fx),
             },
-            Expect::Pin { .. } | Expect::Capture { .. } | Expect::Pull => {
+            NextStep::Pin { .. } | NextStep::Capture { .. } | NextStep::Pull => {
                 self.play(Action::Remove(p), now, fx)
             }
-            Expect::PickPiece | Expect::StepAfterPull { from: None } => self.pick(p),
-            Expect::PickDestination { from } | Expect::StepAfterPull { from: Some(from) } => {
+            NextStep::PickPiece | NextStep::StepAfterPull { from: None } => self.pick(p),
+            NextStep::PickDestination { from } | NextStep::StepAfterPull { from: Some(from) } => {
                 if p == from {
                     self.selected = None;
                     Ok(TapOutcome::Deselected(p))
@@ -129,38 +129,16 @@ impl State {
 
     /// Plays a legal action of the human's.
     fn play(&mut self, action: Action, now: u64, fx: &mut Effects) -> Result<TapOutcome, Refusal> {
-        let position = *self.game.position();
-        let side = position.side_to_move();
-        let removal = match (action, position.pending()) {
-            (Action::Remove(_), Pending::Remove { kind, .. }) => Some(kind),
-            _ => None,
-        };
-        let geometry = position.rules().geometry();
-        let arrival = match action {
-            Action::Place(to) => Some((position.board(side), to)),
-            Action::Step { from, to } => Some((position.board(side).without(from), to)),
-            _ => None,
-        };
-        let lines_formed = arrival
-            .map(|(ours, to)| {
-                geometry
-                    .lines_completed_at(ours.with(to), to)
-                    .filter_map(|mut line| Some([line.next()?, line.next()?, line.next()?]))
-                    .collect()
-            })
-            .unwrap_or_default();
+        let side = self.game.position().side_to_move();
         let before = self.game.outcome();
-        self.game.play(action).map_err(refusal_for)?;
+        let (applied, changes) = self.play_action(action).map_err(refusal_for)?;
         self.redo.clear();
-        let after = self.game.position();
-        let turn_ended = self.game.is_over() || after.turns() != position.turns();
-        self.refresh(now, false, before, fx);
+        self.refresh(now, applied.turn_ended, before, fx);
         Ok(TapOutcome::Played(Played {
             side,
             action,
-            removal,
-            lines_formed,
-            turn_ended,
+            changes,
+            turn_ended: applied.turn_ended,
             outcome: self.game.outcome(),
         }))
     }

@@ -13,6 +13,8 @@ import org.junit.jupiter.api.Assertions.assertNull
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.assertThrows
+import uniffi.mills_ffi.Change
+import uniffi.mills_ffi.Counter
 import uniffi.mills_ffi.GameId
 import uniffi.mills_ffi.GameMode
 import uniffi.mills_ffi.GameSession
@@ -27,11 +29,14 @@ import uniffi.mills_ffi.SessionOptions
 import uniffi.mills_ffi.TapResult
 import uniffi.mills_ffi.TurnTimer
 import uniffi.mills_ffi.coreVersion
+import uniffi.mills_ffi.gameInfo
+import uniffi.mills_ffi.levels
 import uniffi.mills_ffi.panicForTests
 import uniffi.mills_ffi.pointNames
 import uniffi.mills_ffi.readSavedGame
 import uniffi.mills_ffi.rulesText
 import uniffi.mills_ffi.statsLoad
+import uniffi.mills_ffi.timerChoices
 
 /** Collects events with the thread they arrived on. */
 class Recorder : SessionListener {
@@ -73,7 +78,7 @@ class MillsFfiTest {
         var taps = 0
         while (true) {
             val snap = session.snapshot()
-            if (snap.result != null) {
+            if (snap.outcome != null) {
                 assertEquals(NextStep.GameOver, snap.next)
                 return taps
             }
@@ -96,12 +101,12 @@ class MillsFfiTest {
             GameSession(passAndPlay(game), manual).use { session ->
                 val taps = playOut(session, 11L + i)
                 val snap = session.snapshot()
-                val result = checkNotNull(snap.result) { "no result" }
-                println("$game: ${snap.actionCount} actions, $taps taps, ${result.description}")
+                val outcome = checkNotNull(snap.outcome) { "no outcome" }
+                println("$game: ${snap.actionCount} actions, $taps taps, ${outcome.reason} ${outcome.winner}")
                 assertTrue(taps > 20)
                 assertTrue(snap.points.none { it.target })
                 val refused = session.tap("d6")
-                assertEquals(TapResult.Refused(Refusal.GameOver, "the game is over"), refused)
+                assertEquals(TapResult.Refused(Refusal.GameOver), refused)
             }
         }
     }
@@ -110,7 +115,7 @@ class MillsFfiTest {
     fun fullGameAgainstTheComputer() {
         GameSession(vsComputer(GameId.TWELVE_MENS_MORRIS, Player.P2, 1), manual).use { session ->
             playOut(session, 5)
-            assertNotNull(session.snapshot().result)
+            assertNotNull(session.snapshot().outcome)
         }
     }
 
@@ -127,7 +132,6 @@ class MillsFfiTest {
             val refused = session.tap("d6") as TapResult.Refused
             assertEquals(Refusal.Occupied("d6"), refused.refusal)
             assertThrows<MillsException.InvalidPoint> { session.tap("d4") }
-            assertThrows<MillsException.InvalidPoint> { session.tapIndex(24u) }
             val snap = session.snapshot()
             assertEquals(Player.P1, snap.points.first { it.name == "d6" }.owner)
             assertEquals(11.toUByte(), snap.p1.inHand)
@@ -183,7 +187,13 @@ class MillsFfiTest {
             assertNull(session.advanceClockForTests(14_999uL))
             assertEquals(1uL, session.snapshot().timeLeftMs)
             assertEquals(Player.P1, session.advanceClockForTests(1uL))
-            assertEquals(SessionEvent.TurnTimedOut(Player.P1), recorder.events.single().first)
+            val timedOut = recorder.events.single().first as SessionEvent.TurnTimedOut
+            assertEquals(Player.P1, timedOut.player)
+            val passed = timedOut.changes.changes.single()
+            assertEquals(Change.Passed(Player.P1), passed.change)
+            assertEquals("pass", passed.action)
+            assertTrue(passed.turnEnded)
+            assertEquals(session.snapshot(), timedOut.changes.snapshot)
             val snap = session.snapshot()
             assertEquals(Player.P2, snap.toMove)
             assertEquals(12.toUByte(), snap.p1.inHand, "a skipped placement keeps the piece")
@@ -322,5 +332,121 @@ class MillsFfiTest {
         assertEquals("en", fr.locale)
         assertEquals("Linked-Horse", fr.name)
         assertTrue(fr.sections.isNotEmpty() && fr.sections.all { it.paragraphs.isNotEmpty() })
+    }
+
+    /** Draws a board of owners from changes only, the way the apps animate them. */
+    private fun replay(board: MutableMap<String, Player?>, change: Change) {
+        when (change) {
+            is Change.Placed -> board[change.point] = change.player
+            is Change.Pinned -> board[change.point] = change.player
+            is Change.Stepped -> {
+                assertEquals(change.player, board[change.from])
+                board[change.from] = null
+                board[change.to] = change.player
+            }
+            is Change.Captured -> board[change.point] = null
+            is Change.Pulled -> board[change.point] = null
+            is Change.Stabled -> board[change.point] = null
+            is Change.Passed -> {}
+            is Change.Reset -> {
+                board.clear()
+                change.snapshot.points.forEach { board[it.name] = it.owner }
+            }
+        }
+    }
+
+    @Test
+    fun changesSinceReplaysEveryGameToItsSnapshot() {
+        for ((i, game) in GameId.values().withIndex()) {
+            GameSession(passAndPlay(game), manual).use { session ->
+                val board = mutableMapOf<String, Player?>()
+                var revision = 0uL
+                val kinds = mutableSetOf<String>()
+                val rng = Lcg(40L + i)
+                while (true) {
+                    val batch = session.changesSince(revision)
+                    for (c in batch.changes) {
+                        assertTrue(c.revision > revision, "revisions only grow")
+                        revision = c.revision
+                        replay(board, c.change)
+                        kinds += c.change::class.simpleName!!
+                    }
+                    assertEquals(revision, batch.revision)
+                    val drawn = batch.snapshot.points.associate { it.name to it.owner }
+                    assertEquals(drawn, board.toMap(), "$game")
+                    if (batch.snapshot.outcome != null) break
+                    val choices = targets(session)
+                    val result = session.tap(choices[rng.next(choices.size)])
+                    if (result is TapResult.Played) {
+                        val next = session.changesSince(revision)
+                        assertEquals(result.changes, next.changes)
+                        assertEquals(result.turnEnded, next.changes.last().turnEnded)
+                    }
+                }
+                assertTrue(session.changesSince(revision).changes.isEmpty())
+                val taking = when (game) {
+                    GameId.ZHIQI -> "Pinned"
+                    GameId.LINKED_HORSE -> "Stabled"
+                    GameId.TWELVE_MENS_MORRIS -> "Captured"
+                }
+                assertTrue(kinds.containsAll(listOf("Reset", "Placed", taking)), "$game: $kinds")
+            }
+        }
+    }
+
+    @Test
+    fun undoAndRedoArriveAsResets() {
+        GameSession(passAndPlay(GameId.TWELVE_MENS_MORRIS), manual).use { session ->
+            session.tap("d6")
+            val before = session.snapshot().revision
+            session.undo()
+            val undone = session.changesSince(before)
+            val reset = undone.changes.single().change as Change.Reset
+            assertNull(reset.snapshot.points.first { it.name == "d6" }.owner)
+            session.redo()
+            val again = session.changesSince(undone.revision).changes.single().change as Change.Reset
+            assertEquals(Player.P1, again.snapshot.points.first { it.name == "d6" }.owner)
+        }
+    }
+
+    @Test
+    fun theComputerEventCarriesItsChanges() {
+        val recorder = Recorder()
+        GameSession(vsComputer(GameId.ZHIQI, Player.P2, 1), manual, recorder).use { session ->
+            session.tap("d6")
+            val actions = session.runComputerTurnNow()
+            val moved = recorder.computerMoves().single().first as SessionEvent.ComputerMoved
+            assertEquals(actions, moved.actions)
+            assertEquals(actions, moved.changes.changes.map { it.action })
+            assertEquals(session.snapshot(), moved.changes.snapshot)
+        }
+    }
+
+    @Test
+    fun gameFactsLevelsAndTimerComeFromTheEngine() {
+        val zhiqi = gameInfo(GameId.ZHIQI)
+        assertEquals(12.toUByte(), zhiqi.piecesEach)
+        assertEquals(listOf(Counter.IN_HAND, Counter.ON_BOARD, Counter.PINS), zhiqi.panel.map { it.counter })
+        assertEquals(24, zhiqi.points.size)
+        assertEquals(40, zhiqi.edges.size)
+        assertEquals(20, zhiqi.lines.size)
+        assertNull(zhiqi.stableCell)
+        val horse = gameInfo(GameId.LINKED_HORSE)
+        assertEquals(10.toUByte(), horse.piecesEach)
+        assertTrue(horse.hasStable)
+        assertNotNull(horse.stableCell)
+        val all = levels()
+        assertEquals(10, all.size)
+        assertEquals(5.toUByte(), all.single { it.isDefault }.number)
+        assertEquals("level_1", all.first().nameKey)
+        val timers = timerChoices()
+        assertEquals(TurnTimer.SECONDS60, timers.defaultTimer)
+        assertEquals(listOf(null, 15u, 30u, 60u, 120u), timers.choices.map { it.seconds })
+        GameSession(passAndPlay(GameId.ZHIQI, TurnTimer.SECONDS30), manual).use { session ->
+            val snap = session.snapshot()
+            assertEquals(30_000uL, snap.turnLimitMs)
+            assertEquals(listOf("count_in_hand", "count_on_board", "count_pins"), snap.p1.panel.map { it.nameKey })
+            assertEquals(12.toUByte(), snap.p1.panel.first().value)
+        }
     }
 }

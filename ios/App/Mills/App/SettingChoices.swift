@@ -17,8 +17,13 @@ enum TimerChoice: String, CaseIterable, Identifiable {
         }
     }
 
+    /// The stored choice of an engine timer setting.
+    init(_ timer: TurnTimer) {
+        self = Self.allCases.first { $0.turnTimer == timer } ?? .seconds60
+    }
+
     var title: Text {
-        guard let seconds = turnTimer.seconds else { return Text("timer_off") }
+        guard let seconds = EngineChoices.seconds(of: turnTimer) else { return Text("timer_off") }
         return Text("timer_seconds \(Int(seconds))")
     }
 }

@@ -13,8 +13,8 @@ enum SettingsKey {
 
 /// The defaults, shared by every `@AppStorage` that reads a key.
 enum SettingsDefault {
-    static let level = 3
-    static let turnTimer = TimerChoice.seconds60
+    static let level = EngineChoices.defaultLevel
+    static let turnTimer = TimerChoice(EngineChoices.defaultTimer)
     static let humanSide = HumanSide.white
     static let soundOn = true
     static let hapticsOn = true

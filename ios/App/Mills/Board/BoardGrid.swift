@@ -1,42 +1,27 @@
 import CoreGraphics
 import MillsCore
 
-/// Where the 24 points sit on the 7×7 drawing grid (from the engine), and the board's
-/// drawn segments: the three squares, the four midpoint joins and the four diagonals.
+/// Where the 24 points sit on the 7×7 drawing grid and the board's drawn lines, as the
+/// engine describes them (`gameInfo`). The three games share one board (RULES.md §1), so the
+/// first game's is drawn for all; nothing here is a table of its own.
 enum BoardGrid {
-    /// Grid cell of each point name, read once from the engine.
-    static let cells: [String: GridCell] = {
-        var cells: [String: GridCell] = [:]
-        for name in (try? pointNames()) ?? [] {
-            if let cell = try? pointCoordinates(point: name) {
-                cells[name] = cell
-            }
-        }
-        return cells
-    }()
+    private static let info: GameInfo = games()[0]
 
-    /// The 20 drawn segments in grid units (file, rank), each from one end to the other.
-    static let segments: [(CGPoint, CGPoint)] = {
-        var segments: [(CGPoint, CGPoint)] = []
-        for ring in 0..<3 {
-            let low = CGFloat(ring), high = CGFloat(6 - ring)
-            let corners = [
-                CGPoint(x: low, y: low), CGPoint(x: high, y: low),
-                CGPoint(x: high, y: high), CGPoint(x: low, y: high),
-            ]
-            for side in 0..<4 {
-                segments.append((corners[side], corners[(side + 1) % 4]))
-            }
+    /// Grid cell of each point name.
+    static let cells: [String: GridCell] = Dictionary(
+        uniqueKeysWithValues: info.points.map { ($0.name, $0.cell) }
+    )
+
+    /// The drawn segments in grid units (file, rank): each engine line from end to end.
+    static let segments: [(CGPoint, CGPoint)] = info.lines.compactMap { line in
+        guard let first = line.first.flatMap({ cells[$0] }), let last = line.last.flatMap({ cells[$0] }) else {
+            return nil
         }
-        let joins: [(CGFloat, CGFloat, CGFloat, CGFloat)] = [
-            (3, 0, 3, 2), (3, 4, 3, 6), (0, 3, 2, 3), (4, 3, 6, 3),
-            (0, 0, 2, 2), (6, 0, 4, 2), (6, 6, 4, 4), (0, 6, 2, 4),
-        ]
-        for (x1, y1, x2, y2) in joins {
-            segments.append((CGPoint(x: x1, y: y1), CGPoint(x: x2, y: y2)))
-        }
-        return segments
-    }()
+        return (
+            CGPoint(x: CGFloat(first.file), y: CGFloat(first.rank)),
+            CGPoint(x: CGFloat(last.file), y: CGFloat(last.rank))
+        )
+    }
 }
 
 /// Maps grid units to view coordinates in a square of side `side` (rank 7 at the top).

@@ -43,7 +43,7 @@ struct GameScreen: View {
             NavigationStack { SettingsScreen(game: model, inSheet: true) }
         }
         .sheet(isPresented: Binding(get: { model.showsResult }, set: { model.showsResult = $0 })) {
-            if let result = model.snapshot.result {
+            if let result = model.snapshot.outcome {
                 ResultSheet(model: model, result: result, onHome: onHome)
             }
         }
@@ -103,7 +103,7 @@ struct GameScreen: View {
 
     private var modeText: Text {
         if case .vsComputer(_, let level) = model.snapshot.config.mode {
-            return Text("mode_vs_computer \(Text(LevelName.title(Int(level))))")
+            return Text("mode_vs_computer \(Text(EngineChoices.levelTitle(Int(level))))")
         }
         return Text("mode_pass_and_play")
     }

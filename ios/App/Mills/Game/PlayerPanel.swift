@@ -33,9 +33,11 @@ struct PlayerPanel: View {
                     }
                 }
                 HStack(spacing: 12) {
-                    counter("count_in_hand", Int(side.inHand))
-                    counter("count_on_board", Int(side.onBoard))
-                    counter(lastCounterTitle, lastCounterValue)
+                    // The engine's panel, the same as Android's: in hand, on board, then the
+                    // game's own tally (Zhi Qi pins, the Linked-Horse stable, captures).
+                    ForEach(side.panel, id: \.nameKey) { count in
+                        counter(LocalizedStringKey(count.nameKey), Int(count.value))
+                    }
                 }
             }
             Spacer(minLength: 0)
@@ -54,26 +56,12 @@ struct PlayerPanel: View {
         .accessibilityAddTraits(isToMove ? .isSelected : [])
     }
 
-    /// Linked-Horse counts the stable; Zhi Qi the pins; Twelve Men's Morris the captures.
-    private var lastCounterTitle: LocalizedStringKey {
-        switch model.game {
-        case .linkedHorse: "count_stable"
-        case .zhiqi: "count_pins"
-        case .twelveMensMorris: "count_captured"
-        }
-    }
-
-    private var lastCounterValue: Int {
-        switch model.game {
-        case .linkedHorse: Int(side.stable)
-        case .zhiqi: Int(side.pins)
-        case .twelveMensMorris: Int(side.captured)
-        }
-    }
+    /// The game's own tally: the last counter of the engine's panel.
+    private var tally: PanelCount? { side.panel.last }
 
     private var summary: Text {
         Text(
-            "panel_summary \(Text(model.names.name(player))) \(Int(side.inHand)) \(Int(side.onBoard)) \(Text(lastCounterTitle)) \(lastCounterValue)"
+            "panel_summary \(Text(model.names.name(player))) \(Int(side.inHand)) \(Int(side.onBoard)) \(Text(LocalizedStringKey(tally?.nameKey ?? ""))) \(Int(tally?.value ?? 0))"
         )
     }
 

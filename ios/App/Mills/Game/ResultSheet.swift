@@ -4,7 +4,7 @@ import SwiftUI
 /// The end of a game: who won and why, with a rematch.
 struct ResultSheet: View {
     let model: GameModel
-    let result: GameResult
+    let result: Outcome
     let onHome: () -> Void
     @Environment(\.dismiss) private var dismiss
 

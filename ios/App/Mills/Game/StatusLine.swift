@@ -24,7 +24,7 @@ struct StatusLine: View {
 
     private var turn: Text {
         let snapshot = model.snapshot
-        if let result = snapshot.result {
+        if let result = snapshot.outcome {
             return model.names.headline(for: result)
         }
         if snapshot.computerThinking {

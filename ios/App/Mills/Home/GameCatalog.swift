@@ -13,13 +13,12 @@ enum GameCatalog {
     /// Read once: iOS restarts the app when its language changes.
     static let all: [GameCatalogEntry] = {
         let language = AppLanguage.current
-        let infos: [GameInfo] = (try? games()) ?? []
-        return infos.map { info in
-            let text = try? rulesText(game: info.game, locale: language)
+        return games().map { info in
+            let text = rulesText(game: info.game, locale: language)
             return GameCatalogEntry(
                 game: info.game,
-                name: text?.name ?? info.name,
-                tagline: text?.tagline ?? "",
+                name: text.name,
+                tagline: text.tagline,
                 piecesEach: Int(info.piecesEach)
             )
         }

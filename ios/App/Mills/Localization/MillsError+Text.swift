@@ -33,6 +33,12 @@ extension MillsError {
             String(localized: "error_not_available")
         case .Internal:
             String(localized: "error_internal")
+        case .SessionClosed:
+            String(localized: "error_session_closed")
+        case .SaveTooLarge:
+            String(localized: "error_save_too_large")
+        case .NotARegularFile:
+            String(localized: "error_not_a_regular_file")
         }
     }
 }

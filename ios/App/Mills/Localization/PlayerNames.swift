@@ -21,14 +21,14 @@ struct PlayerNames {
     }
 
     /// The result in a few words: "You win!", "Black wins!", "Draw".
-    func headline(for result: GameResult) -> Text {
+    func headline(for result: Outcome) -> Text {
         guard let winner = result.winner else { return Text("result_draw") }
         guard let human else { return Text("result_player_wins \(Text(name(winner)))") }
         return winner == human ? Text("result_you_win") : Text("result_you_lose")
     }
 
     /// Why the game ended, naming the sides.
-    func explanation(for result: GameResult) -> Text {
+    func explanation(for result: Outcome) -> Text {
         let winner = result.winner ?? .p1
         let loser: Player = winner == .p1 ? .p2 : .p1
         return result.reason.explanation(winner: Text(name(winner)), loser: Text(name(loser)))

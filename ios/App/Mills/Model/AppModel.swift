@@ -36,7 +36,7 @@ final class AppModel {
             let session = try GameSession(config: settings.config(for: id, mode: mode), options: options, listener: nil)
             // The old game's session stops now, even if a view still holds its model.
             game?.close()
-            game = try GameModel(session: session)
+            game = GameModel(session: session)
             startError = nil
             isPlaying = true
         } catch {
@@ -82,7 +82,7 @@ final class AppModel {
         do {
             guard let json = try locations.savedGame() else { return }
             let session = try GameSession.restore(json: json, options: locations.sessionOptions, listener: nil)
-            let restored = try GameModel(session: session)
+            let restored = GameModel(session: session)
             game = restored
             isPlaying = !restored.isOver
         } catch {

@@ -5,9 +5,10 @@ import Observation
 /// One game on screen: the engine's session and what the views draw from it.
 ///
 /// Every rule and interaction decision is the engine's (`GameSession`); this class only
-/// forwards taps and commands, reads snapshots, and turns their changes into animations
-/// and feedback. The session's events arrive on background threads through
-/// `SessionEventRelay` and are handled here, on the main actor.
+/// forwards taps and commands, reads the engine's board changes with the snapshot they lead
+/// to (`changesSince`, one atomic read), and turns them into animations and feedback. The
+/// session's events arrive on background threads through `SessionEventRelay` and are handled
+/// here, on the main actor.
 @MainActor
 @Observable
 final class GameModel {
@@ -20,36 +21,37 @@ final class GameModel {
     var showsResult = false
 
     @ObservationIgnored private let session: GameSession
-    @ObservationIgnored private var log: ActionLog
+    /// The session revision the board shows.
+    @ObservationIgnored private var revision: UInt64
     @ObservationIgnored private var noticeTask: Task<Void, Never>?
 
     /// Takes over a new or restored session and starts listening to it.
-    init(session: GameSession) throws {
+    init(session: GameSession) {
         self.session = session
-        let snapshot = try session.snapshot()
+        let snapshot = session.snapshot()
         self.snapshot = snapshot
+        revision = snapshot.revision
         pieces = BoardPieces(snapshot: snapshot)
         clock = TurnClock(snapshot: snapshot)
-        log = ActionLog(actions: try session.actions())
-        // Events from before this line (the computer may already be thinking) are caught up
+        // Changes from before this line (the computer may already be thinking) are caught up
         // by the refresh below and by the next event.
-        try session.setListener(listener: SessionEventRelay(model: self))
+        session.setListener(listener: SessionEventRelay(model: self))
         refresh()
     }
 
     /// Ends the session for good: the computer's search stops, its threads finish and the
     /// autosave is written. Called when the model is replaced; `deinit` does it too.
     func close() {
-        try? session.shutDown()
+        session.shutDown()
     }
 
     deinit {
         // Nonisolated: touches only the session, an immutable, thread-safe (Sendable) `let`.
-        try? session.shutDown()
+        session.shutDown()
     }
 
     var game: GameId { snapshot.config.game }
-    var isOver: Bool { snapshot.result != nil }
+    var isOver: Bool { snapshot.outcome != nil }
 
     var isPassAndPlay: Bool {
         if case .passAndPlay = snapshot.config.mode { return true }
@@ -68,12 +70,12 @@ final class GameModel {
 
     func tap(_ point: PointState) {
         perform {
-            switch try session.tapIndex(index: point.index) {
+            switch try session.tap(point: point.name) {
             case .selected(let name):
                 Announcer.post(String(localized: "announce_picked \(name)"))
             case .deselected(let name):
                 Announcer.post(String(localized: "announce_dropped \(name)"))
-            case .refused(let refusal, _):
+            case .refused(let refusal):
                 feedback.refusals += 1
                 feedback.refusedPoint = point.name
                 show(.refused(refusal))
@@ -100,7 +102,7 @@ final class GameModel {
 
     func rematch() {
         showsResult = false
-        perform { try session.newGame() }
+        perform { session.newGame() }
         Announcer.post(String(localized: "announce_new_game"))
     }
 
@@ -111,14 +113,14 @@ final class GameModel {
 
     func setTimer(_ timer: TurnTimer) {
         guard timer != snapshot.config.timer else { return }
-        perform { try session.setTimer(timer: timer) }
+        perform { session.setTimer(timer: timer) }
     }
 
     /// The app left the foreground: freeze the turn timer.
-    func pause() { perform { try session.pause() } }
+    func pause() { perform { session.pause() } }
 
     /// The app is back: the timer runs again.
-    func resume() { perform { try session.resume() } }
+    func resume() { perform { session.resume() } }
 
     func dismissNotice() {
         notice = nil
@@ -130,7 +132,7 @@ final class GameModel {
         switch event {
         case .computerMoved, .gameOver:
             refresh()
-        case .turnTimedOut(let player):
+        case .turnTimedOut(let player, _):
             show(.timedOut(player))
             Announcer.post(String(localized: "announce_timed_out \(names.spoken(player))"))
             refresh()
@@ -142,49 +144,32 @@ final class GameModel {
 
     // MARK: Drawing state
 
-    /// Reads the session and moves the board to it, animating the actions it adds.
+    /// Reads the engine's changes since the board's revision and the snapshot they lead to
+    /// (one atomic call), and moves the board with them.
     private func refresh() {
-        do {
-            let (newSnapshot, actions) = try readState()
-            let wasOver = snapshot.result != nil
-            if let added = log.advance(to: actions) {
-                let motions = pieces.play(added, reaching: newSnapshot)
-                count(motions)
-                Announcer.post(
-                    Announcer.describe(
-                        motions,
-                        game: newSnapshot.config.game,
-                        names: names,
-                        formedLine: !newSnapshot.linesFormed.isEmpty
-                    )
+        let batch = session.changesSince(revision: revision)
+        revision = batch.revision
+        let newSnapshot = batch.snapshot
+        let wasOver = snapshot.outcome != nil
+        if !batch.changes.isEmpty {
+            let motions = pieces.apply(batch.changes, reaching: newSnapshot)
+            count(motions)
+            Announcer.post(
+                Announcer.describe(
+                    motions,
+                    game: newSnapshot.config.game,
+                    names: names,
+                    formedLine: batch.changes.contains { !$0.lines.isEmpty }
                 )
-            } else {
-                pieces = BoardPieces(snapshot: newSnapshot)
-            }
-            snapshot = newSnapshot
-            clock = TurnClock(snapshot: newSnapshot)
-            if newSnapshot.result != nil, !wasOver {
-                feedback.endings += 1
-                showsResult = true
-            }
-            scheduleLeavingCleanup()
-        } catch {
-            show(.failure(userMessage(for: error)))
+            )
         }
-    }
-
-    /// A snapshot and the action list of the same moment (the computer may play between
-    /// the two calls: read again until they agree).
-    private func readState() throws -> (Snapshot, [String]) {
-        var actions = try session.actions()
-        var snapshot = try session.snapshot()
-        var attempts = 1
-        while snapshot.actionCount != UInt32(actions.count), attempts < 3 {
-            actions = try session.actions()
-            snapshot = try session.snapshot()
-            attempts += 1
+        snapshot = newSnapshot
+        clock = TurnClock(snapshot: newSnapshot)
+        if newSnapshot.outcome != nil, !wasOver {
+            feedback.endings += 1
+            showsResult = true
         }
-        return (snapshot, actions)
+        scheduleLeavingCleanup()
     }
 
     private func count(_ motions: [BoardMotion]) {

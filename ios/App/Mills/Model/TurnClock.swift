@@ -10,9 +10,10 @@ struct TurnClock: Equatable {
     let frozenLeft: TimeInterval
 
     init?(snapshot: Snapshot, now: Date = .now) {
-        guard let leftMs = snapshot.timeLeftMs, let limit = snapshot.config.timer.seconds else {
+        guard let leftMs = snapshot.timeLeftMs, let limitMs = snapshot.turnLimitMs else {
             return nil
         }
+        let limit = TimeInterval(limitMs) / 1000
         let left = TimeInterval(leftMs) / 1000
         player = snapshot.toMove
         self.limit = limit
@@ -30,18 +31,5 @@ struct TurnClock: Equatable {
     /// 1 at the start of the turn, 0 when the time is up.
     func fraction(at date: Date) -> Double {
         limit > 0 ? min(1, remaining(at: date) / limit) : 0
-    }
-}
-
-extension TurnTimer {
-    /// The limit of a turn, or nil when the timer is off.
-    var seconds: TimeInterval? {
-        switch self {
-        case .off: nil
-        case .seconds15: 15
-        case .seconds30: 30
-        case .seconds60: 60
-        case .seconds120: 120
-        }
     }
 }

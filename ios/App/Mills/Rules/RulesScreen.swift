@@ -24,11 +24,7 @@ struct RulesScreen: View {
                 .pickerStyle(.inline)
                 .labelsHidden()
             }
-            if let text = try? rulesText(game: game, locale: AppLanguage.current) {
-                RulesTextSections(text: text)
-            } else {
-                Text("rules_unavailable")
-            }
+            RulesTextSections(text: rulesText(game: game, locale: AppLanguage.current))
         }
         .navigationTitle("rules_title")
         .toolbar {

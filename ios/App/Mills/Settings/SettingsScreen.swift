@@ -22,8 +22,9 @@ struct SettingsScreen: View {
         Form {
             Section {
                 Picker("settings_difficulty", selection: $level) {
-                    ForEach(LevelName.all, id: \.self) { number in
-                        Text("settings_level_value \(number) \(Text(LevelName.title(number)))").tag(number)
+                    ForEach(EngineChoices.levels, id: \.number) { level in
+                        Text("settings_level_value \(Int(level.number)) \(Text(LocalizedStringKey(level.nameKey)))")
+                            .tag(Int(level.number))
                     }
                 }
                 Picker("settings_your_side", selection: $humanSide) {

@@ -15,6 +15,7 @@ final class GameSessionTests: XCTestCase {
 
     func testNewGameHasAnEmptyBoardAndAsksForAPlacement() throws {
         let snapshot = try passAndPlay().snapshot()
+        XCTAssertEqual(snapshot.p1.panel.map(\.nameKey), ["count_in_hand", "count_on_board", "count_captured"])
         XCTAssertEqual(snapshot.points.count, 24)
         XCTAssertTrue(snapshot.points.allSatisfy { $0.owner == nil && $0.target })
         XCTAssertEqual(snapshot.toMove, .p1)
@@ -24,13 +25,14 @@ final class GameSessionTests: XCTestCase {
 
     func testTapPlacesAndATapOnAnOccupiedPointIsRefused() throws {
         let session = try passAndPlay()
-        guard case .played(let player, let action, _, _, let turnEnded, _) = try session.tap(point: "d6") else {
+        guard case .played(let player, let action, let changes, let turnEnded, _) = try session.tap(point: "d6") else {
             return XCTFail("a placement was expected")
         }
         XCTAssertEqual(player, .p1)
         XCTAssertEqual(action, "d6")
         XCTAssertTrue(turnEnded)
-        guard case .refused(let refusal, _) = try session.tap(point: "d6") else {
+        XCTAssertEqual(changes.map(\.change), [.placed(point: "d6", player: .p1)])
+        guard case .refused(let refusal) = try session.tap(point: "d6") else {
             return XCTFail("a refusal was expected")
         }
         XCTAssertEqual(refusal, .occupied(point: "d6"))
@@ -40,9 +42,13 @@ final class GameSessionTests: XCTestCase {
         let session = try passAndPlay()
         _ = try session.tap(point: "a1")
         try session.undo()
-        XCTAssertEqual(try session.snapshot().actionCount, 0)
+        XCTAssertEqual(session.snapshot().actionCount, 0)
         try session.redo()
-        XCTAssertEqual(try session.actions(), ["a1"])
+        XCTAssertEqual(session.actions(), ["a1"])
+        guard case .reset(let snapshot) = session.changesSince(revision: 0).changes.last?.change else {
+            return XCTFail("undo and redo redraw the board")
+        }
+        XCTAssertEqual(snapshot.points.first { $0.name == "a1" }?.owner, .p1)
         XCTAssertThrowsError(try session.redo())
     }
 
@@ -52,20 +58,21 @@ final class GameSessionTests: XCTestCase {
             _ = try session.tap(point: point)
         }
         let restored = try GameSession.restore(
-            json: try session.save(),
+            json: session.save(),
             options: SessionOptions(timerThread: false, manualClock: true, manualComputer: true),
             listener: nil
         )
-        XCTAssertEqual(try restored.actions(), ["d7", "e3", "a1"])
-        XCTAssertEqual(try restored.snapshot().config.game, .zhiqi)
+        XCTAssertEqual(restored.actions(), ["d7", "e3", "a1"])
+        XCTAssertEqual(restored.snapshot().config.game, .zhiqi)
     }
 
     func testTheComputerMovesOnABackgroundThreadAndTellsTheListener() throws {
         let moved = expectation(description: "the computer moved")
         let listener = ClosureListener { event in
-            if case .computerMoved(let player, let actions) = event {
+            if case .computerMoved(let player, let actions, let changes) = event {
                 XCTAssertEqual(player, .p1)
                 XCTAssertFalse(actions.isEmpty)
+                XCTAssertEqual(changes.changes.map(\.action), actions)
                 moved.fulfill()
             }
         }
@@ -75,14 +82,16 @@ final class GameSessionTests: XCTestCase {
             listener: listener
         )
         wait(for: [moved], timeout: 10)
-        XCTAssertEqual(try session.snapshot().toMove, .p2)
+        XCTAssertEqual(session.snapshot().toMove, .p2)
     }
 
     func testRulesTextInChineseAndEnglish() throws {
-        XCTAssertEqual(try rulesText(game: .zhiqi, locale: "zh-Hans-CN").locale, "zh-Hans")
-        XCTAssertEqual(try rulesText(game: .zhiqi, locale: "en-GB").locale, "en")
-        XCTAssertEqual(try levels().count, 10)
-        XCTAssertEqual(try games().map(\.game), [.zhiqi, .linkedHorse, .twelveMensMorris])
+        XCTAssertEqual(rulesText(game: .zhiqi, locale: "zh-Hans-CN").locale, "zh-Hans")
+        XCTAssertEqual(rulesText(game: .zhiqi, locale: "en-GB").locale, "en")
+        XCTAssertEqual(levels().count, 10)
+        XCTAssertEqual(levels().filter(\.isDefault).count, 1)
+        XCTAssertEqual(games().map(\.game), [.zhiqi, .linkedHorse, .twelveMensMorris])
+        XCTAssertEqual(gameInfo(game: .zhiqi).panel.map(\.nameKey), ["count_in_hand", "count_on_board", "count_pins"])
     }
 
     func testAPanicInTheEngineBecomesAnError() {

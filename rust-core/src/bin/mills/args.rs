@@ -5,10 +5,11 @@
 //! (`--depth 3` or `--depth=3`), plus `-h` for help. Anything unexpected is an error that
 //! names the offending word: a tool driving `mills` should fail loudly, never be guessed at.
 
-use std::fmt;
 use std::str::FromStr;
 
 use mills_core::Variant;
+
+use crate::error::{CliError, UsageError};
 
 /// The help of every `--variant` flag: the stable ids of the games.
 pub const VARIANT_HELP: &str = "game: zhiqi, linked-horse or twelve-mens-morris";
@@ -145,24 +146,6 @@ pub fn flag_table(flags: &[FlagSpec]) -> String {
     text
 }
 
-/// A mistake on the command line. Shown as `mills <command>: <message>` with a pointer to
-/// the command's help; the process exits with code 2.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UsageError {
-    pub command: &'static str,
-    pub message: String,
-}
-
-impl fmt::Display for UsageError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "mills {}: {}\n(see 'mills {} --help')",
-            self.command, self.message, self.command
-        )
-    }
-}
-
 /// The command line of one subcommand, checked against its spec.
 #[derive(Debug)]
 pub struct Parsed {
@@ -181,7 +164,7 @@ pub fn parse_or_help(
     spec: &CommandSpec,
     args: &[String],
     out: &mut impl std::io::Write,
-) -> Result<Option<Parsed>, crate::error::CliError> {
+) -> Result<Option<Parsed>, CliError> {
     let parsed = parse(spec, args)?;
     if parsed.help {
         write!(out, "{}", spec.help())?;

@@ -7,7 +7,23 @@
 use std::fmt;
 use std::io;
 
-use crate::args::UsageError;
+/// A mistake on the command line. Shown as `mills <command>: <message>` with a pointer to
+/// the command's help; the process exits with code 2.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UsageError {
+    pub command: &'static str,
+    pub message: String,
+}
+
+impl fmt::Display for UsageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "mills {}: {}\n(see 'mills {} --help')",
+            self.command, self.message, self.command
+        )
+    }
+}
 
 /// A failed command.
 #[derive(Debug)]

@@ -496,17 +496,18 @@ fn play_turn(game: &Game, actions: &[Action]) -> Result<Game, String> {
         return Err("no action given".to_string());
     }
     let mut trial = game.clone();
-    let turn = trial.position().turns();
+    let mut turn_ended = false;
     for (index, &action) in actions.iter().enumerate() {
-        if index > 0 && (trial.is_over() || trial.position().turns() != turn) {
+        if turn_ended {
             return Err(format!(
                 "the turn ended after {}: type one turn at a time",
                 actions[index - 1]
             ));
         }
-        trial
+        turn_ended = trial
             .play(action)
-            .map_err(|reason| format!("cannot play {action}: {reason}"))?;
+            .map_err(|reason| format!("cannot play {action}: {reason}"))?
+            .turn_ended;
     }
     Ok(trial)
 }

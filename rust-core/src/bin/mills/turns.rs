@@ -23,7 +23,6 @@ pub fn turns(game: &Game) -> Vec<Turn> {
     let mut position = *game.start();
     let mut turns: Vec<Turn> = Vec::new();
     for (index, &action) in game.actions().iter().enumerate() {
-        let turn_before = position.turns();
         match turns.last_mut() {
             Some(turn) if !turn.complete => turn.actions.end = index + 1,
             _ => turns.push(Turn {
@@ -32,11 +31,11 @@ pub fn turns(game: &Game) -> Vec<Turn> {
                 complete: false,
             }),
         }
-        position.play_unchecked(action);
+        let applied = position.play_unchecked(action);
         let turn = turns
             .last_mut()
             .expect("a turn was just pushed or extended");
-        turn.complete = position.turns() != turn_before || position.is_over();
+        turn.complete = applied.turn_ended;
     }
     turns
 }

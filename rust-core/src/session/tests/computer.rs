@@ -35,11 +35,19 @@ fn the_computers_turn_arrives_on_the_listener_from_its_thread() {
     let (event, thread) = rx
         .recv_timeout(Duration::from_secs(30))
         .expect("the computer moved");
-    let SessionEvent::ComputerMoved { side, actions } = event else {
+    let SessionEvent::ComputerMoved {
+        side,
+        actions,
+        changes,
+    } = event
+    else {
         panic!("{event:?}")
     };
     assert_eq!(side, Side::P1);
     assert_eq!(actions.len(), 1);
+    assert_eq!(changes.changes.len(), 1);
+    assert!(changes.changes[0].turn_ended);
+    assert_eq!(changes.changes[0].action, Some(actions[0]));
     assert_ne!(thread, std::thread::current().id());
     let snap = s.snapshot();
     assert!(!snap.computer_thinking);
@@ -107,6 +115,6 @@ fn a_whole_game_against_the_computer() {
             turns += 1;
             assert!(turns < 5_000, "{variant} does not end");
         }
-        assert_eq!(s.snapshot().expect, Expect::GameOver);
+        assert_eq!(s.snapshot().next, NextStep::GameOver);
     }
 }

@@ -16,7 +16,7 @@ fn save_and_restore_a_turn_in_progress() {
     let (options, _) = SessionOptions::for_tests();
     let restored = GameSession::restore(&json, options, None).unwrap();
     let (a, b) = (s.snapshot(), restored.snapshot());
-    assert_eq!(b.expect, Expect::Capture { remaining: 1 });
+    assert_eq!(b.next, NextStep::Capture { remaining: 1 });
     assert_eq!(a.points, b.points);
     assert_eq!(a.sides, b.sides);
     assert_eq!(b.time_left_ms, Some(18_000));

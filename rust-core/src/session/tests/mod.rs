@@ -2,6 +2,7 @@
 //! computer turns (`SessionOptions::for_tests`).
 
 mod autosave;
+mod changes;
 mod close;
 mod computer;
 mod files;
@@ -22,7 +23,7 @@ use crate::rules::{Side, Variant};
 
 use super::config::{Mode, SessionConfig, SessionOptions, TurnTimer};
 use super::events::{SessionEvent, SessionListener, TapOutcome};
-use super::snapshot::Expect;
+use super::snapshot::NextStep;
 use super::{GameSession, ManualClock, save};
 
 pub(super) fn pt(name: &str) -> Point {
@@ -93,7 +94,7 @@ pub(super) fn play_out_by_taps(session: &GameSession, mut seed: u64) -> usize {
     loop {
         let snap = session.snapshot();
         if snap.outcome.is_some() {
-            assert_eq!(snap.expect, Expect::GameOver);
+            assert_eq!(snap.next, NextStep::GameOver);
             return taps;
         }
         let targets = snap.targets();
@@ -106,8 +107,8 @@ pub(super) fn play_out_by_taps(session: &GameSession, mut seed: u64) -> usize {
             .tap(point)
             .unwrap_or_else(|r| panic!("tap {point} refused: {r} in {snap:?}"));
         if matches!(
-            snap.expect,
-            Expect::PickPiece | Expect::StepAfterPull { from: None }
+            snap.next,
+            NextStep::PickPiece | NextStep::StepAfterPull { from: None }
         ) {
             assert_eq!(outcome, TapOutcome::Selected(point));
         } else {

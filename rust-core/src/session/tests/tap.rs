@@ -1,13 +1,14 @@
 use super::*;
 use crate::outcome::Outcome;
-use crate::position::{Phase, RemovalKind};
+use crate::position::Phase;
+use crate::session::changes::Change;
 use crate::session::events::{Played, Refusal};
 
 #[test]
 fn placing_then_the_snapshot_shows_it() {
     let (s, _) = session(pass_and_play(Variant::TwelveMensMorris));
     let snap = s.snapshot();
-    assert_eq!(snap.expect, Expect::Place);
+    assert_eq!(snap.next, NextStep::Place);
     assert_eq!(snap.targets().len(), 24);
     assert_eq!(snap.side(Side::P1).in_hand, 12);
     assert_eq!(snap.time_left_ms, Some(60_000));
@@ -18,7 +19,16 @@ fn placing_then_the_snapshot_shows_it() {
         panic!("not played");
     };
     assert_eq!(played.action.to_string(), "d6");
-    assert!(played.turn_ended && played.removal.is_none() && played.lines_formed.is_empty());
+    assert!(played.turn_ended);
+    assert_eq!(played.changes.len(), 1);
+    assert_eq!(
+        played.changes[0].change,
+        Change::Placed {
+            point: pt("d6"),
+            side: Side::P1
+        }
+    );
+    assert!(played.changes[0].lines.is_empty() && played.changes[0].turn_ended);
     let snap = s.snapshot();
     assert_eq!(snap.point(pt("d6")).owner, Some(Side::P1));
     assert!(!snap.point(pt("d6")).target);
@@ -43,9 +53,13 @@ fn a_mill_asks_for_a_capture_and_mill_pieces_are_protected() {
         panic!()
     };
     assert!(!played.turn_ended);
-    assert_eq!(played.lines_formed, vec![[pt("a7"), pt("d7"), pt("g7")]]);
+    assert_eq!(
+        played.changes[0].lines,
+        vec![[pt("a7"), pt("d7"), pt("g7")]]
+    );
+    assert!(!played.changes[0].turn_ended);
     let snap = s.snapshot();
-    assert_eq!(snap.expect, Expect::Capture { remaining: 1 });
+    assert_eq!(snap.next, NextStep::Capture { remaining: 1 });
     assert_eq!(snap.to_move, Side::P1);
     assert_eq!(snap.lines_formed.len(), 1);
     // Every P2 piece is in the mill, so any may be taken.
@@ -53,19 +67,26 @@ fn a_mill_asks_for_a_capture_and_mill_pieces_are_protected() {
     assert_eq!(s.tap(pt("a1")), Err(Refusal::NotOpponentPiece(pt("a1"))));
     assert_eq!(s.tap(pt("c5")), Err(Refusal::NotOpponentPiece(pt("c5"))));
     let TapOutcome::Played(Played {
-        removal,
+        changes,
         turn_ended,
         ..
     }) = s.tap(pt("d6")).unwrap()
     else {
         panic!()
     };
-    assert_eq!(removal, Some(RemovalKind::Capture));
+    assert_eq!(
+        changes[0].change,
+        Change::Captured {
+            point: pt("d6"),
+            side: Side::P1
+        }
+    );
     assert!(turn_ended);
     let snap = s.snapshot();
     assert_eq!(snap.side(Side::P1).captured, 1);
     assert_eq!(snap.side(Side::P2).lost, 1);
     assert_eq!(snap.last_turn.len(), 2);
+    assert_eq!(snap.last_turn_points, vec![pt("g7"), pt("d6")]);
 }
 
 #[test]
@@ -93,7 +114,7 @@ fn select_reselect_deselect_and_step() {
     );
     assert_eq!(s.snapshot().phase, Phase::Moving);
     let snap = s.snapshot();
-    assert_eq!(snap.expect, Expect::PickPiece);
+    assert_eq!(snap.next, NextStep::PickPiece);
     let us = snap.to_move;
     let movable = snap.targets();
     assert!(!movable.is_empty());
@@ -111,14 +132,14 @@ fn select_reselect_deselect_and_step() {
     let a = movable[0];
     assert_eq!(s.tap(a), Ok(TapOutcome::Selected(a)));
     let snap = s.snapshot();
-    assert_eq!(snap.expect, Expect::PickDestination { from: a });
+    assert_eq!(snap.next, NextStep::PickDestination { from: a });
     assert_eq!(snap.selected, Some(a));
     let destinations = snap.targets();
     assert!(!destinations.is_empty());
     if let Some(&b) = movable.get(1) {
         assert_eq!(s.tap(b), Ok(TapOutcome::Selected(b)), "re-selection");
         assert_eq!(s.tap(b), Ok(TapOutcome::Deselected(b)));
-        assert_eq!(s.snapshot().expect, Expect::PickPiece);
+        assert_eq!(s.snapshot().next, NextStep::PickPiece);
         s.tap(a).unwrap();
     }
     let far = Point::ALL
@@ -149,7 +170,7 @@ fn pull_then_step_after_pull() {
         "d7 a7 g7 g4 d1 g1 a4 a1 b6 d6 f6 f4 f2 b2 d2 b4 d5 c5 e4 e5 c3 e3 c4 d3",
     );
     let snap = s.snapshot();
-    assert_eq!(snap.expect, Expect::Pull);
+    assert_eq!(snap.next, NextStep::Pull);
     assert_eq!(snap.to_move, Side::P2);
     let targets = snap.targets();
     assert_eq!(targets.len(), 12, "H has 12 pulls");
@@ -157,15 +178,22 @@ fn pull_then_step_after_pull() {
     let TapOutcome::Played(played) = s.tap(pulled).unwrap() else {
         panic!()
     };
-    assert_eq!(played.removal, Some(RemovalKind::Pull));
+    assert_eq!(
+        played.changes[0].change,
+        Change::Pulled {
+            point: pulled,
+            side: Side::P2
+        }
+    );
+    assert!(!played.turn_ended);
     let snap = s.snapshot();
-    assert_eq!(snap.expect, Expect::StepAfterPull { from: None });
+    assert_eq!(snap.next, NextStep::StepAfterPull { from: None });
     let movable = snap.targets();
     s.tap(movable[0]).unwrap();
     let snap = s.snapshot();
     assert_eq!(
-        snap.expect,
-        Expect::StepAfterPull {
+        snap.next,
+        NextStep::StepAfterPull {
             from: Some(movable[0])
         }
     );
@@ -199,7 +227,16 @@ fn linked_horse_stables_and_reports_the_line() {
         panic!()
     };
     assert!(played.turn_ended);
-    assert_eq!(played.lines_formed.len(), 1);
+    let kinds: Vec<_> = played.changes.iter().map(|c| c.change.clone()).collect();
+    let (a7, side) = (pt("a7"), Side::P1);
+    assert_eq!(
+        kinds,
+        vec![
+            Change::Placed { point: a7, side },
+            Change::Stabled { point: a7, side }
+        ]
+    );
+    assert_eq!(played.changes[1].lines.len(), 1);
     let snap = s.snapshot();
     assert_eq!(snap.side(Side::P1).stable, 1);
     assert_eq!(snap.point(pt("a7")).owner, None);

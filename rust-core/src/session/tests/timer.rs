@@ -1,6 +1,7 @@
 use super::*;
 use crate::action::Action;
 use crate::position::Phase;
+use crate::session::changes::Change;
 
 fn timed(config: SessionConfig) -> SessionConfig {
     config.with_timer(TurnTimer::Seconds15)
@@ -14,10 +15,15 @@ fn a_skipped_placement_keeps_the_piece_in_hand() {
     assert_eq!(s.advance_clock_for_tests(14_999).unwrap(), None);
     assert_eq!(s.snapshot().time_left_ms, Some(1));
     assert_eq!(s.advance_clock_for_tests(1).unwrap(), Some(Side::P1));
-    assert_eq!(
-        recorder.take(),
-        vec![SessionEvent::TurnTimedOut { side: Side::P1 }]
-    );
+    let events = recorder.take();
+    let [SessionEvent::TurnTimedOut { side, changes }] = &events[..] else {
+        panic!("{events:?}")
+    };
+    assert_eq!(*side, Side::P1);
+    assert_eq!(changes.changes.len(), 1);
+    assert_eq!(changes.changes[0].change, Change::Passed { side: Side::P1 });
+    assert!(changes.changes[0].turn_ended);
+    assert_eq!(changes.snapshot, s.snapshot());
     let snap = s.snapshot();
     assert_eq!(snap.to_move, Side::P2);
     assert_eq!(snap.side(Side::P1).in_hand, 12);
@@ -39,11 +45,11 @@ fn owed_captures_are_lost() {
         "a1 g1 a4 g4 d7 e3 g7 e4",
     );
     s.tap(pt("a7")).unwrap();
-    assert!(matches!(s.snapshot().expect, Expect::Capture { .. }));
+    assert!(matches!(s.snapshot().next, NextStep::Capture { .. }));
     assert_eq!(s.advance_clock_for_tests(15_000).unwrap(), Some(Side::P1));
     let snap = s.snapshot();
     assert_eq!(snap.to_move, Side::P2);
-    assert_eq!(snap.expect, Expect::Place);
+    assert_eq!(snap.next, NextStep::Place);
     assert_eq!(snap.side(Side::P2).lost, 0);
     assert_eq!(snap.side(Side::P2).on_board, 4);
 }
@@ -56,7 +62,7 @@ fn after_a_pull_the_step_is_lost_but_the_removal_stands() {
     );
     let pulled = s.snapshot().targets()[0];
     s.tap(pulled).unwrap();
-    assert_eq!(s.snapshot().expect, Expect::StepAfterPull { from: None });
+    assert_eq!(s.snapshot().next, NextStep::StepAfterPull { from: None });
     assert_eq!(s.advance_clock_for_tests(20_000).unwrap(), Some(Side::P2));
     let snap = s.snapshot();
     assert_eq!(snap.to_move, Side::P1);
@@ -194,7 +200,10 @@ fn the_timer_thread_applies_expiry_by_itself() {
     let (event, thread) = rx
         .recv_timeout(std::time::Duration::from_secs(10))
         .expect("the timer thread passed the turn");
-    assert_eq!(event, SessionEvent::TurnTimedOut { side: Side::P1 });
+    assert!(
+        matches!(event, SessionEvent::TurnTimedOut { side: Side::P1, .. }),
+        "{event:?}"
+    );
     assert_ne!(thread, std::thread::current().id());
     assert!(!s.game().actions().is_empty());
 }

@@ -32,10 +32,10 @@ fn undo_takes_back_a_turn_in_progress() {
         "a1 g1 a4 g4 d7 e3 g7 e4",
     );
     s.tap(pt("a7")).unwrap();
-    assert!(matches!(s.snapshot().expect, Expect::Capture { .. }));
+    assert!(matches!(s.snapshot().next, NextStep::Capture { .. }));
     s.undo().unwrap();
     let snap = s.snapshot();
-    assert_eq!((snap.expect, snap.to_move), (Expect::Place, Side::P1));
+    assert_eq!((snap.next, snap.to_move), (NextStep::Place, Side::P1));
     assert_eq!(snap.point(pt("a7")).owner, None);
     assert_eq!(s.game().actions().len(), 8);
 }

@@ -2,6 +2,7 @@ package app.mills.android
 
 import android.content.Context
 import androidx.core.content.edit
+import app.mills.data.EngineChoices
 import app.mills.data.SettingsStore
 import app.mills.data.UserSettings
 
@@ -12,7 +13,7 @@ class PreferencesSettingsStore(context: Context) : SettingsStore {
     override fun read(): UserSettings {
         val defaults = UserSettings()
         return UserSettings(
-            level = prefs.getInt(LEVEL, defaults.level).coerceIn(UserSettings.LEVELS),
+            level = EngineChoices.clampLevel(prefs.getInt(LEVEL, defaults.level)),
             timer = enumOr(prefs.getString(TIMER, null), defaults.timer),
             humanSide = enumOr(prefs.getString(SIDE, null), defaults.humanSide),
             sound = prefs.getBoolean(SOUND, defaults.sound),

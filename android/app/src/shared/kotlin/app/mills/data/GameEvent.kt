@@ -1,6 +1,6 @@
 package app.mills.data
 
-import uniffi.mills_ffi.GameResult
+import uniffi.mills_ffi.Outcome
 import uniffi.mills_ffi.Player
 
 /** Something the session did by itself, delivered on the main thread. */
@@ -9,7 +9,7 @@ sealed interface GameEvent {
 
     data class TimedOut(val player: Player) : GameEvent
 
-    data class Finished(val result: GameResult) : GameEvent
+    data class Finished(val outcome: Outcome) : GameEvent
 
     data class SaveFailed(val message: String) : GameEvent
 }

@@ -8,6 +8,7 @@ import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asSharedFlow
 import kotlinx.coroutines.flow.asStateFlow
 import kotlinx.coroutines.launch
+import uniffi.mills_ffi.BoardChange
 import uniffi.mills_ffi.GameSession
 import uniffi.mills_ffi.MillsException
 import uniffi.mills_ffi.Player
@@ -24,7 +25,9 @@ import uniffi.mills_ffi.statsLoad
 
 /**
  * The one game in progress: wraps the engine's [GameSession] (rules, computer player, timer,
- * autosave) and publishes its [snapshot] and [events].
+ * autosave) and publishes its [snapshot], the board changes that led to it ([takeChanges]) and
+ * its [events]. Every refresh reads the engine's `changesSince(revision)`: the changes and the
+ * snapshot they lead to, at one moment, so nothing is ever guessed from two snapshots.
  *
  * Call it from the main thread. The session's listener is called on the engine's threads
  * (computer, timer); its events are handed to [mainScope] (whose dispatcher is the main
@@ -40,6 +43,8 @@ class GameRepository(
     private var generation = 0
     private var foreground = true
     private var gameVisible = false
+    private var revision = 0uL
+    private val pending = mutableListOf<BoardChange>()
 
     private val snapshotState = MutableStateFlow<Snapshot?>(null)
     private val eventFlow = MutableSharedFlow<GameEvent>(extraBufferCapacity = 64)
@@ -52,11 +57,11 @@ class GameRepository(
     /** The game that Home offers to continue: the one open, or else the autosaved one. */
     fun savedGame(): SavedGame? {
         snapshotState.value?.let { snap ->
-            return snap.takeIf { it.result == null }?.let { SavedGame(it.config.game, it.config.mode, it.turns.toInt()) }
+            return snap.takeIf { it.outcome == null }?.let { SavedGame(it.config.game, it.config.mode, it.turns.toInt()) }
         }
         val peek = restoreSaved(live = false) ?: return null
         return peek.first.use { it.snapshot() }
-            .takeIf { it.result == null }
+            .takeIf { it.outcome == null }
             ?.let { SavedGame(it.config.game, it.config.mode, it.turns.toInt()) }
     }
 
@@ -106,11 +111,19 @@ class GameRepository(
         applyPause()
     }
 
-    /** Every action played so far, in notation. */
-    fun actions(): List<String> = session?.let { s -> guard { s.actions() } }.orEmpty()
+    /** The board changes since the last call, oldest first (a reset first after a redraw). */
+    fun takeChanges(): List<BoardChange> = pending.toList().also { pending.clear() }
 
     fun refresh() {
-        snapshotState.value = session?.let { s -> guard { s.snapshot() } }
+        val s = session
+        if (s == null) {
+            snapshotState.value = null
+            return
+        }
+        val batch = s.changesSince(revision)
+        revision = batch.revision
+        pending += batch.changes
+        snapshotState.value = batch.snapshot
     }
 
     /** Results against the computer, per game and level. */
@@ -126,6 +139,8 @@ class GameRepository(
         session?.let(::retire)
         session = created
         generation = id
+        revision = 0uL
+        pending.clear()
         applyPause()
         refresh()
     }
@@ -171,7 +186,7 @@ class GameRepository(
         val mapped = when (event) {
             is SessionEvent.ComputerMoved -> GameEvent.ComputerMoved(event.player, event.actions)
             is SessionEvent.TurnTimedOut -> GameEvent.TimedOut(event.player)
-            is SessionEvent.GameOver -> GameEvent.Finished(event.result)
+            is SessionEvent.GameOver -> GameEvent.Finished(event.outcome)
             is SessionEvent.SaveFailed -> GameEvent.SaveFailed(event.message)
         }
         eventFlow.tryEmit(mapped)

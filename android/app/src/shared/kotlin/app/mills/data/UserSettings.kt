@@ -9,9 +9,9 @@ enum class BoardStyle { Wood, Slate, Jade }
 
 /** What the player chose in Settings; persisted by the platform's [SettingsStore]. */
 data class UserSettings(
-    /** The computer's level, 1 (Beginner) to 10 (Grandmaster). */
-    val level: Int = DEFAULT_LEVEL,
-    val timer: TurnTimer = TurnTimer.SECONDS60,
+    /** The computer's level (the engine's range and default, [EngineChoices]). */
+    val level: Int = EngineChoices.defaultLevel,
+    val timer: TurnTimer = EngineChoices.defaultTimer,
     /** The side the human plays against the computer; P1 (White) places first. */
     val humanSide: Player = Player.P1,
     val sound: Boolean = true,
@@ -20,9 +20,4 @@ data class UserSettings(
     val boardStyle: BoardStyle = BoardStyle.Wood,
     /** Pass-and-play: the far player's panel is turned 180° toward them. */
     val faceToFace: Boolean = false,
-) {
-    companion object {
-        const val DEFAULT_LEVEL = 3
-        val LEVELS = 1..10
-    }
-}
+)

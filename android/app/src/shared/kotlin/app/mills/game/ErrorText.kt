@@ -24,4 +24,7 @@ fun MillsException.toUiText(): UiText = when (this) {
     is MillsException.Io -> text(StringKey.ErrorIo)
     is MillsException.NotAvailable -> text(StringKey.ErrorNotAvailable)
     is MillsException.Internal -> text(StringKey.ErrorInternal)
+    is MillsException.SessionClosed -> text(StringKey.ErrorSessionClosed)
+    is MillsException.SaveTooLarge -> text(StringKey.ErrorSaveTooLarge)
+    is MillsException.NotARegularFile -> text(StringKey.ErrorNotARegularFile)
 }

@@ -1,12 +1,13 @@
 package app.mills.game
 
+import app.mills.data.RulesCatalog
 import app.mills.strings.StringKey
 import app.mills.strings.UiText
 import app.mills.strings.text
 import uniffi.mills_ffi.EndReason
 import uniffi.mills_ffi.GameId
 import uniffi.mills_ffi.GameMode
-import uniffi.mills_ffi.GameResult
+import uniffi.mills_ffi.Outcome
 import uniffi.mills_ffi.NextStep
 import uniffi.mills_ffi.Player
 import uniffi.mills_ffi.PointState
@@ -30,21 +31,14 @@ object GameUiMapper {
     fun map(snapshot: Snapshot, transient: Transient, nowNanos: Long = System.nanoTime()): GameUiState {
         val names = PlayerNames(snapshot.config.mode)
         val game = snapshot.config.game
-        val over = snapshot.result != null
+        val over = snapshot.outcome != null
         val humanToMove = !over && snapshot.toMove != names.computer
         val prompt = when {
             over -> text(StringKey.PromptGameOver)
             !humanToMove -> text(StringKey.PromptThinking)
             else -> promptFor(snapshot.next)
         }
-        val lastTurnPoints = snapshot.lastTurn.flatMap { notation ->
-            when (val action = Action.parse(notation)) {
-                is Action.Place -> listOf(action.to)
-                is Action.Step -> listOf(action.from, action.to)
-                is Action.Remove -> listOf(action.at)
-                Action.Pass -> emptyList()
-            }
-        }.toSet()
+        val lastTurnPoints = snapshot.lastTurnPoints.toSet()
         val targetKind = targetKindFor(snapshot.next)
         val points = snapshot.points.map { point ->
             val target = if (point.target && humanToMove) targetKind else null
@@ -66,7 +60,7 @@ object GameUiMapper {
             passAndPlay = names.computer == null,
             board = BoardUiState(
                 points = points,
-                showStable = game == GameId.LINKED_HORSE,
+                showStable = RulesCatalog.info(game).hasStable,
                 stableP1 = snapshot.p1.stable.toInt(),
                 stableP2 = snapshot.p2.stable.toInt(),
                 lines = snapshot.linesFormed,
@@ -87,13 +81,13 @@ object GameUiMapper {
             canUndo = snapshot.canUndo,
             canRedo = snapshot.canRedo,
             canResign = !over,
-            result = snapshot.result?.let { resultUi(it, snapshot, names) },
+            result = snapshot.outcome?.let { resultUi(it, snapshot, names) },
             showResult = over && !transient.resultDismissed,
             timer = snapshot.timeLeftMs?.let { left ->
                 TimerUi(
                     player = snapshot.toMove,
                     remainingMs = left.toLong(),
-                    totalMs = seconds(snapshot.config.timer) * 1000L,
+                    totalMs = (snapshot.turnLimitMs ?: left).toLong(),
                     running = snapshot.timerRunning && !snapshot.paused,
                     stampNanos = nowNanos,
                 )
@@ -101,14 +95,6 @@ object GameUiMapper {
             faceToFace = transient.faceToFace && names.computer == null,
             turns = snapshot.turns.toInt(),
         )
-    }
-
-    fun seconds(timer: TurnTimer): Int = when (timer) {
-        TurnTimer.OFF -> 0
-        TurnTimer.SECONDS15 -> 15
-        TurnTimer.SECONDS30 -> 30
-        TurnTimer.SECONDS60 -> 60
-        TurnTimer.SECONDS120 -> 120
     }
 
     fun modeLabel(mode: GameMode): UiText = when (mode) {
@@ -170,11 +156,11 @@ object GameUiMapper {
 
     private fun playerUi(snapshot: Snapshot, player: Player, names: PlayerNames, prompt: UiText?): PlayerUi {
         val side = snapshot.side(player)
-        val (label, tally) = when (snapshot.config.game) {
-            GameId.LINKED_HORSE -> text(StringKey.CountStable) to side.stable.toInt()
-            else -> text(StringKey.CountCaptured) to side.captured.toInt()
-        }
-        val active = snapshot.result == null && snapshot.toMove == player
+        // The engine's panel: in hand, on board, then the game's own tally (pins, stable, captures).
+        val tallyCount = side.panel.last()
+        val label = text(StringKey.ofResource(tallyCount.nameKey))
+        val tally = tallyCount.value.toInt()
+        val active = snapshot.outcome == null && snapshot.toMove == player
         return PlayerUi(
             player = player,
             name = names.name(player),
@@ -190,13 +176,13 @@ object GameUiMapper {
     }
 
     private fun statusFor(snapshot: Snapshot, names: PlayerNames): UiText = when {
-        snapshot.result != null -> text(StringKey.PromptGameOver)
+        snapshot.outcome != null -> text(StringKey.PromptGameOver)
         snapshot.toMove == names.computer -> text(StringKey.TurnComputer)
         snapshot.toMove == names.human -> text(StringKey.TurnYours)
         else -> text(StringKey.TurnPlayer, names.colour(snapshot.toMove))
     }
 
-    private fun resultUi(result: GameResult, snapshot: Snapshot, names: PlayerNames): ResultUi {
+    private fun resultUi(result: Outcome, snapshot: Snapshot, names: PlayerNames): ResultUi {
         val winner = result.winner
         val title = when {
             winner == null -> text(StringKey.ResultDraw)

@@ -55,13 +55,19 @@ enum class StringKey {
     // every MillsException (game/ErrorText.kt)
     ErrorInvalidPoint, ErrorInvalidLevel, ErrorGameOver, ErrorNothingToUndo, ErrorNothingToRedo,
     ErrorNotComputersTurn, ErrorCorruptSave, ErrorUnknownSaveVersion, ErrorIllegalSavedAction, ErrorIo,
-    ErrorNotAvailable, ErrorInternal;
+    ErrorNotAvailable, ErrorInternal, ErrorSessionClosed, ErrorSaveTooLarge, ErrorNotARegularFile;
 
     /** The resource name: `HomeTitle` → `home_title`, `Level10` → `level_10`. */
     val resourceName: String by lazy { toResourceName(name) }
 
     companion object {
-        fun level(number: Int): StringKey = valueOf("Level${number.coerceIn(1, 10)}")
+        /** The name of a computer level, by the key the engine gives it. */
+        fun level(number: Int): StringKey = ofResource(app.mills.data.EngineChoices.nameKey(number))
+
+        /** The key of a resource name the engine gives (`count_pins`, `level_5`). */
+        fun ofResource(name: String): StringKey = byResource.getValue(name)
+
+        private val byResource: Map<String, StringKey> by lazy { entries.associateBy { it.resourceName } }
 
         internal fun toResourceName(name: String): String = buildString {
             name.forEachIndexed { i, c ->

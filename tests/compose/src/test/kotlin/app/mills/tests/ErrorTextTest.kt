@@ -31,6 +31,9 @@ class ErrorTextTest {
         MillsException.Io("permission denied"),
         MillsException.NotAvailable("manual clock"),
         MillsException.Internal("boom"),
+        MillsException.SessionClosed(),
+        MillsException.SaveTooLarge(5_000_000uL, 4_194_304uL, "bytes"),
+        MillsException.NotARegularFile("/data/autosave.json", "a directory"),
     )
 
     @AfterEach

@@ -55,6 +55,9 @@ class GameViewModelTest {
         assertEquals(Player.P1, owners(app.snapshot())["g1"])
         assertEquals("Pin one of the opponent's pieces", after.prompt.en())
         assertTrue(after.board.points.first { it.name == "g1" }.description.en()!!.startsWith("g1, White piece"))
+        // The Zhi Qi panel counts pins (the engine's panel, the same on iOS).
+        assertEquals("Pins", after.p1.tallyLabel.en())
+        assertEquals(1, after.p1.tally)
     }
 
     @Test

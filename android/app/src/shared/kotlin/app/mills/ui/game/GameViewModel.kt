@@ -10,7 +10,6 @@ import app.mills.game.GameEffect
 import app.mills.game.GameUiMapper
 import app.mills.game.GameUiState
 import app.mills.game.Motion
-import app.mills.game.MotionPlanner
 import app.mills.game.PlayerNames
 import app.mills.game.Transient
 import app.mills.game.toUiText
@@ -129,7 +128,7 @@ class GameViewModel(
         render()
     }
 
-    /** Redraws from the repository's snapshot; animates what changed since the last one. */
+    /** Redraws from the repository's snapshot; animates the engine's changes that led to it. */
     @Synchronized
     private fun render() {
         val snapshot = repository.snapshot.value
@@ -138,43 +137,43 @@ class GameViewModel(
             return
         }
         val previous = rendered
-        val changed = previous == null || previous.actionCount != snapshot.actionCount ||
-            previous.config != snapshot.config || previous.turns != snapshot.turns
-        if (changed) {
-            val motions = MotionPlanner.plan(previous, snapshot, repository::actions)
+        val changes = repository.takeChanges()
+        if (changes.isNotEmpty()) {
+            val motions = Motion.of(changes)
+            val formedLine = changes.any { it.lines.isNotEmpty() }
             val announcement = Announcer.describe(
                 motions,
                 snapshot.config.game,
                 PlayerNames(snapshot.config.mode),
-                snapshot.linesFormed.isNotEmpty(),
+                formedLine,
             )
             transient = transient.copy(
                 motions = motions,
                 motionKey = transient.motionKey + 1,
                 announcement = announcement ?: transient.announcement,
             )
-            if (previous?.result == null && snapshot.result != null) transient = transient.copy(resultDismissed = false)
-            emitEffects(previous, snapshot, motions)
+            if (previous?.outcome == null && snapshot.outcome != null) transient = transient.copy(resultDismissed = false)
+            emitEffects(previous, snapshot, motions, formedLine)
         }
         rendered = snapshot
         transient = transient.copy(faceToFace = settings.current.faceToFace)
         state.value = GameUiMapper.map(snapshot, transient)
     }
 
-    private fun emitEffects(previous: Snapshot?, snapshot: Snapshot, motions: List<Motion>) {
-        val result = snapshot.result
+    private fun emitEffects(previous: Snapshot?, snapshot: Snapshot, motions: List<Motion>, formedLine: Boolean) {
+        val outcome = snapshot.outcome
         val effect = when {
-            result != null && previous?.result == null -> {
+            outcome != null && previous?.outcome == null -> {
                 val human = PlayerNames(snapshot.config.mode).human
                 when {
-                    result.winner == null -> GameEffect.Draw
-                    human == null || result.winner == human -> GameEffect.Won
+                    outcome.winner == null -> GameEffect.Draw
+                    human == null || outcome.winner == human -> GameEffect.Won
                     else -> GameEffect.Lost
                 }
             }
             motions.any { it is Motion.Stable } -> GameEffect.Stable
             motions.any { it is Motion.Remove || it is Motion.Pin } -> GameEffect.Remove
-            snapshot.linesFormed.isNotEmpty() && motions.isNotEmpty() -> GameEffect.Mill
+            formedLine && motions.isNotEmpty() -> GameEffect.Mill
             motions.isNotEmpty() -> GameEffect.Place
             else -> null
         }

@@ -42,7 +42,7 @@ import androidx.compose.ui.unit.dp
 import app.mills.data.BoardStyle
 import app.mills.data.ThemeMode
 import app.mills.data.UserSettings
-import app.mills.game.GameUiMapper
+import app.mills.data.EngineChoices
 import app.mills.strings.StringKey
 import app.mills.strings.stringOf
 import app.mills.ui.components.TopBar
@@ -92,8 +92,8 @@ fun SettingsScreen(settings: UserSettings, viewModel: SettingsViewModel, onBack:
                         Slider(
                             value = settings.level.toFloat(),
                             onValueChange = { viewModel.setLevel(it.toInt()) },
-                            valueRange = 1f..10f,
-                            steps = 8,
+                            valueRange = EngineChoices.levelRange.first.toFloat()..EngineChoices.levelRange.last.toFloat(),
+                            steps = EngineChoices.levels.size - 2,
                             modifier = Modifier
                                 .testTag("level")
                                 .semantics { stateDescription = levelName },
@@ -111,7 +111,7 @@ fun SettingsScreen(settings: UserSettings, viewModel: SettingsViewModel, onBack:
                     }
                     Section(stringOf(StringKey.SettingsSectionTimer)) {
                         Choice(
-                            options = TurnTimer.entries,
+                            options = EngineChoices.timerOptions,
                             selected = settings.timer,
                             label = { timerLabel(it) },
                             onSelect = viewModel::setTimer,
@@ -168,7 +168,7 @@ fun SettingsScreen(settings: UserSettings, viewModel: SettingsViewModel, onBack:
 @Composable
 private fun timerLabel(timer: TurnTimer): String = when (timer) {
     TurnTimer.OFF -> stringOf(StringKey.TimerOff)
-    else -> stringOf(StringKey.TimerSeconds, GameUiMapper.seconds(timer))
+    else -> stringOf(StringKey.TimerSeconds, EngineChoices.seconds(timer))
 }
 
 @Composable

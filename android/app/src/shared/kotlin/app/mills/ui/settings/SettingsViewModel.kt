@@ -2,6 +2,7 @@ package app.mills.ui.settings
 
 import androidx.lifecycle.ViewModel
 import app.mills.data.BoardStyle
+import app.mills.data.EngineChoices
 import app.mills.data.GameRepository
 import app.mills.data.SettingsRepository
 import app.mills.data.ThemeMode
@@ -18,7 +19,7 @@ class SettingsViewModel(
     val uiState: StateFlow<UserSettings> = settings.settings
 
     fun setLevel(level: Int) {
-        val clamped = level.coerceIn(UserSettings.LEVELS)
+        val clamped = EngineChoices.clampLevel(level)
         settings.update { it.copy(level = clamped) }
         repository.setLevel(clamped)
     }

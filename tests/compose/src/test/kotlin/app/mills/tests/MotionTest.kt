@@ -2,7 +2,6 @@ package app.mills.tests
 
 import app.mills.game.GameEffect
 import app.mills.game.Motion
-import app.mills.game.MotionPlanner
 import app.mills.sound.ToneSynth
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
@@ -15,7 +14,8 @@ import uniffi.mills_ffi.SessionConfig
 import uniffi.mills_ffi.SessionOptions
 import uniffi.mills_ffi.TurnTimer
 
-class MotionPlannerTest {
+/** The board's motions are the engine's changes (`changesSince`), one for one. */
+class MotionTest {
     private fun session(game: GameId, mode: GameMode) = GameSession(
         SessionConfig(game, mode, TurnTimer.OFF),
         SessionOptions(seed = 3u, timerThread = false, manualComputer = true),
@@ -24,13 +24,12 @@ class MotionPlannerTest {
     @Test
     fun theComputerAnsweringBeforeTheRedrawAnimatesBothTurns() {
         session(GameId.TWELVE_MENS_MORRIS, GameMode.VsComputer(Player.P2, 1u)).use { s ->
-            val before = s.snapshot()
+            val before = s.snapshot().revision
             s.tap("d6")
             val reply = s.runComputerTurnNow().single()
-            val after = s.snapshot()
             assertEquals(
                 listOf(Motion.Place("d6", Player.P1), Motion.Place(reply, Player.P2)),
-                MotionPlanner.plan(before, after, s::actions),
+                Motion.of(s.changesSince(before).changes),
             )
         }
     }
@@ -39,9 +38,31 @@ class MotionPlannerTest {
     fun undoAndNewGamesAreNotAnimated() {
         session(GameId.ZHIQI, GameMode.PassAndPlay).use { s ->
             s.tap("a1")
-            val before = s.snapshot()
+            val before = s.snapshot().revision
             s.undo()
-            assertEquals(emptyList<Motion>(), MotionPlanner.plan(before, s.snapshot(), s::actions))
+            assertEquals(emptyList<Motion>(), Motion.of(s.changesSince(before).changes))
+            s.tap("d6")
+            val afterReset = s.changesSince(before).changes
+            assertEquals(listOf(Motion.Place("d6", Player.P1)), Motion.of(afterReset), "only what follows the reset moves")
+        }
+    }
+
+    @Test
+    fun pinsAndStablingComeFromTheEngine() {
+        session(GameId.ZHIQI, GameMode.PassAndPlay).use { s ->
+            for (p in listOf("a1", "d7", "a4", "g1", "a7")) s.tap(p)
+            val before = s.snapshot().revision
+            s.tap("d7")
+            assertEquals(listOf(Motion.Pin("d7", Player.P2, Player.P1)), Motion.of(s.changesSince(before).changes))
+        }
+        session(GameId.LINKED_HORSE, GameMode.PassAndPlay).use { s ->
+            for (p in listOf("a1", "g1", "a4", "g4")) s.tap(p)
+            val before = s.snapshot().revision
+            s.tap("a7")
+            assertEquals(
+                listOf(Motion.Place("a7", Player.P1), Motion.Stable("a7", Player.P1)),
+                Motion.of(s.changesSince(before).changes),
+            )
         }
     }
 

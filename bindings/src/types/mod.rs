@@ -1,0 +1,21 @@
+//! FFI records and enums and their conversions from and to the core's types, by concern,
+//! mirroring the core's `session/` modules: `config` (what a session plays and how it runs),
+//! `snapshot` (what a screen draws), `changes` (what each action did to the board), `tap` (what
+//! a tap did, or why not) and `points` (point names and notation).
+
+mod changes;
+mod config;
+mod points;
+mod snapshot;
+mod tap;
+
+pub use changes::{BoardChange, Change, ChangeBatch};
+pub use config::{GameId, GameMode, Player, SessionConfig, SessionOptions, TurnTimer};
+pub use points::GridCell;
+pub use snapshot::{
+    Counter, EndReason, GamePhase, NextStep, Outcome, PanelCount, PointState, SideState, Snapshot,
+};
+pub use tap::{Refusal, TapResult};
+
+pub(crate) use config::parse_level;
+pub(crate) use points::{actions_text, parse_point, point_at};

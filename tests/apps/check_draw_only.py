@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""The apps only draw what the engine says (issue 10): no source under android/ or ios/
+parses action notation, holds board tables, level ranges or defaults, timer seconds or piece
+counts, or re-reads the game to guess what changed; and both apps read the engine's changes
+and game facts. Run by tests/ios/run.sh (and on its own: `tests/apps/check_draw_only.py`).
+
+Each rule prints `ok` or `FAIL` with the offending lines; the last line is
+`apps: N passed, M failed`; exit status 1 when anything failed.
+"""
+import os
+import re
+import sys
+
+# MILLS_APPS_ROOT checks another checkout (e.g. an old one, to see the rules bite).
+ROOT = os.environ.get("MILLS_APPS_ROOT") or os.path.abspath(
+    os.path.join(os.path.dirname(__file__), "..", "..")
+)
+# The apps' own code (ios/MillsCore is the engine's Swift package and its API tests).
+SOURCES = {
+    "android": (os.path.join(ROOT, "android", "app", "src"), (".kt",)),
+    "ios": (os.path.join(ROOT, "ios", "App"), (".swift",)),
+}
+
+# What no app source may contain: (rule, regular expression).
+FORBIDDEN = [
+    ("notation parsing: removals", r'(startsWith|hasPrefix)\(\s*"x"\s*\)'),
+    ("notation parsing: steps", r'split\(\s*(separator:\s*)?["\']-["\']\s*\)|\'-\'\s+in\s+|contains\("-"\)'),
+    ("notation parsing: a parser of actions", r'\bAction\.parse\b|ActionLog|MotionPlanner'),
+    ("grid positions parsed from point names", r"\[0\]\s*-\s*'a'|substring\(1\)\.toInt\(\)"),
+    ("board tables: drawn segments", r'GridPoint\(\s*\d+\s*,\s*\d+\s*\)|\(\s*\d+\s*,\s*\d+\s*,\s*\d+\s*,\s*\d+\s*\)'),
+    ("board tables: rings of the squares", r'for\s*\(?\s*(k|ring)\s+in\s+0\s*(\.\.<\s*3|\.\.\s*2)'),
+    ("level ranges and defaults", r'\b1\s*\.\.\.?\s*10\b|1f\s*\.\.\s*10f|DEFAULT_LEVEL|coerceIn\(\s*1\s*,\s*10\s*\)|static let level\s*=\s*\d'),
+    ("timer seconds", r'(SECONDS\d+\s*->\s*\d+|case\s+\.seconds\d+\s*:\s*\d+)'),
+    ("piece counts", r'\belse\s+1[02]\b|==\s*GameId\.LINKED_HORSE\)\s*10|piecesEach\s*[:=]\s*1[02]\b'),
+    ("re-reading the game to guess changes", r'\.actions\(\)|readState\(|zhiQiMoving|isPull\b'),
+]
+
+# What each app must use: the engine's changes and facts.
+REQUIRED = {
+    "android": [r"changesSince\(", r"\bgames\(\)|gameInfo\(", r"\blevels\(\)", r"timerChoices\(\)", r"\.panel\b", r"lastTurnPoints"],
+    "ios": [r"changesSince\(", r"\bgames\(\)|gameInfo\(", r"\blevels\(\)", r"timerChoices\(\)", r"\.panel\b", r"lastTurnPoints"],
+}
+
+
+def sources(app):
+    top, exts = SOURCES[app]
+    for folder, _, files in os.walk(top):
+        if "/build" in folder or "/." in folder:
+            continue
+        for name in sorted(files):
+            if name.endswith(exts):
+                yield os.path.join(folder, name)
+
+
+def code_lines(path):
+    """Lines without comments (// ... and /* ... */ on one line), numbered from 1."""
+    with open(path, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            stripped = re.sub(r"/\*.*?\*/", "", line)
+            stripped = re.sub(r"//.*$", "", stripped)
+            yield number, stripped
+
+
+def report(title, problems):
+    """Prints one rule's result; returns whether it held."""
+    print(f"{'FAIL' if problems else 'ok  '} {title}")
+    for problem in problems:
+        print(f"     {problem}")
+    return not problems
+
+
+def engine_string_keys():
+    """The label keys the engine hands the apps (`rust-core/src/facts.rs`: panel counters and
+    level names), which the apps look up at run time, so no literal check sees them."""
+    with open(os.path.join(ROOT, "rust-core", "src", "facts.rs"), encoding="utf-8") as f:
+        return sorted(set(re.findall(r'"((?:count|level)_[a-z0-9_]+)"', f.read())))
+
+
+def missing_engine_keys():
+    import json
+
+    keys = engine_string_keys()
+    problems = [] if keys else ["no keys found in rust-core/src/facts.rs"]
+    res = os.path.join(ROOT, "android", "app", "src", "main", "res")
+    for values in ("values", "values-zh-rCN"):
+        with open(os.path.join(res, values, "strings.xml"), encoding="utf-8") as f:
+            names = set(re.findall(r'<string name="([^"]+)"', f.read()))
+        problems += [f"{values}/strings.xml has no {k}" for k in keys if k not in names]
+    catalog = os.path.join(ROOT, "ios", "App", "Mills", "Localization", "Localizable.xcstrings")
+    with open(catalog, encoding="utf-8") as f:
+        strings = json.load(f)["strings"]
+    for key in keys:
+        units = strings.get(key, {}).get("localizations", {})
+        problems += [f"Localizable.xcstrings has no {lang} {key}" for lang in ("en", "zh-Hans") if lang not in units]
+    return problems
+
+
+def main():
+    results = [report("the engine's label keys are in both apps' strings", missing_engine_keys())]
+    for rule, pattern in FORBIDDEN:
+        regex = re.compile(pattern)
+        hits = [
+            f"{os.path.relpath(path, ROOT)}:{number}: {line.strip()[:100]}"
+            for app in SOURCES
+            for path in sources(app)
+            for number, line in code_lines(path)
+            if regex.search(line)
+        ]
+        results.append(report(f"no {rule}", hits))
+    for app, patterns in REQUIRED.items():
+        text = "".join(line for path in sources(app) for _, line in code_lines(path))
+        missing = [f"nothing matches {p}" for p in patterns if not re.search(p, text)]
+        results.append(report(f"{app} reads the engine's changes and facts", missing))
+    passed = sum(results)
+    print(f"apps: {passed} passed, {len(results) - passed} failed")
+    return 0 if all(results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
