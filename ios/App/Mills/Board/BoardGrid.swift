@@ -7,6 +7,13 @@ import MillsCore
 enum BoardGrid {
     private static let info: GameInfo = games()[0]
 
+    /// The games whose board shows a stable (Linked-Horse), from the engine's facts.
+    private static let gamesWithStable: Set<GameId> = Set(games().filter { $0.stableCell != nil }.map(\.game))
+
+    static func hasStable(_ game: GameId) -> Bool {
+        gamesWithStable.contains(game)
+    }
+
     /// Grid cell of each point name.
     static let cells: [String: GridCell] = Dictionary(
         uniqueKeysWithValues: info.points.map { ($0.name, $0.cell) }

@@ -15,7 +15,7 @@ struct BoardView: View {
             let palette = style.palette(for: colorScheme)
             ZStack {
                 BoardLines(metrics: metrics, palette: palette)
-                if model.game == .linkedHorse {
+                if BoardGrid.hasStable(model.game) {
                     StableView(
                         first: Int(model.snapshot.p1.stable),
                         second: Int(model.snapshot.p2.stable),

@@ -389,6 +389,31 @@ fn a_timer_pass_is_a_passed_change_in_the_log_and_the_event() {
 }
 
 #[test]
+fn every_game_reports_a_timer_pass_as_passed_and_the_next_turn_goes_on() {
+    for variant in Variant::ALL {
+        let (s, _) = session(pass_and_play(variant).with_timer(TurnTimer::Seconds15));
+        let start = s.snapshot().revision;
+        assert_eq!(s.advance_clock_for_tests(15_000).unwrap(), Some(Side::P1));
+        let batch = s.changes_since(start);
+        assert_eq!(
+            kinds(&batch.changes),
+            vec![Change::Passed { side: Side::P1 }],
+            "{variant}"
+        );
+        assert!(batch.changes[0].turn_ended);
+        let placed = played(&s, "d6");
+        assert_eq!(
+            kinds(&placed.changes),
+            vec![Change::Placed {
+                point: pt("d6"),
+                side: Side::P2
+            }],
+            "{variant}"
+        );
+    }
+}
+
+#[test]
 fn undo_redo_and_new_game_are_resets_to_the_board_they_lead_to() {
     let (s, _) = session(pass_and_play(Variant::TwelveMensMorris));
     played(&s, "d6");

@@ -60,7 +60,7 @@ object GameUiMapper {
             passAndPlay = names.computer == null,
             board = BoardUiState(
                 points = points,
-                showStable = RulesCatalog.info(game).hasStable,
+                showStable = RulesCatalog.info(game).stableCell != null,
                 stableP1 = snapshot.p1.stable.toInt(),
                 stableP2 = snapshot.p2.stable.toInt(),
                 lines = snapshot.linesFormed,
