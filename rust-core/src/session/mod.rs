@@ -328,7 +328,7 @@ impl GameSession {
         if let Some(autosave) = &self.shared.autosave {
             let (seq, json) = last_save;
             let written = autosave.write_last(seq, json.as_bytes());
-            if let Err(event) = autosave_result(autosave, written) {
+            if let Some(event) = autosave_failure(autosave, written) {
                 self.shared.deliver(event);
             }
         }
@@ -389,7 +389,7 @@ impl Shared {
             }
         }
         if let (Some((seq, json)), Some(autosave)) = (save, &self.autosave) {
-            if let Err(event) = autosave_result(autosave, autosave.write(seq, json.as_bytes())) {
+            if let Some(event) = autosave_failure(autosave, autosave.write(seq, json.as_bytes())) {
                 fx.events.push(event);
             }
         }
@@ -429,16 +429,15 @@ impl Shared {
 }
 
 /// A failed autosave, logged and turned into the event that tells the app (the previous
-/// save stays on disk).
-fn autosave_result(
+/// save stays on disk); `None` when it was written.
+fn autosave_failure(
     autosave: &store::Autosave,
     result: std::io::Result<()>,
-) -> Result<(), SessionEvent> {
-    result.map_err(|err| {
-        let message = format!("autosave to {}: {err}", autosave.path().display());
-        log::warn!("{message}");
-        SessionEvent::SaveFailed { message }
-    })
+) -> Option<SessionEvent> {
+    let err = result.err()?;
+    let message = format!("autosave to {}: {err}", autosave.path().display());
+    log::warn!("{message}");
+    Some(SessionEvent::SaveFailed { message })
 }
 
 fn time_seed() -> u64 {

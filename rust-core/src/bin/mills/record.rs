@@ -94,7 +94,7 @@ pub fn run(words: &[String], input: impl Read, out: &mut impl Write) -> Result<(
     Ok(())
 }
 
-fn unknown_action(parsed: &Parsed, action: &str) -> crate::args::UsageError {
+fn unknown_action(parsed: &Parsed, action: &str) -> crate::error::UsageError {
     parsed.error(format!("'{action}' is not check or convert"))
 }
 
