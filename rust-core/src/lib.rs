@@ -16,6 +16,7 @@ pub mod perft;
 pub mod position;
 pub mod rules;
 pub mod session;
+pub mod tables;
 pub mod uci;
 mod zobrist;
 
