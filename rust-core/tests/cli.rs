@@ -475,3 +475,135 @@ fn play_is_against_the_computer_by_default() {
     assert!(out.contains("P2 (computer) plays"), "{out}");
     assert!(out.contains("Last turn: P1 d6"), "{out}");
 }
+
+/// A fresh directory for one test's table files.
+fn table_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("mills-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn tables_build_info_and_probe_work_together() {
+    let dir = table_dir("tables");
+    let d = dir.to_str().unwrap();
+    let built = success(mills(&[
+        "tables",
+        "build",
+        "--game",
+        "twelve-mens-morris",
+        "--max-pieces",
+        "3",
+        "--out",
+        d,
+    ]));
+    assert!(
+        built.starts_with("twelve-mens-morris: up to 3 a side, 1 slices, 210140 entries"),
+        "{built}"
+    );
+    let info = success(mills(&["tables", "info", "--dir", d]));
+    assert!(
+        info.contains("3 v 3: 210140 entries, 91556 wins, 77366 draws, 41218 losses"),
+        "{info}"
+    );
+    let probe = success(mills(&[
+        "tables",
+        "probe",
+        "--variant",
+        "twelve-mens-morris",
+        "--dir",
+        d,
+        "--p1",
+        "a7 d7 g4",
+        "--p2",
+        "c3 d3 e3",
+    ]));
+    assert!(probe.contains("value: win in 1 turn\n"), "{probe}");
+    // Every P2 piece stands in a mill, so any may be taken: three winning turns, first.
+    let turns: Vec<&str> = probe.lines().filter(|l| l.starts_with("  ")).collect();
+    assert_eq!(
+        turns[..3],
+        [
+            "  g4-g7xe3: win in 1 turn",
+            "  g4-g7xd3: win in 1 turn",
+            "  g4-g7xc3: win in 1 turn"
+        ]
+    );
+    assert!(!turns[3].contains("win in 1 turn"), "{probe}");
+    // The same position reached by --moves is outside the tables (pieces still in hand).
+    let placing = bad_input(mills(&[
+        "tables",
+        "probe",
+        "--variant",
+        "twelve-mens-morris",
+        "--dir",
+        d,
+        "--moves",
+        "a7 c3",
+    ]));
+    assert!(placing.contains("not in the tables"), "{placing}");
+    // Another game's file is missing; a damaged file is refused with its reason.
+    let missing = bad_input(mills(&["tables", "info", "--game", "zhiqi", "--dir", d]));
+    assert!(missing.contains("zhiqi.mtb"), "{missing}");
+    let path = dir.join("twelve-mens-morris.mtb");
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes[1000] ^= 0x40;
+    std::fs::write(&path, &bytes).unwrap();
+    let damaged = bad_input(mills(&["tables", "info", "--dir", d]));
+    assert!(damaged.contains("damaged (checksum mismatch)"), "{damaged}");
+    std::fs::write(dir.join("zhiqi.mtb"), &bytes[..40]).unwrap();
+    let wrong = bad_input(mills(&[
+        "tables",
+        "probe",
+        "--variant",
+        "zhiqi",
+        "--dir",
+        d,
+        "--p1",
+        "a7",
+        "--p2",
+        "c3 d3 e3",
+    ]));
+    assert!(wrong.contains("mills tables:"), "{wrong}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn tables_mistakes_are_bad_input() {
+    for (args, expected) in [
+        (vec!["tables"], "say what to do"),
+        (vec!["tables", "shrink"], "unknown action 'shrink'"),
+        (
+            vec![
+                "tables",
+                "build",
+                "--max-pieces",
+                "9",
+                "--out",
+                "/nonexistent",
+            ],
+            "1 to 6 pieces",
+        ),
+        (
+            vec!["tables", "build", "--game", "chess"],
+            "unknown game 'chess'",
+        ),
+        (
+            vec!["tables", "info", "--dir", "/nonexistent-mills-tables"],
+            "no tables in",
+        ),
+        (
+            vec!["tables", "probe", "--dir", "/x"],
+            "--variant is required",
+        ),
+    ] {
+        let message = bad_input(mills(&args));
+        assert!(message.contains(expected), "{args:?}: {message}");
+    }
+    let help = success(mills(&["help", "tables"]));
+    assert!(
+        help.contains("Usage: mills tables build|probe|info"),
+        "{help}"
+    );
+    assert!(success(mills(&["help"])).contains("mills tables build|probe|info"));
+}

@@ -14,6 +14,7 @@ mod moves;
 mod perft;
 mod play;
 mod render;
+mod tables;
 mod turns;
 mod uci;
 
@@ -24,13 +25,14 @@ use args::CommandSpec;
 use error::CliError;
 
 /// Every subcommand, in the order help lists them.
-const COMMANDS: [&CommandSpec; 6] = [
+const COMMANDS: [&CommandSpec; 7] = [
     &perft::SPEC,
     &legal::SPEC,
     &play::SPEC,
     &bench::SPEC,
     &uci::SPEC,
     &matches::SPEC,
+    &tables::SPEC,
 ];
 
 fn main() -> ExitCode {
@@ -62,6 +64,7 @@ fn dispatch(words: &[String]) -> Result<(), CliError> {
         "legal" => legal::run(rest, &mut out),
         "bench" => bench::run(rest, &mut out),
         "match" => matches::run(rest, &mut out),
+        "tables" => tables::run(rest, &mut out),
         "play" => {
             let stdin = io::stdin();
             let echo = !stdin.is_terminal();
@@ -75,7 +78,7 @@ fn dispatch(words: &[String]) -> Result<(), CliError> {
         other => Err(CliError::input(
             "",
             format!(
-                "unknown command '{other}' (commands: perft, legal, play, bench, uci, match, help; see 'mills --help')"
+                "unknown command '{other}' (commands: perft, legal, play, bench, uci, match, tables, help; see 'mills --help')"
             ),
         )),
     }
@@ -91,7 +94,7 @@ fn help(rest: &[String], out: &mut impl Write) -> Result<(), CliError> {
                 return Err(CliError::input(
                     "help",
                     format!(
-                        "no command '{name}' (commands: perft, legal, play, bench, uci, match)"
+                        "no command '{name}' (commands: perft, legal, play, bench, uci, match, tables)"
                     ),
                 ));
             }
