@@ -607,3 +607,60 @@ fn tables_mistakes_are_bad_input() {
     );
     assert!(success(mills(&["help"])).contains("mills tables build|probe|info"));
 }
+
+#[test]
+fn match_and_bench_probe_tables_when_given_them() {
+    let dir = table_dir("match");
+    let d = dir.to_str().unwrap();
+    success(mills(&[
+        "tables",
+        "build",
+        "--game",
+        "twelve-mens-morris",
+        "--max-pieces",
+        "3",
+        "--out",
+        d,
+    ]));
+    let report = success(mills(&[
+        "match",
+        "--variant",
+        "twelve-mens-morris",
+        "--a",
+        "depth=1",
+        "--b",
+        "depth=1",
+        "--games",
+        "2",
+        "--a-tables",
+        d,
+    ]));
+    assert!(report.contains("A depth=1 vs B depth=1:"), "{report}");
+    let missing = bad_input(mills(&[
+        "match",
+        "--variant",
+        "zhiqi",
+        "--a",
+        "1",
+        "--b",
+        "1",
+        "--b-tables",
+        d,
+    ]));
+    assert!(
+        missing.contains("--b-tables") && missing.contains("zhiqi.mtb"),
+        "{missing}"
+    );
+    let bench = success(mills(&["bench", "search", "--quick", "--tables", d]));
+    let endgame: Vec<&str> = bench
+        .lines()
+        .skip_while(|l| !l.starts_with("endgame"))
+        .filter(|l| l.starts_with("twelve-mens-morris"))
+        .collect();
+    assert_eq!(endgame.len(), 2, "probing off and on:\n{bench}");
+    assert!(
+        endgame[0].contains(" off ") && endgame[1].contains(" on "),
+        "{bench}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
