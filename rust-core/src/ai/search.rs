@@ -871,7 +871,9 @@ fn terminal_score(position: &Position, outcome: Outcome, ply: usize) -> i32 {
 /// higher), still beyond `WIN_THRESHOLD`. A win or loss that would not come before the
 /// quiet-turn rule draws the game is left to the search.
 fn table_score(tables: &EndgameTables, position: &Position, ply: usize) -> Option<i32> {
-    if position.phase() != Phase::Moving {
+    // Most nodes are far outside the tables: a popcount sends them on before the probe.
+    let most = 2 * u32::from(tables.max_pieces());
+    if position.phase() != Phase::Moving || position.occupied().count() > most {
         return None;
     }
     let value = tables.probe(position)?;
