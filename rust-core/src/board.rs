@@ -389,6 +389,55 @@ impl Geometry {
     }
 }
 
+/// One of the 16 symmetries of the board: the square's 8 (rotations and reflections) times
+/// swapping the outer and inner squares. Each maps edges to edges and lines to lines on both
+/// geometries, so a position and its image have the same value (the endgame tables store one).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Symmetry {
+    /// `map[p]` is the index of the point `p` goes to.
+    map: [u8; POINT_COUNT],
+}
+
+impl Symmetry {
+    /// All 16, the identity first. Index `k`: rotation by `k % 4` quarter turns clockwise, then
+    /// a reflection when `k / 4 % 2 == 1`, then the outer/inner swap when `k >= 8`.
+    pub const ALL: [Symmetry; 16] = {
+        let mut all = [Symmetry {
+            map: [0; POINT_COUNT],
+        }; 16];
+        let mut k = 0;
+        while k < 16 {
+            let mut p = 0;
+            while p < POINT_COUNT {
+                let (ring, slot) = (p / 8, p % 8);
+                // A reflection in the a7-g1 diagonal fixes slot 0 and reverses the ring.
+                let slot = if k / 4 % 2 == 1 { (8 - slot) % 8 } else { slot };
+                // A quarter turn moves every point two slots on in its ring.
+                let slot = (slot + 2 * (k % 4)) % 8;
+                let ring = if k >= 8 { 2 - ring } else { ring };
+                all[k].map[p] = (ring * 8 + slot) as u8;
+                p += 1;
+            }
+            k += 1;
+        }
+        all
+    };
+
+    /// Where this symmetry takes `p`.
+    pub const fn apply(&self, p: Point) -> Point {
+        Point(self.map[p.index()])
+    }
+
+    /// The image of a set of points.
+    pub fn apply_set(&self, set: Bitboard) -> Bitboard {
+        let mut image = Bitboard::EMPTY;
+        for p in set {
+            image = image.with(self.apply(p));
+        }
+        image
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -498,5 +547,47 @@ mod tests {
         assert_eq!(in_mill.count(), 3);
         assert!(!in_mill.contains(pt("d7")));
         assert_eq!(g.lines_completed_at(pieces, pt("b2")).count(), 1);
+    }
+
+    #[test]
+    fn the_16_symmetries_keep_edges_and_lines_and_form_a_group() {
+        for g in [&Geometry::WITH_DIAGONALS, &Geometry::WITHOUT_DIAGONALS] {
+            for s in &Symmetry::ALL {
+                let mut images = Bitboard::EMPTY;
+                for p in Point::ALL {
+                    images = images.with(s.apply(p));
+                    let moved = s.apply_set(g.adjacent[p.index()]);
+                    assert_eq!(moved, g.adjacent[s.apply(p).index()], "{s:?} at {p}");
+                }
+                assert_eq!(images, Bitboard::FULL, "{s:?} is a permutation");
+                for &line in g.lines() {
+                    assert!(g.lines().contains(&s.apply_set(line)), "{s:?}: {line:?}");
+                }
+            }
+        }
+        let all = &Symmetry::ALL;
+        assert_eq!(
+            all[0].map,
+            core::array::from_fn(|i| i as u8),
+            "identity first"
+        );
+        for (i, a) in all.iter().enumerate() {
+            for b in &all[i + 1..] {
+                assert_ne!(a, b, "16 distinct maps");
+            }
+        }
+        // Closed under composition and inverse: a group of order 16.
+        for a in all {
+            for b in all {
+                let composed = Symmetry {
+                    map: core::array::from_fn(|p| b.map[a.map[p] as usize]),
+                };
+                assert!(all.contains(&composed), "{a:?} then {b:?}");
+            }
+        }
+        // The outer/inner swap exchanges a7 and c5; a quarter turn takes a7 to g7.
+        assert_eq!(all[8].apply(pt("a7")), pt("c5"));
+        assert_eq!(all[1].apply(pt("a7")), pt("g7"));
+        assert_eq!(all[4].apply(pt("d7")), pt("a4"));
     }
 }

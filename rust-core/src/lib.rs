@@ -19,6 +19,7 @@ pub mod position;
 pub mod record;
 pub mod rules;
 pub mod session;
+pub mod tables;
 pub mod uci;
 mod zobrist;
 

@@ -544,3 +544,192 @@ fn lessons_needs_list_or_check_and_a_known_locale() {
     assert!(help.contains("mills lessons [--list] [--check]"), "{help}");
     assert!(success(mills(&["lessons", "--help"])).contains("exit code 3"));
 }
+
+/// A fresh directory for one test's table files.
+fn table_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("mills-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn tables_build_info_and_probe_work_together() {
+    let dir = table_dir("tables");
+    let d = dir.to_str().unwrap();
+    let built = success(mills(&[
+        "tables",
+        "build",
+        "--game",
+        "twelve-mens-morris",
+        "--max-pieces",
+        "3",
+        "--out",
+        d,
+    ]));
+    assert!(
+        built.starts_with("twelve-mens-morris: up to 3 a side, 1 slices, 210140 entries"),
+        "{built}"
+    );
+    let info = success(mills(&["tables", "info", "--dir", d]));
+    assert!(
+        info.contains("3 v 3: 210140 entries, 91556 wins, 77366 draws, 41218 losses"),
+        "{info}"
+    );
+    let probe = success(mills(&[
+        "tables",
+        "probe",
+        "--variant",
+        "twelve-mens-morris",
+        "--dir",
+        d,
+        "--p1",
+        "a7 d7 g4",
+        "--p2",
+        "c3 d3 e3",
+    ]));
+    assert!(probe.contains("value: win in 1 turn\n"), "{probe}");
+    // Every P2 piece stands in a mill, so any may be taken: three winning turns, first.
+    let turns: Vec<&str> = probe.lines().filter(|l| l.starts_with("  ")).collect();
+    assert_eq!(
+        turns[..3],
+        [
+            "  g4-g7xe3: win in 1 turn",
+            "  g4-g7xd3: win in 1 turn",
+            "  g4-g7xc3: win in 1 turn"
+        ]
+    );
+    assert!(!turns[3].contains("win in 1 turn"), "{probe}");
+    // The same position reached by --moves is outside the tables (pieces still in hand).
+    let placing = bad_input(mills(&[
+        "tables",
+        "probe",
+        "--variant",
+        "twelve-mens-morris",
+        "--dir",
+        d,
+        "--moves",
+        "a7 c3",
+    ]));
+    assert!(placing.contains("not in the tables"), "{placing}");
+    // Another game's file is missing; a damaged file is refused with its reason.
+    let missing = bad_input(mills(&["tables", "info", "--game", "zhiqi", "--dir", d]));
+    assert!(missing.contains("zhiqi.mtb"), "{missing}");
+    let path = dir.join("twelve-mens-morris.mtb");
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes[1000] ^= 0x40;
+    std::fs::write(&path, &bytes).unwrap();
+    let damaged = bad_input(mills(&["tables", "info", "--dir", d]));
+    assert!(damaged.contains("damaged (checksum mismatch)"), "{damaged}");
+    std::fs::write(dir.join("zhiqi.mtb"), &bytes[..40]).unwrap();
+    let wrong = bad_input(mills(&[
+        "tables",
+        "probe",
+        "--variant",
+        "zhiqi",
+        "--dir",
+        d,
+        "--p1",
+        "a7",
+        "--p2",
+        "c3 d3 e3",
+    ]));
+    assert!(wrong.contains("mills tables:"), "{wrong}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn tables_mistakes_are_bad_input() {
+    for (args, expected) in [
+        (vec!["tables"], "say what to do"),
+        (vec!["tables", "shrink"], "unknown action 'shrink'"),
+        (
+            vec![
+                "tables",
+                "build",
+                "--max-pieces",
+                "9",
+                "--out",
+                "/nonexistent",
+            ],
+            "1 to 6 pieces",
+        ),
+        (
+            vec!["tables", "build", "--game", "chess"],
+            "unknown game 'chess'",
+        ),
+        (
+            vec!["tables", "info", "--dir", "/nonexistent-mills-tables"],
+            "no tables in",
+        ),
+        (
+            vec!["tables", "probe", "--dir", "/x"],
+            "--variant is required",
+        ),
+    ] {
+        let message = bad_input(mills(&args));
+        assert!(message.contains(expected), "{args:?}: {message}");
+    }
+    let help = success(mills(&["help", "tables"]));
+    assert!(
+        help.contains("Usage: mills tables build|probe|info"),
+        "{help}"
+    );
+    assert!(success(mills(&["help"])).contains("mills tables build|probe|info"));
+}
+
+#[test]
+fn match_and_bench_probe_tables_when_given_them() {
+    let dir = table_dir("match");
+    let d = dir.to_str().unwrap();
+    success(mills(&[
+        "tables",
+        "build",
+        "--game",
+        "twelve-mens-morris",
+        "--max-pieces",
+        "3",
+        "--out",
+        d,
+    ]));
+    let report = success(mills(&[
+        "match",
+        "--variant",
+        "twelve-mens-morris",
+        "--a",
+        "depth=1",
+        "--b",
+        "depth=1",
+        "--games",
+        "2",
+        "--a-tables",
+        d,
+    ]));
+    assert!(report.contains("A depth=1 vs B depth=1:"), "{report}");
+    let missing = bad_input(mills(&[
+        "match",
+        "--variant",
+        "zhiqi",
+        "--a",
+        "1",
+        "--b",
+        "1",
+        "--b-tables",
+        d,
+    ]));
+    assert!(
+        missing.contains("--b-tables") && missing.contains("zhiqi.mtb"),
+        "{missing}"
+    );
+    let bench = success(mills(&["bench", "search", "--quick", "--tables", d]));
+    let endgame: Vec<&str> = bench
+        .lines()
+        .skip_while(|l| !l.starts_with("endgame"))
+        .filter(|l| l.starts_with("twelve-mens-morris"))
+        .collect();
+    assert_eq!(endgame.len(), 2, "probing off and on:\n{bench}");
+    assert!(
+        endgame[0].contains(" off ") && endgame[1].contains(" on "),
+        "{bench}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -3,6 +3,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -17,6 +18,7 @@ use crate::action::Action;
 use crate::game::Game;
 use crate::outcome::Outcome;
 use crate::rules::{Rules, Side, Variant};
+use crate::tables::EndgameTables;
 
 /// One side of a match: a level, or a level's style changed by settings.
 #[derive(Clone, Debug, PartialEq)]
@@ -150,6 +152,8 @@ pub struct MatchConfig {
     /// Turns after which an unfinished game counts as a draw (a safety net: the draw rules
     /// end every game long before).
     pub max_turns: u32,
+    /// Endgame tables player A and player B probe (none by default).
+    pub tables: [Option<Arc<EndgameTables>>; 2],
 }
 
 impl MatchConfig {
@@ -163,6 +167,7 @@ impl MatchConfig {
             opening_turns: 4,
             threads: 1,
             max_turns: 1000,
+            tables: [None, None],
         }
     }
 }
@@ -342,6 +347,8 @@ pub fn play_game(config: &MatchConfig, index: u32, opening: &[Action], a_side: S
     engines[1].set_options(config.b.options);
     engines[0].set_weights(config.a.weights(config.variant));
     engines[1].set_weights(config.b.weights(config.variant));
+    engines[0].set_tables(config.tables[0].clone());
+    engines[1].set_tables(config.tables[1].clone());
     let mut timing = [Timing::default(), Timing::default()];
     let cancel = CancelToken::new();
     let mut turns = 0;

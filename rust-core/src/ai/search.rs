@@ -21,6 +21,7 @@ use crate::board::{Bitboard, POINT_COUNT};
 use crate::game::Game;
 use crate::outcome::Outcome;
 use crate::position::{Pending, Phase, Position, RemovalKind};
+use crate::tables::{EndgameTables, TableValue};
 
 const INFINITY: i32 = WIN + 1_000;
 const MAX_PLY: usize = 128;
@@ -106,6 +107,8 @@ pub struct Engine {
     options: SearchOptions,
     /// Evaluation weights replacing the game's own (self-play tuning); `None` in play.
     weights: Option<Weights>,
+    /// Exact endgame tables probed at every turn start inside their range (none by default).
+    tables: Option<Arc<EndgameTables>>,
 }
 
 /// Distinct action shapes, for the history table: places, steps, removals.
@@ -158,7 +161,15 @@ impl Engine {
             cancel: CancelToken::new(),
             options: SearchOptions::default(),
             weights: None,
+            tables: None,
         }
+    }
+
+    /// Probes `tables` at every turn start inside their range, for their game (`None` stops
+    /// probing). Clears the transposition table, whose scores were searched without them.
+    pub fn set_tables(&mut self, tables: Option<Arc<EndgameTables>>) {
+        self.tables = tables;
+        self.tt.clear();
     }
 
     /// Forgets everything learnt (for a new game).
@@ -483,6 +494,11 @@ impl Engine {
         let at_turn_start = position.pending() == Pending::None;
         if at_turn_start && self.is_draw_by_history(position) {
             return 0;
+        }
+        if let Some(tables) = &self.tables
+            && let Some(score) = table_score(tables, position, ply)
+        {
+            return score;
         }
         if ply >= MAX_PLY - 1 {
             return self.evaluate(position);
@@ -821,4 +837,31 @@ fn terminal_score(position: &Position, outcome: Outcome, ply: usize) -> i32 {
         Some(winner) if winner == position.side_to_move() => WIN - ply as i32,
         Some(_) => -(WIN - ply as i32),
     }
+}
+
+/// The exact score of a table position, on the scale of search wins: a win in `d` turns
+/// scores `WIN - ply - 4d` (a turn is at most four actions, so quicker wins always score
+/// higher), still beyond `WIN_THRESHOLD`. A win or loss that would not come before the
+/// quiet-turn rule draws the game is left to the search.
+fn table_score(tables: &EndgameTables, position: &Position, ply: usize) -> Option<i32> {
+    // Most nodes are far outside the tables: a popcount sends them on before the probe.
+    let most = 2 * u32::from(tables.max_pieces());
+    if position.phase() != Phase::Moving || position.occupied().count() > most {
+        return None;
+    }
+    let value = tables.probe(position)?;
+    let turns = match value {
+        TableValue::Draw => return Some(0),
+        TableValue::Win(d) | TableValue::Loss(d) => d,
+    };
+    let quiet_limit = position.rules().draws.quiet_turns;
+    if quiet_limit > 0 && position.quiet_turns() + u32::from(turns) > u32::from(quiet_limit) {
+        return None;
+    }
+    let score = WIN - ply as i32 - 4 * i32::from(turns.min(200));
+    Some(if matches!(value, TableValue::Win(_)) {
+        score
+    } else {
+        -score
+    })
 }

@@ -13,6 +13,7 @@ use std::io::{self, Write};
 use std::time::Instant;
 
 use mills_core::ai::{CancelToken, Engine, SearchLimits};
+use mills_core::tables::EndgameTables;
 use mills_core::{Position, Rules, Variant, perft};
 
 use crate::args::{self, CommandSpec, FlagSpec};
@@ -33,11 +34,21 @@ thousands of nodes per second and the best action; about 10 s in a release build
 ",
     positionals: "[SUITE]",
     max_positionals: 1,
-    flags: &[FlagSpec::switch(
-        "--quick",
-        "small depths: checks that the suite runs, measures little",
-    )],
+    flags: &[
+        FlagSpec::switch(
+            "--quick",
+            "small depths: checks that the suite runs, measures little",
+        ),
+        FlagSpec::value(
+            "--tables",
+            "DIR",
+            "search: probe the endgame tables in DIR, and add endgame positions searched without and with them",
+        ),
+    ],
 };
+
+/// The endgame tables `--tables` names, for the search suite.
+static TABLES_DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
 
 /// A benchmark suite: runs, printing its own table.
 type Suite = fn(quick: bool, out: &mut dyn Write) -> io::Result<()>;
@@ -51,6 +62,9 @@ pub fn run(words: &[String], out: &mut impl Write) -> Result<(), CliError> {
         return Ok(());
     };
     let quick = parsed.switch("--quick");
+    if let Some(dir) = parsed.value("--tables") {
+        TABLES_DIR.get_or_init(|| dir.into());
+    }
     let name = parsed.positionals.first().map_or("all", String::as_str);
     let chosen: Vec<&(&str, Suite)> = SUITES
         .iter()
@@ -286,6 +300,7 @@ fn search_suite(quick: bool, out: &mut dyn Write) -> io::Result<()> {
         let game = mills_core::Game::replay(Rules::of(case.variant), &actions)
             .expect("bench moves are legal");
         let mut engine = Engine::new(1);
+        engine.set_tables(tables_for(case.variant));
         let limits = SearchLimits::depth(depths.iter().copied().max().unwrap_or(1));
         let mut rows = Vec::new();
         let result = engine.search_with_progress(&game, limits, &CancelToken::new(), &mut |r| {
@@ -322,5 +337,74 @@ fn search_suite(quick: bool, out: &mut dyn Write) -> io::Result<()> {
         total_nodes,
         total_seconds,
         mnps(total_nodes, total_seconds) * 1e3
-    )
+    )?;
+    if TABLES_DIR.get().is_some() {
+        endgame_suite(quick, out)?;
+    }
+    Ok(())
+}
+
+/// The tables of `variant` in the `--tables` directory, if given and readable.
+fn tables_for(variant: Variant) -> Option<std::sync::Arc<EndgameTables>> {
+    let dir = TABLES_DIR.get()?;
+    match EndgameTables::load(dir, variant) {
+        Ok(tables) => Some(std::sync::Arc::new(tables)),
+        Err(e) => {
+            eprintln!("bench: {variant}: no tables ({e})");
+            None
+        }
+    }
+}
+
+/// Movement positions with five pieces a side: one capture away from the 4-piece tables.
+const ENDGAMES: &[(Variant, &str, &str)] = &[
+    (Variant::ZhiQi, "a7 d7 b6 f4 e3", "g7 g1 d2 c4 d5"),
+    (Variant::LinkedHorse, "a7 d7 b6 f4 e3", "g7 g1 d2 c4 d5"),
+    (
+        Variant::TwelveMensMorris,
+        "a7 d7 b6 f4 e3",
+        "g7 g1 d2 c4 d5",
+    ),
+];
+
+/// The endgame positions searched to a fixed depth without and with the tables.
+fn endgame_suite(quick: bool, out: &mut dyn Write) -> io::Result<()> {
+    writeln!(
+        out,
+        "\n{:<20} {:<8} {:>5} {:>10} {:>9} {:>8} {:>7}  best",
+        "endgame (5 v 5)", "tables", "depth", "nodes", "seconds", "knps", "score"
+    )?;
+    let depth = if quick { 2 } else { 9 };
+    for &(variant, p1, p2) in ENDGAMES {
+        let position = mills_core::Setup::moving(Rules::of(variant))
+            .pieces(mills_core::Side::P1, p1)
+            .pieces(mills_core::Side::P2, p2)
+            .build()
+            .expect("bench endgames are valid");
+        let game = mills_core::Game::from_position(position);
+        for tables in [None, tables_for(variant)] {
+            let probing = if tables.is_some() { "on" } else { "off" };
+            let mut engine = Engine::new(1);
+            engine.set_tables(tables);
+            let limits = SearchLimits::depth(depth);
+            let Some(r) = engine.search(&game, limits, &CancelToken::new()) else {
+                continue;
+            };
+            let seconds = r.elapsed.as_secs_f64();
+            writeln!(
+                out,
+                "{:<20} {:<8} {:>5} {:>10} {:>9.3} {:>8.0} {:>7}  {}",
+                variant.id(),
+                probing,
+                r.depth,
+                r.nodes,
+                seconds,
+                mnps(r.nodes, seconds) * 1e3,
+                r.score,
+                r.best
+            )?;
+            out.flush()?;
+        }
+    }
+    Ok(())
 }

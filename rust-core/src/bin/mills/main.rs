@@ -17,6 +17,7 @@ mod perft;
 mod play;
 mod record;
 mod render;
+mod tables;
 mod turns;
 mod uci;
 
@@ -27,7 +28,7 @@ use args::CommandSpec;
 use error::CliError;
 
 /// Every subcommand, in the order help lists them.
-const COMMANDS: [&CommandSpec; 9] = [
+const COMMANDS: [&CommandSpec; 10] = [
     &perft::SPEC,
     &legal::SPEC,
     &play::SPEC,
@@ -37,6 +38,7 @@ const COMMANDS: [&CommandSpec; 9] = [
     &uci::SPEC,
     &matches::SPEC,
     &lessons::SPEC,
+    &tables::SPEC,
 ];
 
 fn main() -> ExitCode {
@@ -71,6 +73,7 @@ fn dispatch(words: &[String]) -> Result<(), CliError> {
         "bench" => bench::run(rest, &mut out),
         "match" => matches::run(rest, &mut out),
         "lessons" => lessons::run(rest, &mut out),
+        "tables" => tables::run(rest, &mut out),
         "play" => {
             let stdin = io::stdin();
             let echo = !stdin.is_terminal();

@@ -6,6 +6,7 @@ use std::io::Write;
 
 use mills_core::ai::arena::{GameReport, MatchConfig, Player, Timing, play_match};
 use mills_core::format_actions;
+use mills_core::tables::EndgameTables;
 
 use crate::args::{self, CommandSpec, FlagSpec, Parsed};
 use crate::error::CliError;
@@ -47,6 +48,16 @@ the largest turn time over its budget.
             "K",
             "random turns before the engines play (default 4)",
         ),
+        FlagSpec::value(
+            "--a-tables",
+            "DIR",
+            "player A probes the endgame tables in DIR (mills tables build)",
+        ),
+        FlagSpec::value(
+            "--b-tables",
+            "DIR",
+            "player B probes the endgame tables in DIR",
+        ),
         FlagSpec::switch("--verbose", "print every game as it ends"),
     ],
 };
@@ -74,6 +85,13 @@ pub fn run(words: &[String], out: &mut impl Write) -> Result<(), CliError> {
     }
     if let Some(turns) = parsed.number("--opening-turns", "opening turns")? {
         config.opening_turns = turns;
+    }
+    for (i, flag) in ["--a-tables", "--b-tables"].into_iter().enumerate() {
+        if let Some(dir) = parsed.value(flag) {
+            let tables = EndgameTables::load(std::path::Path::new(dir), variant)
+                .map_err(|e| CliError::input(SPEC.name, format!("{flag}: {e}")))?;
+            config.tables[i] = Some(std::sync::Arc::new(tables));
+        }
     }
     let verbose = parsed.switch("--verbose");
     writeln!(
