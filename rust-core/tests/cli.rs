@@ -1,61 +1,15 @@
 //! The `mills` binary as other tools see it: output formats, exit codes, and a game driven
 //! through stdin. (`mills bench` itself is too slow for tests; its `--quick` mode is run.)
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod cli_support;
+
+use cli_support::*;
 
 const ZHIQI_B: &str =
     "d7 e3 a1 f4 a4 f6 c3 g7 f2 b4 a7 xb4 e5 xb4 c4 e4 xd7 g4 c5 d6 d1 d3 g1 b6 d5 xc4 d2 b2";
 const TMM_C: &str =
     "d7 e3 a1 f4 a4 f6 c3 g7 f2 b4 a7 xb4 d5 d6 c4 e4 g4 g1 e5 xg1 d2 c5 xd7 d7 d3 g1 b2";
 const H: &str = "d7 a7 g7 g4 d1 g1 a4 a1 b6 d6 f6 f4 f2 b2 d2 b4 d5 c5 e4 e5 c3 e3 c4 d3";
-
-/// Runs `mills` with `args` and `stdin` as its input.
-fn mills_with_input(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mills"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the mills binary starts");
-    let mut input = child.stdin.take().expect("stdin is piped");
-    input
-        .write_all(stdin.as_bytes())
-        .expect("mills reads its input");
-    drop(input);
-    child.wait_with_output().expect("mills finishes")
-}
-
-fn mills(args: &[&str]) -> Output {
-    mills_with_input(args, "")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
-}
-
-/// Asserts success and returns stdout.
-fn success(output: Output) -> String {
-    assert!(
-        output.status.success(),
-        "exit {:?}, stderr: {}",
-        output.status.code(),
-        stderr(&output)
-    );
-    stdout(&output)
-}
-
-/// Asserts exit code 2 with nothing on stdout, and returns stderr.
-fn bad_input(output: Output) -> String {
-    assert_eq!(output.status.code(), Some(2), "stdout: {}", stdout(&output));
-    assert_eq!(stdout(&output), "");
-    stderr(&output)
-}
 
 fn perft_last_line(args: &[&str]) -> String {
     let out = success(mills(args));

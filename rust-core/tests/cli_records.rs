@@ -1,49 +1,13 @@
 //! `mills hint`, `mills record` and the record flags of `mills play`, as other tools and
 //! people use them: output formats, exit codes, and files written and read back.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+mod cli_support;
 
+use std::path::PathBuf;
+
+use cli_support::*;
 use mills_core::record::{Record, starts_turn};
 use mills_core::{Game, Rules, Variant, parse_actions};
-
-fn mills_with_input(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mills"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the mills binary starts");
-    let mut input = child.stdin.take().expect("stdin is piped");
-    input
-        .write_all(stdin.as_bytes())
-        .expect("mills reads its input");
-    drop(input);
-    child.wait_with_output().expect("mills finishes")
-}
-
-fn mills(args: &[&str]) -> Output {
-    mills_with_input(args, "")
-}
-
-fn success(output: Output) -> String {
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        output.status.success(),
-        "exit {:?}: {stderr}",
-        output.status.code()
-    );
-    String::from_utf8(output.stdout).expect("stdout is UTF-8")
-}
-
-/// Asserts exit code 2 with nothing on stdout, and returns stderr.
-fn bad_input(output: Output) -> String {
-    assert_eq!(output.status.code(), Some(2), "{output:?}");
-    assert!(output.stdout.is_empty(), "{output:?}");
-    String::from_utf8(output.stderr).expect("stderr is UTF-8")
-}
 
 /// A fresh path in the system's temporary directory for this test.
 fn temp_file(name: &str) -> PathBuf {

@@ -13,5 +13,7 @@ pub mod turns;
 
 pub use error::{HeaderProblem, RecordError};
 pub use review::Review;
-pub use text::{MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, RECORD_VERSION, Record, RecordHeader};
+pub use text::{
+    MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, RECORD_VERSION, Record, RecordHeader, result_id,
+};
 pub use turns::{TurnEnd, TurnEntry, move_list, starts_turn, turn_token};

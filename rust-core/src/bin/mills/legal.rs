@@ -25,8 +25,7 @@
 use std::io::Write;
 
 use mills_core::{
-    Bitboard, DrawReason, Game, Outcome, Pending, Phase, RemovalKind, Rules, Side, WinReason,
-    format_actions,
+    Bitboard, Game, Outcome, Pending, Phase, RemovalKind, Rules, Side, format_actions,
 };
 
 use crate::args::{self, CommandSpec, FlagSpec};
@@ -121,34 +120,10 @@ pub fn report(game: &Game) -> String {
     text
 }
 
-/// `ongoing`, `P1 wins (took-all)` or `draw (board-full)`.
+/// `ongoing`, `P1 wins (took-all)` or `draw (board-full)`: the same ids as a record's
+/// `result:` line, so one function writes both.
 pub fn status(outcome: Option<Outcome>) -> String {
-    match outcome {
-        None => "ongoing".to_string(),
-        Some(Outcome::Win { winner, reason }) => format!("{winner} wins ({})", win_id(reason)),
-        Some(Outcome::Draw { reason }) => format!("draw ({})", draw_id(reason)),
-    }
-}
-
-/// Stable ids of the win reasons (the engine's serde names; an exhaustive match so that a
-/// new reason cannot be forgotten here).
-fn win_id(reason: WinReason) -> &'static str {
-    match reason {
-        WinReason::TookAll => "took-all",
-        WinReason::ReducedToTwo => "reduced-to-two",
-        WinReason::ThreeInLine => "three-in-line",
-        WinReason::Blocked => "blocked",
-        WinReason::Resignation => "resignation",
-    }
-}
-
-fn draw_id(reason: DrawReason) -> &'static str {
-    match reason {
-        DrawReason::BoardFull => "board-full",
-        DrawReason::BothAtTwo => "both-at-two",
-        DrawReason::Repetition => "repetition",
-        DrawReason::QuietTurns => "quiet-turns",
-    }
+    mills_core::record::result_id(outcome)
 }
 
 fn phase(phase: Phase) -> &'static str {
@@ -181,6 +156,7 @@ fn points(set: Bitboard) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use mills_core::{DrawReason, WinReason};
 
     #[test]
     fn start_of_zhiqi_is_described() {
