@@ -3,8 +3,9 @@
 //!
 //! Everything the apps call is here: [`GameSession`] (one game on one screen: snapshot, tap,
 //! the board changes each action made, undo/redo, timer, computer turns, saves), the facts of
-//! each game ([`game_info`]: pieces, stable, player panel, the board to draw), the levels and
-//! timer choices, the rules text, and statistics. The apps draw, animate and speak what these
+//! each game ([`game_info`]: pieces, stable, player panel, the board to draw), the lessons
+//! ([`lessons`], [`LessonSession`]: the same taps, snapshot and changes as a game, judged by
+//! the lesson; progress in a file), the levels and timer choices, the rules text, and statistics. The apps draw, animate and speak what these
 //! say and keep no copy of any rule or table. Points are their names (`"d6"`) with their index
 //! (0..24, `Point::ALL` order) where a screen needs it; actions are their notation (`"d6"`,
 //! `"d6-d5"`, `"xd7"`, `"pass"`), for records only: what an action did is its [`Change`]s.
@@ -44,6 +45,7 @@ mod content;
 mod error;
 mod facts;
 mod files;
+mod lessons;
 mod logging;
 mod session;
 mod types;
@@ -55,6 +57,10 @@ pub use facts::{
     levels, timer_choices,
 };
 pub use files::{StatsEntry, read_saved_game, stats_load, stats_record, stats_reset};
+pub use lessons::{
+    CourseProgress, LessonInfo, LessonProgress, LessonSession, LessonTapResult, LessonVerdict,
+    lesson_progress_load, lesson_progress_mark_solved, lesson_progress_reset, lessons,
+};
 pub use logging::init_logging;
 pub use session::{GameSession, SessionEvent, SessionListener};
 pub use types::*;

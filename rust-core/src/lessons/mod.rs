@@ -55,6 +55,15 @@ pub fn all() -> impl Iterator<Item = &'static LessonData> {
     Variant::ALL.into_iter().flat_map(|v| course(v).iter())
 }
 
+/// The lesson after `id` in its game's course; `None` after the last one (or for an
+/// unknown id).
+pub fn next_after(id: &str) -> Option<&'static LessonData> {
+    let data = all().find(|l| l.id == id)?;
+    let lessons = course(data.variant);
+    let at = lessons.iter().position(|l| l.id == id)?;
+    lessons.get(at + 1)
+}
+
 /// The lesson with this id, loaded.
 pub fn lesson(id: &str) -> Result<Lesson, LessonError> {
     let data = all()
@@ -347,4 +356,21 @@ fn wins_by(game: &Game, learner: Side, reason: WinReason) -> bool {
         game.outcome(),
         Some(crate::outcome::Outcome::Win { winner, reason: r }) if winner == learner && r == reason
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_next_lesson_follows_the_course_and_ends_with_it() {
+        for variant in Variant::ALL {
+            let lessons = course(variant);
+            for pair in lessons.windows(2) {
+                assert_eq!(next_after(pair[0].id).map(|l| l.id), Some(pair[1].id));
+            }
+            assert_eq!(next_after(lessons.last().unwrap().id), None);
+        }
+        assert_eq!(next_after("no-such-lesson"), None);
+    }
 }

@@ -28,6 +28,21 @@ impl Progress {
         self.solved.insert(lesson_id.to_string())
     }
 
+    /// Reads the saved JSON; text that is not progress is an error (the caller keeps the
+    /// file as it is).
+    pub fn from_json(text: &str) -> Result<Progress, serde_json::Error> {
+        serde_json::from_str(text)
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a set of strings serialises")
+    }
+
+    /// Every solved lesson id, in id order (unknown ids of a newer build included).
+    pub fn solved(&self) -> impl Iterator<Item = &str> {
+        self.solved.iter().map(String::as_str)
+    }
+
     pub fn is_solved(&self, lesson_id: &str) -> bool {
         self.solved.contains(lesson_id)
     }
@@ -79,8 +94,8 @@ mod tests {
         );
         assert!(progress.is_new_to(Variant::LinkedHorse), "per game");
         progress.mark_solved("a-lesson-of-a-newer-build");
-        let json = serde_json::to_string(&progress).unwrap();
-        let back: Progress = serde_json::from_str(&json).unwrap();
+        let json = progress.to_json();
+        let back = Progress::from_json(&json).unwrap();
         assert_eq!(back, progress);
         assert_eq!(
             back.count(Variant::ZhiQi).0,
@@ -94,9 +109,13 @@ mod tests {
         progress.reset(Variant::ZhiQi);
         assert!(progress.is_new_to(Variant::ZhiQi));
         assert!(progress.is_solved("a-lesson-of-a-newer-build"));
-        assert_eq!(
-            serde_json::from_str::<Progress>("{}").unwrap(),
-            Progress::new()
+        assert!(
+            progress
+                .solved()
+                .any(|id| id == "a-lesson-of-a-newer-build")
         );
+        assert_eq!(Progress::from_json("{}").unwrap(), Progress::new());
+        assert!(Progress::from_json("{\"solved\": 7").is_err());
+        assert!(Progress::from_json("{\"solved\": \"zhiqi-pin\"}").is_err());
     }
 }

@@ -7,14 +7,12 @@
 //! [`LessonRunner::attempt`]. A wrong action is never played: the board stays as it was and
 //! the learner tries again from there.
 //!
-//! Under `GameSession` (the app half, once the session API settles): a lesson session keeps
-//! a runner where a game session keeps its `Game`. Its tap code stays as it is up to the
-//! action (`session/tap.rs`: placing, picking a piece, stepping, removing); where it would
-//! call `Game::play` it calls [`LessonRunner::attempt`] instead, maps [`Verdict::Illegal`] to
-//! the usual refusals, [`Verdict::Wrong`] and [`Verdict::NotThisTime`] to a refusal that
-//! carries [`LessonRunner::message`], and reports the reply of [`Verdict::Replied`] the way
-//! it reports a computer turn, so the apps animate it. The lesson's own timer
-//! ([`super::LessonData::timer_seconds`]) ends in [`LessonRunner::time_out`].
+//! [`crate::session::LessonSession`] is that session: the game's tap code up to the action
+//! (placing, picking a piece, stepping, removing), then [`LessonRunner::attempt`] where a game
+//! would call `Game::play`; [`Verdict::Illegal`] becomes the usual refusal, [`Verdict::Wrong`]
+//! and [`Verdict::NotThisTime`] are shown with [`LessonRunner::message`], and the reply of
+//! [`Verdict::Replied`] comes with its own board changes, so the apps animate it. The lesson's
+//! own timer ([`super::LessonData::timer_seconds`]) ends in [`LessonRunner::time_out`].
 //!
 //! Whether the learner's turn is complete is read from the position itself (no removal or
 //! step after a pull is owed: [`owes_rest_of_turn`]), never from turn counters.

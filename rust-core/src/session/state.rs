@@ -180,7 +180,7 @@ impl State {
     }
 
     /// Records that the whole board must be redrawn (after `refresh`).
-    fn record_reset(&mut self, now: u64) {
+    pub(super) fn record_reset(&mut self, now: u64) {
         let snapshot = self.snapshot(now);
         self.changes.record_reset(snapshot);
     }

@@ -16,6 +16,13 @@ use super::events::{Played, Refusal, TapOutcome};
 use super::snapshot::NextStep;
 use super::state::{Effects, State};
 
+/// What a tap means before anything is played.
+pub(super) enum TapStep {
+    Selected(Point),
+    Deselected(Point),
+    Act(Action),
+}
+
 impl State {
     /// What the side to move must do next.
     pub fn next_step(&self) -> NextStep {
@@ -74,6 +81,16 @@ impl State {
     }
 
     pub fn tap(&mut self, p: Point, now: u64, fx: &mut Effects) -> Result<TapOutcome, Refusal> {
+        match self.tap_step(p)? {
+            TapStep::Selected(p) => Ok(TapOutcome::Selected(p)),
+            TapStep::Deselected(p) => Ok(TapOutcome::Deselected(p)),
+            TapStep::Act(action) => self.play(action, now, fx),
+        }
+    }
+
+    /// What a tap on `p` means, picking up or putting down a piece on the way; an action is
+    /// returned unplayed (a game plays it, a lesson judges it first).
+    pub(super) fn tap_step(&mut self, p: Point) -> Result<TapStep, Refusal> {
         if self.closed {
             return Err(Refusal::Closed);
         }
@@ -90,22 +107,24 @@ impl State {
             NextStep::GameOver => Err(Refusal::GameOver),
             NextStep::Place => match owner {
                 Some(_) => Err(Refusal::Occupied(p)),
-                None => self.play(Action::Place(p), now, fx),
+                None => Ok(TapStep::Act(Action::Place(p))),
             },
             NextStep::Pin { .. } | NextStep::Capture { .. } | NextStep::Pull => {
-                self.play(Action::Remove(p), now, fx)
+                Ok(TapStep::Act(Action::Remove(p)))
             }
-            NextStep::PickPiece | NextStep::StepAfterPull { from: None } => self.pick(p),
+            NextStep::PickPiece | NextStep::StepAfterPull { from: None } => {
+                self.pick(p).map(TapStep::Selected)
+            }
             NextStep::PickDestination { from } | NextStep::StepAfterPull { from: Some(from) } => {
                 if p == from {
                     self.selected = None;
-                    Ok(TapOutcome::Deselected(p))
+                    Ok(TapStep::Deselected(p))
                 } else if owner == Some(us) {
-                    self.pick(p)
+                    self.pick(p).map(TapStep::Selected)
                 } else if owner.is_some() {
                     Err(Refusal::NotYourPiece(p))
                 } else if position.step_targets(from).contains(p) {
-                    self.play(Action::Step { from, to: p }, now, fx)
+                    Ok(TapStep::Act(Action::Step { from, to: p }))
                 } else {
                     Err(Refusal::NotAdjacent { from, to: p })
                 }
@@ -114,7 +133,7 @@ impl State {
     }
 
     /// Picks up the piece on `p` to move it.
-    fn pick(&mut self, p: Point) -> Result<TapOutcome, Refusal> {
+    fn pick(&mut self, p: Point) -> Result<Point, Refusal> {
         let position = self.game.position();
         match position.owner(p) {
             None => Err(Refusal::NoPieceThere(p)),
@@ -122,7 +141,7 @@ impl State {
             Some(_) if position.step_targets(p).is_empty() => Err(Refusal::CannotMove(p)),
             Some(_) => {
                 self.selected = Some(p);
-                Ok(TapOutcome::Selected(p))
+                Ok(p)
             }
         }
     }
@@ -145,7 +164,7 @@ impl State {
 }
 
 /// The refusal for an action the rules reject.
-fn refusal_for(err: IllegalAction) -> Refusal {
+pub(super) fn refusal_for(err: IllegalAction) -> Refusal {
     match err {
         IllegalAction::GameOver => Refusal::GameOver,
         IllegalAction::Occupied(p) => Refusal::Occupied(p),

@@ -1,0 +1,549 @@
+//! Interactive lessons: the course of each game, a lesson played with the same taps as a
+//! game (and drawn and animated from the same snapshot and board changes), and which
+//! lessons a player has solved.
+
+use std::path::Path;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use mills_core::content::Locale;
+use mills_core::lessons::{self as core_lessons, LessonData, Progress, Verdict};
+use mills_core::session::{self as core, LessonTap};
+
+use crate::types::{
+    BoardChange, ChangeBatch, GameId, Player, Refusal, Snapshot, actions_text, changes_of,
+    parse_point,
+};
+use crate::{MillsError, guard};
+
+/// One lesson of a course, its texts in one language.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct LessonInfo {
+    /// Stable id (`zhiqi-pin`): progress is kept by it.
+    pub id: String,
+    pub game: GameId,
+    /// Its place in the game's course, from 0.
+    pub index: u32,
+    /// The locale of the texts (`en` or `zh-Hans`): English when the requested one has none.
+    pub locale: String,
+    pub title: String,
+    /// What the lesson teaches, shown before it starts.
+    pub text: String,
+    /// What to do, shown above the board.
+    pub goal: String,
+    pub hint: String,
+    /// Said when the goal is reached.
+    pub solved_text: String,
+    /// The player the learner plays.
+    pub learner: Player,
+    /// Seconds on the lesson's turn timer, if it has one: when they run out, call
+    /// `LessonSession.time_out()`.
+    pub timer_seconds: Option<u32>,
+}
+
+fn info(data: &LessonData, locale: Locale) -> LessonInfo {
+    let index = core_lessons::course(data.variant)
+        .iter()
+        .position(|l| l.id == data.id)
+        .unwrap_or(0);
+    LessonInfo {
+        id: data.id.to_string(),
+        game: data.variant.into(),
+        index: index as u32,
+        locale: locale.tag().to_string(),
+        title: data.title.get(locale).to_string(),
+        text: data.text.get(locale).to_string(),
+        goal: data.goal_text.get(locale).to_string(),
+        hint: data.hint.get(locale).to_string(),
+        solved_text: data.solved_text.get(locale).to_string(),
+        learner: data.learner.into(),
+        timer_seconds: data.timer_seconds.map(u32::from),
+    }
+}
+
+/// The lessons of a game in course order, for a platform locale tag (`zh-Hans-CN`, `en-GB`,
+/// ...; other languages get English).
+#[uniffi::export]
+pub fn lessons(game: GameId, locale: String) -> Vec<LessonInfo> {
+    let locale = Locale::from_tag(&locale);
+    core_lessons::course(game.into())
+        .iter()
+        .map(|data| info(data, locale))
+        .collect()
+}
+
+/// How an accepted action of the learner's left the lesson.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
+pub enum LessonVerdict {
+    /// On the way: the learner's turn goes on (a removal or a step is owed).
+    OnTheWay,
+    /// The learner's turn ended and the opponent answered from the script: `actions` in
+    /// notation, and the board changes to animate after the learner's own.
+    OpponentReplied {
+        player: Player,
+        actions: Vec<String>,
+        changes: Vec<BoardChange>,
+    },
+    /// The goal is reached; `message` is the lesson's closing words.
+    Solved { message: String },
+}
+
+/// What a tap (or the lesson's timer) did in a lesson.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
+pub enum LessonTapResult {
+    Selected {
+        point: String,
+    },
+    Deselected {
+        point: String,
+    },
+    /// The lesson accepted the action and it was played.
+    Played {
+        player: Player,
+        /// In notation: `d6`, `d6-d5`, `xd7`, `pass`.
+        action: String,
+        /// What it did to the board (the same changes `changes_since` returns).
+        changes: Vec<BoardChange>,
+        turn_ended: bool,
+        verdict: LessonVerdict,
+    },
+    /// A typical wrong answer: nothing was played (a picked piece is put back);
+    /// `explanation` says what is wrong with it.
+    Wrong {
+        action: String,
+        explanation: String,
+    },
+    /// A legal action the lesson does not teach: nothing was played; `message` is "not this
+    /// time" with the hint.
+    NotThisTime {
+        action: String,
+        message: String,
+    },
+    /// The rules (or the touch interaction) refuse the tap; nothing changed.
+    Refused {
+        refusal: Refusal,
+    },
+    /// The lesson is solved already: `try_again()` or the next lesson.
+    Finished,
+}
+
+/// One lesson on one screen, driven by taps like a `GameSession`. Thread-safe. The opponent
+/// answers from the lesson's script at once, in the same call (no listener, no threads).
+#[derive(uniffi::Object)]
+pub struct LessonSession {
+    inner: Mutex<core::LessonSession>,
+    data: &'static LessonData,
+    locale: Locale,
+}
+
+#[uniffi::export]
+impl LessonSession {
+    /// The lesson with this id (from `lessons()`), its texts for a platform locale tag;
+    /// `NotAvailable` for an id no lesson has.
+    #[uniffi::constructor]
+    pub fn new(lesson_id: String, locale: String) -> Result<Arc<LessonSession>, MillsError> {
+        guard(|| {
+            let lesson =
+                core_lessons::lesson(&lesson_id).map_err(|e| MillsError::NotAvailable {
+                    reason: e.to_string(),
+                })?;
+            Ok(Arc::new(LessonSession {
+                data: lesson.data,
+                inner: Mutex::new(core::LessonSession::new(lesson)),
+                locale: Locale::from_tag(&locale),
+            }))
+        })
+    }
+
+    pub fn lesson(&self) -> LessonInfo {
+        info(self.data, self.locale)
+    }
+
+    /// The board to draw (targets, selection, counters, the last turn), as a game's.
+    pub fn snapshot(&self) -> Snapshot {
+        self.lock().snapshot().into()
+    }
+
+    /// The board changes after `revision`, as `GameSession.changes_since` (a `Reset` after
+    /// `try_again`).
+    pub fn changes_since(&self, revision: u64) -> ChangeBatch {
+        self.lock().changes_since(revision).into()
+    }
+
+    /// A tap on a point by name: fails only for a name that is not a point.
+    pub fn tap(&self, point: String) -> Result<LessonTapResult, MillsError> {
+        guard(|| {
+            let point = parse_point(&point)?;
+            let tap = self.lock().tap(point);
+            self.result(tap)
+        })
+    }
+
+    /// The lesson's turn timer (`timer_seconds`) ran out: the learner passes.
+    pub fn time_out(&self) -> Result<LessonTapResult, MillsError> {
+        guard(|| {
+            let tap = self.lock().time_out();
+            self.result(tap)
+        })
+    }
+
+    /// Back to the lesson's starting position.
+    pub fn try_again(&self) {
+        self.lock().try_again();
+    }
+
+    pub fn is_solved(&self) -> bool {
+        self.lock().runner().is_solved()
+    }
+
+    /// The lesson after this one in the game's course; `None` after the last.
+    pub fn next_lesson(&self) -> Option<LessonInfo> {
+        core_lessons::next_after(self.data.id).map(|data| info(data, self.locale))
+    }
+}
+
+impl LessonSession {
+    fn lock(&self) -> MutexGuard<'_, core::LessonSession> {
+        // A panic caught by `guard` cannot leave the session half-changed in a way a poisoned
+        // lock would protect against: every change completes before anything can panic.
+        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn result(&self, tap: LessonTap) -> Result<LessonTapResult, MillsError> {
+        let locale = self.locale;
+        Ok(match tap {
+            LessonTap::Selected(p) => LessonTapResult::Selected {
+                point: p.to_string(),
+            },
+            LessonTap::Deselected(p) => LessonTapResult::Deselected {
+                point: p.to_string(),
+            },
+            LessonTap::Refused(refusal) => LessonTapResult::Refused {
+                refusal: refusal.into(),
+            },
+            LessonTap::Finished => LessonTapResult::Finished,
+            LessonTap::Rejected { action, verdict } => {
+                let message = self
+                    .lock()
+                    .runner()
+                    .message(&verdict, locale)
+                    .unwrap_or_default();
+                match verdict {
+                    Verdict::Wrong { .. } => LessonTapResult::Wrong {
+                        action: action.to_string(),
+                        explanation: message,
+                    },
+                    _ => LessonTapResult::NotThisTime {
+                        action: action.to_string(),
+                        message,
+                    },
+                }
+            }
+            LessonTap::Played(play) => {
+                let verdict = match &play.verdict {
+                    Verdict::Continue => LessonVerdict::OnTheWay,
+                    Verdict::Replied { reply } => LessonVerdict::OpponentReplied {
+                        player: play.side.opponent().into(),
+                        actions: actions_text(reply),
+                        changes: changes_of(play.reply_changes.clone()),
+                    },
+                    Verdict::Solved => LessonVerdict::Solved {
+                        message: self.data.solved_text.get(locale).to_string(),
+                    },
+                    other => {
+                        return Err(MillsError::Internal {
+                            reason: format!("lesson {}: {other:?}", self.data.id),
+                        });
+                    }
+                };
+                LessonTapResult::Played {
+                    player: play.side.into(),
+                    action: play.action.to_string(),
+                    changes: changes_of(play.changes),
+                    turn_ended: play.turn_ended,
+                    verdict,
+                }
+            }
+        })
+    }
+}
+
+/// How far a player is in one game's course.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct CourseProgress {
+    pub game: GameId,
+    pub solved: u32,
+    pub total: u32,
+    /// The first lesson not solved yet (offer it); `None` once all are.
+    pub next_lesson_id: Option<String>,
+}
+
+/// Which lessons a player has solved, and each course's count.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct LessonProgress {
+    /// Solved lesson ids (ids of a newer build's lessons are kept, and listed).
+    pub solved: Vec<String>,
+    /// One per game, in `games()` order.
+    pub courses: Vec<CourseProgress>,
+}
+
+impl From<&Progress> for LessonProgress {
+    fn from(progress: &Progress) -> LessonProgress {
+        LessonProgress {
+            solved: progress.solved().map(str::to_string).collect(),
+            courses: mills_core::Variant::ALL
+                .into_iter()
+                .map(|variant| {
+                    let (solved, total) = progress.count(variant);
+                    CourseProgress {
+                        game: variant.into(),
+                        solved: solved as u32,
+                        total: total as u32,
+                        next_lesson_id: progress.next(variant).map(|l| l.id.to_string()),
+                    }
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Reads the progress file; none yet is no progress. A file that is not progress JSON is
+/// `CorruptSave` and stays as it is.
+fn read_progress(path: &str) -> Result<Progress, MillsError> {
+    let text = mills_core::session::store::read_if_exists(Path::new(path)).map_err(|e| {
+        MillsError::Io {
+            reason: format!("{path}: {e}"),
+        }
+    })?;
+    match text {
+        None => Ok(Progress::new()),
+        Some(text) => Progress::from_json(&text).map_err(|e| MillsError::CorruptSave {
+            reason: format!("{path}: not lesson progress: {e}"),
+        }),
+    }
+}
+
+/// Writes the progress file atomically (a crash leaves the old file or the new one).
+fn write_progress(path: &str, progress: &Progress) -> Result<(), MillsError> {
+    use mills_core::session::store;
+    store::check_writable(Path::new(path))?;
+    let json = progress.to_json();
+    store::write_atomic(Path::new(path), json.as_bytes()).map_err(|e| MillsError::Io {
+        reason: format!("{path}: {e}"),
+    })
+}
+
+/// The lesson progress kept in the file at `path` (no file yet: nothing solved).
+#[uniffi::export]
+pub fn lesson_progress_load(path: String) -> Result<LessonProgress, MillsError> {
+    guard(|| Ok((&read_progress(&path)?).into()))
+}
+
+/// Records a solved lesson in the file at `path` and returns the progress. A corrupt file
+/// is refused (`CorruptSave`) and never replaced; an unknown id is `NotAvailable`.
+#[uniffi::export]
+pub fn lesson_progress_mark_solved(
+    path: String,
+    lesson_id: String,
+) -> Result<LessonProgress, MillsError> {
+    guard(|| {
+        if !core_lessons::all().any(|l| l.id == lesson_id) {
+            return Err(MillsError::NotAvailable {
+                reason: format!("no lesson has the id '{lesson_id}'"),
+            });
+        }
+        let mut progress = read_progress(&path)?;
+        if progress.mark_solved(&lesson_id) {
+            write_progress(&path, &progress)?;
+        }
+        Ok((&progress).into())
+    })
+}
+
+/// Forgets one game's progress ("start the course again"); other games' stay.
+#[uniffi::export]
+pub fn lesson_progress_reset(path: String, game: GameId) -> Result<LessonProgress, MillsError> {
+    guard(|| {
+        let mut progress = read_progress(&path)?;
+        progress.reset(game.into());
+        write_progress(&path, &progress)?;
+        Ok((&progress).into())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::Change;
+
+    fn played(result: Result<LessonTapResult, MillsError>) -> (Vec<BoardChange>, LessonVerdict) {
+        match result.unwrap() {
+            LessonTapResult::Played {
+                changes, verdict, ..
+            } => (changes, verdict),
+            other => panic!("expected a played action, got {other:?}"),
+        }
+    }
+
+    fn temp_path(name: &str) -> String {
+        let dir = std::env::temp_dir().join(format!("mills-ffi-lessons-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(name);
+        let _ = std::fs::remove_file(&path);
+        path.display().to_string()
+    }
+
+    #[test]
+    fn the_course_comes_in_the_locale_with_english_for_others() {
+        let en = lessons(GameId::Zhiqi, "en-GB".into());
+        let zh = lessons(GameId::Zhiqi, "zh-Hans-CN".into());
+        let fr = lessons(GameId::Zhiqi, "fr-FR".into());
+        assert_eq!(en.len(), 7);
+        assert_eq!(en[0].id, "zhiqi-pin");
+        assert_eq!(en[0].index, 0);
+        assert_eq!(en[6].index, 6);
+        assert_eq!(zh[0].locale, "zh-Hans");
+        assert!(zh[0].title.contains("押子"));
+        assert_eq!(fr, en);
+        assert!(
+            en.iter()
+                .all(|l| l.game == GameId::Zhiqi && !l.hint.is_empty())
+        );
+        assert!(
+            lessons(GameId::LinkedHorse, "en".into())
+                .iter()
+                .find(|l| l.id == "linked-horse-timer")
+                .and_then(|l| l.timer_seconds)
+                .is_some()
+        );
+    }
+
+    #[test]
+    fn a_lesson_is_played_by_taps_wrong_answers_explained_and_tried_again() {
+        let session = LessonSession::new("zhiqi-pin".into(), "en".into()).unwrap();
+        assert_eq!(session.lesson().id, "zhiqi-pin");
+        let start = session.snapshot();
+        match session.tap("e5".into()).unwrap() {
+            LessonTapResult::Wrong {
+                action,
+                explanation,
+            } => {
+                assert_eq!(action, "e5");
+                assert!(explanation.contains("e5"), "{explanation}");
+            }
+            other => panic!("expected the wrong answer, got {other:?}"),
+        }
+        match session.tap("b2".into()).unwrap() {
+            LessonTapResult::NotThisTime { message, .. } => {
+                assert!(message.starts_with("Not this time"));
+                assert!(message.contains(&session.lesson().hint));
+            }
+            other => panic!("expected not this time, got {other:?}"),
+        }
+        assert!(matches!(
+            session.tap("a7".into()).unwrap(),
+            LessonTapResult::Refused {
+                refusal: Refusal::Occupied { .. }
+            }
+        ));
+        assert!(matches!(
+            session.tap("z9".into()),
+            Err(MillsError::InvalidPoint { .. })
+        ));
+        assert_eq!(session.snapshot(), start, "nothing was played");
+        let (changes, verdict) = played(session.tap("g7".into()));
+        assert_eq!(verdict, LessonVerdict::OnTheWay);
+        assert_eq!(
+            changes[0].change,
+            Change::Placed {
+                point: "g7".into(),
+                player: Player::P1
+            }
+        );
+        session.try_again();
+        let batch = session.changes_since(start.revision);
+        assert!(matches!(
+            batch.changes.last().unwrap().change,
+            Change::Reset { .. }
+        ));
+        assert_eq!(
+            batch.snapshot.points[start.points[0].index as usize],
+            start.points[0]
+        );
+        played(session.tap("g7".into()));
+        let (changes, verdict) = played(session.tap("e4".into()));
+        assert!(matches!(changes[0].change, Change::Pinned { .. }));
+        assert!(matches!(verdict, LessonVerdict::Solved { .. }));
+        assert!(session.is_solved());
+        assert_eq!(session.tap("a1".into()).unwrap(), LessonTapResult::Finished);
+        assert_eq!(session.next_lesson().unwrap().id, "zhiqi-double-pin");
+        assert!(matches!(
+            LessonSession::new("no-such-lesson".into(), "en".into()),
+            Err(MillsError::NotAvailable { .. })
+        ));
+    }
+
+    #[test]
+    fn the_opponents_reply_and_the_timer_come_through() {
+        let session = LessonSession::new("twelve-mens-morris-shuttle".into(), "zh".into()).unwrap();
+        assert!(matches!(
+            session.tap("d2".into()).unwrap(),
+            LessonTapResult::Selected { .. }
+        ));
+        played(session.tap("f2".into()));
+        let (_, verdict) = played(session.tap("b2".into()));
+        match verdict {
+            LessonVerdict::OpponentReplied {
+                player,
+                actions,
+                changes,
+            } => {
+                assert_eq!(player, Player::P2);
+                assert_eq!(actions, vec!["a4-a7".to_string()]);
+                assert!(matches!(changes[0].change, Change::Stepped { .. }));
+            }
+            other => panic!("expected the reply, got {other:?}"),
+        }
+        let timer = LessonSession::new("linked-horse-timer".into(), "en".into()).unwrap();
+        let (changes, verdict) = played(timer.time_out());
+        assert_eq!(changes[0].change, Change::Passed { player: Player::P1 });
+        assert!(matches!(verdict, LessonVerdict::Solved { .. }));
+    }
+
+    #[test]
+    fn progress_is_saved_read_back_and_a_corrupt_file_is_refused_and_kept() {
+        let path = temp_path("progress.json");
+        let empty = lesson_progress_load(path.clone()).unwrap();
+        assert!(empty.solved.is_empty());
+        assert_eq!(empty.courses.len(), 3);
+        assert_eq!(
+            empty.courses[0].next_lesson_id.as_deref(),
+            Some("zhiqi-pin")
+        );
+        let after = lesson_progress_mark_solved(path.clone(), "zhiqi-pin".into()).unwrap();
+        assert_eq!(after.courses[0].solved, 1);
+        assert_eq!(after.courses[0].total, 7);
+        assert_eq!(
+            after.courses[0].next_lesson_id.as_deref(),
+            Some("zhiqi-double-pin")
+        );
+        assert_eq!(lesson_progress_load(path.clone()).unwrap(), after);
+        assert!(matches!(
+            lesson_progress_mark_solved(path.clone(), "nope".into()),
+            Err(MillsError::NotAvailable { .. })
+        ));
+        lesson_progress_mark_solved(path.clone(), "linked-horse-bank".into()).unwrap();
+        let reset = lesson_progress_reset(path.clone(), GameId::Zhiqi).unwrap();
+        assert_eq!(reset.solved, vec!["linked-horse-bank".to_string()]);
+
+        let corrupt = temp_path("corrupt.json");
+        std::fs::write(&corrupt, "{\"solved\": 7").unwrap();
+        for result in [
+            lesson_progress_load(corrupt.clone()),
+            lesson_progress_mark_solved(corrupt.clone(), "zhiqi-pin".into()),
+            lesson_progress_reset(corrupt.clone(), GameId::Zhiqi),
+        ] {
+            assert!(matches!(result, Err(MillsError::CorruptSave { .. })));
+        }
+        assert_eq!(std::fs::read_to_string(&corrupt).unwrap(), "{\"solved\": 7");
+    }
+}

@@ -1,0 +1,367 @@
+//! A lesson played with the session's taps: the [`LessonRunner`] judges, the session's state
+//! machine does everything else a game screen needs (picking a piece up before stepping, the
+//! snapshot with its targets, the numbered board changes), so the apps draw and animate a
+//! lesson exactly like a game.
+//!
+//! The session's [`State`] keeps a copy of the runner's game: an action the runner accepts is
+//! played on both, the learner's first and then the opponent's scripted reply, each through
+//! the same [`State::play_action`] a game uses, so each gets its [`BoardChange`]s. An action
+//! the runner turns down is played on neither. The opponent is shown as the computer (the
+//! panel's "computer" side), but no search ever runs: the script answers at once.
+
+use crate::action::Action;
+use crate::ai::Level;
+use crate::board::Point;
+use crate::lessons::{Lesson, LessonRunner, Verdict};
+use crate::rules::{Rules, Side};
+
+use super::changes::{BoardChange, Change, ChangeBatch};
+use super::config::{Mode, SessionConfig, TurnTimer};
+use super::events::Refusal;
+use super::snapshot::Snapshot;
+use super::state::{Effects, State};
+use super::tap::{TapStep, refusal_for};
+
+/// What a tap (or the lesson's timer) did in a lesson.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum LessonTap {
+    Selected(Point),
+    Deselected(Point),
+    /// The lesson accepted the learner's action and it was played.
+    Played(LessonPlay),
+    /// A legal (or listed) action the lesson turns down: [`Verdict::Wrong`] or
+    /// [`Verdict::NotThisTime`]. Nothing was played and any picked piece is put back.
+    Rejected {
+        action: Action,
+        verdict: Verdict,
+    },
+    /// The rules (or the touch interaction) refuse the tap; nothing changed.
+    Refused(Refusal),
+    /// The lesson is solved: "try again" or the next lesson.
+    Finished,
+}
+
+/// An accepted action of the learner's, and the opponent's reply if the turn ended.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct LessonPlay {
+    pub side: Side,
+    pub action: Action,
+    /// [`Verdict::Continue`], [`Verdict::Replied`], [`Verdict::Solved`] or, for a lesson whose
+    /// script has no reply (a data error the lesson check rules out), [`Verdict::NoReply`].
+    pub verdict: Verdict,
+    /// What the learner's action did to the board.
+    pub changes: Vec<BoardChange>,
+    /// What the opponent's scripted reply did (empty when there was none).
+    pub reply_changes: Vec<BoardChange>,
+    pub turn_ended: bool,
+}
+
+/// One lesson on one screen (not thread-safe: the bindings hold it in a mutex).
+pub struct LessonSession {
+    state: State,
+    runner: LessonRunner,
+}
+
+impl LessonSession {
+    pub fn new(lesson: Lesson) -> LessonSession {
+        let runner = lesson.runner();
+        let data = lesson.data;
+        let config = SessionConfig {
+            rules: Rules::of(data.variant),
+            mode: Mode::VsComputer {
+                computer: data.learner.opponent(),
+                level: Level::DEFAULT,
+            },
+            // The lesson's own timer (`timer_seconds`) is the app's: it calls `time_out`.
+            timer: TurnTimer::Off,
+        };
+        let state = State::start(
+            config,
+            runner.game().clone(),
+            None,
+            false,
+            0,
+            &mut Effects::default(),
+        );
+        LessonSession { state, runner }
+    }
+
+    pub fn runner(&self) -> &LessonRunner {
+        &self.runner
+    }
+
+    /// What the lesson screen draws now: the session's snapshot with nothing a lesson lacks
+    /// (no undo, no thinking computer, no targets once solved).
+    pub fn snapshot(&self) -> Snapshot {
+        self.for_lesson(self.state.snapshot(0))
+    }
+
+    /// The board changes after `revision`, as [`super::GameSession::changes_since`].
+    pub fn changes_since(&self, revision: u64) -> ChangeBatch {
+        let mut batch = self.state.changes_since(revision, 0);
+        batch.snapshot = self.for_lesson(batch.snapshot);
+        for change in &mut batch.changes {
+            if let Change::Reset { snapshot } = &mut change.change {
+                **snapshot = self.for_lesson((**snapshot).clone());
+            }
+        }
+        batch
+    }
+
+    /// A tap on a point: picks a piece up or puts it down, or forms an action and lets the
+    /// lesson judge it.
+    pub fn tap(&mut self, point: Point) -> LessonTap {
+        if self.runner.is_solved() {
+            return LessonTap::Finished;
+        }
+        match self.state.tap_step(point) {
+            Err(refusal) => LessonTap::Refused(refusal),
+            Ok(TapStep::Selected(p)) => LessonTap::Selected(p),
+            Ok(TapStep::Deselected(p)) => LessonTap::Deselected(p),
+            Ok(TapStep::Act(action)) => self.act(action),
+        }
+    }
+
+    /// The lesson's turn timer ran out: the learner passes (the goal of a timer lesson).
+    pub fn time_out(&mut self) -> LessonTap {
+        if self.runner.is_solved() {
+            return LessonTap::Finished;
+        }
+        self.act(Action::Pass)
+    }
+
+    /// "Try again": back to the lesson's start; the change log gets one reset.
+    pub fn try_again(&mut self) {
+        self.runner.reset();
+        self.resync();
+    }
+
+    fn act(&mut self, action: Action) -> LessonTap {
+        let side = self.runner.position().side_to_move();
+        let verdict = self.runner.attempt(action);
+        if !verdict.was_played() {
+            self.state.selected = None;
+            return match verdict {
+                Verdict::Illegal(reason) => LessonTap::Refused(refusal_for(reason)),
+                Verdict::Finished => LessonTap::Finished,
+                verdict => LessonTap::Rejected { action, verdict },
+            };
+        }
+        if verdict == Verdict::NoReply {
+            // The runner stopped part-way through a broken script: show where it stands.
+            self.resync();
+            return LessonTap::Played(LessonPlay {
+                side,
+                action,
+                verdict,
+                changes: Vec::new(),
+                reply_changes: Vec::new(),
+                turn_ended: true,
+            });
+        }
+        let outcome_before = self.state.game.outcome();
+        let Ok((applied, changes)) = self.state.play_action(action) else {
+            unreachable!("the runner played {action} on the same position");
+        };
+        let mut reply_changes = Vec::new();
+        if let Verdict::Replied { reply } = &verdict {
+            for &a in reply {
+                let Ok((_, changes)) = self.state.play_action(a) else {
+                    unreachable!("the runner played the reply {a} on the same position");
+                };
+                reply_changes.extend(changes);
+            }
+        }
+        debug_assert_eq!(self.state.game.position(), self.runner.position());
+        self.state.refresh(
+            0,
+            applied.turn_ended,
+            outcome_before,
+            &mut Effects::default(),
+        );
+        LessonTap::Played(LessonPlay {
+            side,
+            action,
+            verdict,
+            changes,
+            reply_changes,
+            turn_ended: applied.turn_ended,
+        })
+    }
+
+    /// Puts the runner's game on the session's board with one reset.
+    fn resync(&mut self) {
+        self.state.game = self.runner.game().clone();
+        let outcome = self.state.game.outcome();
+        self.state
+            .refresh(0, true, outcome, &mut Effects::default());
+        self.state.record_reset(0);
+    }
+
+    fn for_lesson(&self, mut snapshot: Snapshot) -> Snapshot {
+        snapshot.computer_thinking = false;
+        snapshot.can_undo = false;
+        snapshot.can_redo = false;
+        if self.runner.is_solved() {
+            for point in &mut snapshot.points {
+                point.target = false;
+            }
+        }
+        snapshot
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lessons::lesson;
+    use crate::session::NextStep;
+
+    fn p(name: &str) -> Point {
+        name.parse().unwrap()
+    }
+
+    fn played(tap: LessonTap) -> LessonPlay {
+        match tap {
+            LessonTap::Played(play) => play,
+            other => panic!("expected a played action, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_placing_lesson_is_solved_by_taps_with_the_changes_a_game_makes() {
+        let mut session = LessonSession::new(lesson("zhiqi-pin").unwrap());
+        let start = session.snapshot();
+        assert_eq!(start.next, NextStep::Place);
+        assert!(!start.can_undo && !start.computer_thinking);
+        assert_eq!(
+            session.tap(p("a7")),
+            LessonTap::Refused(Refusal::Occupied(p("a7")))
+        );
+        let place = played(session.tap(p("g7")));
+        assert_eq!(place.verdict, Verdict::Continue);
+        assert_eq!(
+            place.changes[0].change,
+            Change::Placed {
+                point: p("g7"),
+                side: Side::P1
+            }
+        );
+        assert_eq!(place.changes[0].lines.len(), 1, "a7-d7-g7 completed");
+        assert_eq!(session.snapshot().next, NextStep::Pin { remaining: 1 });
+        let pin = played(session.tap(p("e4")));
+        assert_eq!(pin.verdict, Verdict::Solved);
+        assert_eq!(
+            pin.changes[0].change,
+            Change::Pinned {
+                point: p("e4"),
+                side: Side::P1
+            }
+        );
+        assert!(pin.reply_changes.is_empty());
+        let solved = session.snapshot();
+        assert!(solved.points.iter().all(|pt| !pt.target));
+        assert_eq!(solved.point(p("e4")).owner, Some(Side::P1));
+        assert_eq!(session.tap(p("a1")), LessonTap::Finished);
+        let batch = session.changes_since(start.revision);
+        assert_eq!(batch.changes.len(), 2, "the placement and the pin");
+        assert_eq!(batch.snapshot, solved);
+    }
+
+    #[test]
+    fn a_wrong_answer_plays_nothing_and_try_again_resets_the_board() {
+        let mut session = LessonSession::new(lesson("zhiqi-pin").unwrap());
+        let start = session.snapshot();
+        match session.tap(p("e5")) {
+            LessonTap::Rejected {
+                action,
+                verdict: Verdict::Wrong { why },
+            } => {
+                assert_eq!(action, Action::Place(p("e5")));
+                assert!(why.en.contains("e5"));
+            }
+            other => panic!("expected the listed wrong answer, got {other:?}"),
+        }
+        assert_eq!(session.snapshot(), start, "nothing was played");
+        assert!(matches!(
+            session.tap(p("b2")),
+            LessonTap::Rejected {
+                verdict: Verdict::NotThisTime,
+                ..
+            }
+        ));
+        played(session.tap(p("g7")));
+        session.try_again();
+        let again = session.snapshot();
+        assert_eq!(again.point(p("g7")).owner, None);
+        assert_eq!(again.next, NextStep::Place);
+        let batch = session.changes_since(start.revision);
+        assert!(matches!(
+            batch.changes.last().unwrap().change,
+            Change::Reset { .. }
+        ));
+        played(session.tap(p("g7")));
+        assert_eq!(played(session.tap(p("e3"))).verdict, Verdict::Solved);
+    }
+
+    #[test]
+    fn a_moving_lesson_picks_a_piece_up_and_a_wrong_step_puts_it_back() {
+        let mut session = LessonSession::new(lesson("linked-horse-three-in-line").unwrap());
+        assert_eq!(session.snapshot().next, NextStep::PickPiece);
+        assert_eq!(session.tap(p("a4")), LessonTap::Selected(p("a4")));
+        assert!(matches!(
+            session.tap(p("a7")),
+            LessonTap::Rejected {
+                verdict: Verdict::Wrong { .. },
+                ..
+            }
+        ));
+        assert_eq!(session.snapshot().selected, None, "the piece is put back");
+        assert_eq!(session.tap(p("b6")), LessonTap::Selected(p("b6")));
+        assert_eq!(session.tap(p("b6")), LessonTap::Deselected(p("b6")));
+        assert_eq!(session.tap(p("b6")), LessonTap::Selected(p("b6")));
+        let step = played(session.tap(p("a7")));
+        assert_eq!(step.verdict, Verdict::Solved);
+        assert!(matches!(step.changes[0].change, Change::Stepped { .. }));
+        assert!(session.snapshot().outcome.is_some());
+    }
+
+    #[test]
+    fn the_opponents_scripted_reply_comes_with_its_changes() {
+        let mut session = LessonSession::new(lesson("twelve-mens-morris-shuttle").unwrap());
+        session.tap(p("d2"));
+        played(session.tap(p("f2")));
+        let capture = played(session.tap(p("b2")));
+        assert_eq!(
+            capture.verdict,
+            Verdict::Replied {
+                reply: vec![Action::Step {
+                    from: p("a4"),
+                    to: p("a7")
+                }]
+            }
+        );
+        assert_eq!(
+            capture.reply_changes[0].change,
+            Change::Stepped {
+                from: p("a4"),
+                to: p("a7"),
+                side: Side::P2
+            }
+        );
+        assert!(capture.reply_changes[0].turn_ended);
+        let snapshot = session.snapshot();
+        assert_eq!(snapshot.to_move, Side::P1);
+        assert_eq!(snapshot.point(p("a7")).owner, Some(Side::P2));
+        assert_eq!(snapshot.revision, capture.reply_changes[0].revision);
+    }
+
+    #[test]
+    fn a_timer_lesson_is_solved_by_the_time_out() {
+        let mut session = LessonSession::new(lesson("linked-horse-timer").unwrap());
+        let pass = played(session.time_out());
+        assert_eq!(pass.verdict, Verdict::Solved);
+        assert_eq!(pass.changes[0].change, Change::Passed { side: Side::P1 });
+        assert_eq!(session.time_out(), LessonTap::Finished);
+    }
+}
