@@ -44,18 +44,24 @@ mod content;
 mod error;
 mod facts;
 mod files;
+mod hints;
 mod logging;
+mod records;
 mod session;
+#[cfg(test)]
+mod test_support;
 mod types;
 
 pub use content::{RulesSection, RulesText, rules_text};
-pub use error::{MillsError, guard};
+pub use error::{MillsError, RecordErrorKind, guard};
 pub use facts::{
     BoardPoint, CounterInfo, GameInfo, LevelInfo, TimerChoices, TimerSetting, game_info, games,
     levels, timer_choices,
 };
 pub use files::{StatsEntry, read_saved_game, stats_load, stats_record, stats_reset};
+pub use hints::{Evaluation, Hint, Verdict};
 pub use logging::init_logging;
+pub use records::{RecordDetails, ReviewPosition, TextRecord, TurnEnd, TurnEntry, read_record};
 pub use session::{GameSession, SessionEvent, SessionListener};
 pub use types::*;
 
