@@ -38,7 +38,7 @@ class KeepPlaying : SessionListener {
             }
             repeat(8) {
                 val snap = session.snapshot()
-                if (snap.result != null || snap.computerThinking) return
+                if (snap.outcome != null || snap.computerThinking) return
                 val targets = snap.points.filter { it.target }.map { it.name }
                 if (targets.isEmpty()) return
                 session.tap(targets[random.next(targets.size)])
