@@ -82,7 +82,7 @@ def missing_engine_keys():
     keys = engine_string_keys()
     problems = [] if keys else ["no keys found in rust-core/src/facts.rs"]
     res = os.path.join(ROOT, "android", "app", "src", "main", "res")
-    for values in ("values", "values-zh-rCN"):
+    for values in ("values", "values-b+zh+Hans"):
         with open(os.path.join(res, values, "strings.xml"), encoding="utf-8") as f:
             names = set(re.findall(r'<string name="([^"]+)"', f.read()))
         problems += [f"{values}/strings.xml has no {k}" for k in keys if k not in names]
