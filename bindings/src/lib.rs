@@ -2,7 +2,8 @@
 //! proc-macros (no UDL).
 //!
 //! Everything the apps call is here: [`GameSession`] (one game on one screen: snapshot, tap,
-//! the board changes each action made, undo/redo, timer, computer turns, saves), the facts of
+//! the board changes each action made, undo/redo, timer, computer turns, saves; the move
+//! list, review and text records in `records`, hints and analysis in `hints`), the facts of
 //! each game ([`game_info`]: pieces, stable, player panel, the board to draw), the levels and
 //! timer choices, the rules text, and statistics. The apps draw, animate and speak what these
 //! say and keep no copy of any rule or table. Points are their names (`"d6"`) with their index
@@ -24,6 +25,9 @@
 //! | `TapOutcome` + `Refusal` (a `Result`) | `TapResult` (with `Refused`) | a refused tap is an answer, not an exception a UI must catch |
 //! | `HumanResult` (statistics) | `won: Option<bool>` of `stats_record` | one argument, not a type |
 //! | `facts::LevelFacts`, `GameFacts` | `LevelInfo`, `GameInfo` | records of strings and cells, not the core's `Point`s |
+//! | `record::Record` (text record) | `TextRecord` | `Record` is `java.lang.Record` in Kotlin, and the core's `GameRecord` is the saved game's JSON part |
+//! | `record::RecordError` | `MillsError::InvalidRecord` with `RecordErrorKind` | one error type for the apps; the kind picks the words, `turn` is kept |
+//! | `ai::Verdict::Exact(ExactResult)` | `Verdict::ExactWin`, `Verdict::ExactDraw` | one flat enum for the apps' words |
 //!
 //! **No panic crosses the boundary.** Calls that can fail return `Result<_, MillsError>` and
 //! run inside [`guard`], which catches a panic (`std::panic::catch_unwind`; the workspace keeps
