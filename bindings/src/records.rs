@@ -244,7 +244,8 @@ pub fn read_record(text: String) -> Result<TextRecord, MillsError> {
 impl GameSession {
     /// A session holding the game of a text record, to review (pass-and-play, no timer):
     /// `review_position` steps through it, `undo_to_turn` plays on from a turn. A bad
-    /// record is refused whole with `InvalidRecord` and opens nothing.
+    /// record is refused whole with `InvalidRecord` and opens nothing. With an
+    /// `autosave_path` the imported game becomes the autosaved one: pass none to only review.
     #[uniffi::constructor(default(listener = None))]
     pub fn from_record(
         text: String,
