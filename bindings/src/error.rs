@@ -3,6 +3,7 @@
 use std::fmt;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
+use mills_core::record::RecordError;
 use mills_core::session::store::NotARegularFile;
 use mills_core::session::{RestoreError, SessionError, StatsError};
 
@@ -65,6 +66,45 @@ pub enum MillsError {
         path: String,
         kind: String,
     },
+    /// `review_position` or `undo_to_turn` with a turn the game does not have: turns are
+    /// 0 to `turns` (`turns`, one past the last, is the final position).
+    NoSuchTurn {
+        turn: u32,
+        turns: u32,
+    },
+    /// A text record that cannot be loaded (nothing of it is): what is wrong (`kind`, for
+    /// the apps' words), the turn it is at as numbered in the record (from 1) if it is at
+    /// one, and the engine's English reason for logs.
+    InvalidRecord {
+        kind: RecordErrorKind,
+        turn: Option<u32>,
+        reason: String,
+    },
+}
+
+/// What is wrong with a refused text record, for the message the apps show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
+pub enum RecordErrorKind {
+    /// The text is not a Mills record (no `mills-record` first line).
+    NotARecord,
+    /// A record of another version of the format.
+    UnsupportedVersion,
+    /// Longer than a record may be (bytes or actions).
+    TooLong,
+    /// The text stops before its `end` line.
+    Truncated,
+    /// A header line is wrong, given twice or missing.
+    BadHeader,
+    /// `game:` names no game Mills plays.
+    UnknownGame,
+    /// A turn cannot be read or played where it stands (`turn` says which).
+    IllegalTurn,
+    /// Something follows the end of the game.
+    AfterEnd,
+    /// `result:` disagrees with the game the moves make.
+    ResultMismatch,
+    /// Only a game from the initial position has a record.
+    NotFromStart,
 }
 
 impl fmt::Display for MillsError {
@@ -103,6 +143,10 @@ impl fmt::Display for MillsError {
             MillsError::Io { reason } => write!(f, "file error: {reason}"),
             MillsError::NotAvailable { reason } => write!(f, "not available: {reason}"),
             MillsError::SessionClosed => f.write_str("the session is closed"),
+            MillsError::NoSuchTurn { turn, turns } => {
+                write!(f, "there is no turn {turn} (turns are 0 to {turns})")
+            }
+            MillsError::InvalidRecord { reason, .. } => write!(f, "invalid record: {reason}"),
             MillsError::Internal { reason } => write!(f, "internal error: {reason}"),
         }
     }
@@ -120,6 +164,10 @@ impl From<SessionError> for MillsError {
             SessionError::NotAvailable(reason) => MillsError::NotAvailable { reason },
             SessionError::Io(reason) => MillsError::Io { reason },
             SessionError::Closed => MillsError::SessionClosed,
+            SessionError::NoSuchTurn { turn, turns } => MillsError::NoSuchTurn {
+                turn: count(turn),
+                turns: count(turns),
+            },
         }
     }
 }
@@ -145,6 +193,42 @@ impl From<RestoreError> for MillsError {
                 limit: limit as u64,
                 unit: unit.to_string(),
             },
+        }
+    }
+}
+
+/// A count or index for the FFI (saturating: no game comes near `u32::MAX`).
+pub(crate) fn count(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+impl From<RecordError> for MillsError {
+    fn from(err: RecordError) -> MillsError {
+        use RecordErrorKind as K;
+        let kind = match &err {
+            RecordError::NotARecord => K::NotARecord,
+            RecordError::UnsupportedVersion { .. } => K::UnsupportedVersion,
+            RecordError::TooLong { .. } | RecordError::TooManyActions { .. } => K::TooLong,
+            RecordError::Truncated { .. } => K::Truncated,
+            RecordError::Header { .. }
+            | RecordError::DuplicateHeader { .. }
+            | RecordError::MissingHeader { .. } => K::BadHeader,
+            RecordError::UnknownGame { .. } => K::UnknownGame,
+            RecordError::MalformedTurn { .. }
+            | RecordError::TurnNumber { .. }
+            | RecordError::WrongSide { .. }
+            | RecordError::Unreadable { .. }
+            | RecordError::IllegalAction { .. }
+            | RecordError::TurnOverrun { .. }
+            | RecordError::TurnUnfinished { .. } => K::IllegalTurn,
+            RecordError::AfterEnd { .. } => K::AfterEnd,
+            RecordError::ResultMismatch { .. } => K::ResultMismatch,
+            RecordError::NotFromStart => K::NotFromStart,
+        };
+        MillsError::InvalidRecord {
+            kind,
+            turn: err.turn().map(count),
+            reason: err.to_string(),
         }
     }
 }
@@ -245,5 +329,28 @@ mod tests {
             dir.to_string(),
             "/tmp/x is a directory, not a regular file: it is not replaced"
         );
+        assert_eq!(
+            MillsError::from(SessionError::NoSuchTurn { turn: 9, turns: 8 }),
+            MillsError::NoSuchTurn { turn: 9, turns: 8 }
+        );
+    }
+
+    #[test]
+    fn record_errors_keep_their_kind_and_turn() {
+        let truncated = MillsError::from(RecordError::Truncated { turns: 3 });
+        assert!(matches!(
+            truncated,
+            MillsError::InvalidRecord {
+                kind: RecordErrorKind::Truncated,
+                turn: None,
+                ..
+            }
+        ));
+        let overrun = MillsError::from(RecordError::TurnOverrun { turn: 4, index: 7 });
+        let MillsError::InvalidRecord { kind, turn, reason } = overrun else {
+            panic!("{overrun:?}");
+        };
+        assert_eq!((kind, turn), (RecordErrorKind::IllegalTurn, Some(4)));
+        assert!(reason.starts_with("turn 4:"), "{reason}");
     }
 }

@@ -2,10 +2,12 @@
 //! proc-macros (no UDL).
 //!
 //! Everything the apps call is here: [`GameSession`] (one game on one screen: snapshot, tap,
-//! the board changes each action made, undo/redo, timer, computer turns, saves), the facts of
+//! the board changes each action made, undo/redo, timer, computer turns, saves; the move
+//! list, review and text records in `records`, hints and analysis in `hints`), the facts of
 //! each game ([`game_info`]: pieces, stable, player panel, the board to draw), the lessons
 //! ([`lessons`], [`LessonSession`]: the same taps, snapshot and changes as a game, judged by
-//! the lesson; progress in a file), the levels and timer choices, the rules text, and statistics. The apps draw, animate and speak what these
+//! the lesson; progress in a file), the levels and timer choices, the rules text, and
+//! statistics. The apps draw, animate and speak what these
 //! say and keep no copy of any rule or table. Points are their names (`"d6"`) with their index
 //! (0..24, `Point::ALL` order) where a screen needs it; actions are their notation (`"d6"`,
 //! `"d6-d5"`, `"xd7"`, `"pass"`), for records only: what an action did is its [`Change`]s.
@@ -25,6 +27,9 @@
 //! | `TapOutcome` + `Refusal` (a `Result`) | `TapResult` (with `Refused`) | a refused tap is an answer, not an exception a UI must catch |
 //! | `HumanResult` (statistics) | `won: Option<bool>` of `stats_record` | one argument, not a type |
 //! | `facts::LevelFacts`, `GameFacts` | `LevelInfo`, `GameInfo` | records of strings and cells, not the core's `Point`s |
+//! | `record::Record` (text record) | `TextRecord` | `Record` is `java.lang.Record` in Kotlin, and the core's `GameRecord` is the saved game's JSON part |
+//! | `record::RecordError` | `MillsError::InvalidRecord` with `RecordErrorKind` | one error type for the apps; the kind picks the words, `turn` is kept |
+//! | `ai::Verdict::Exact(ExactResult)` | `Verdict::ExactWin`, `Verdict::ExactDraw` | one flat enum for the apps' words |
 //!
 //! **No panic crosses the boundary.** Calls that can fail return `Result<_, MillsError>` and
 //! run inside [`guard`], which catches a panic (`std::panic::catch_unwind`; the workspace keeps
@@ -45,23 +50,29 @@ mod content;
 mod error;
 mod facts;
 mod files;
+mod hints;
 mod lessons;
 mod logging;
+mod records;
 mod session;
+#[cfg(test)]
+mod test_support;
 mod types;
 
 pub use content::{RulesSection, RulesText, rules_text};
-pub use error::{MillsError, guard};
+pub use error::{MillsError, RecordErrorKind, guard};
 pub use facts::{
     BoardPoint, CounterInfo, GameInfo, LevelInfo, TimerChoices, TimerSetting, game_info, games,
     levels, timer_choices,
 };
 pub use files::{StatsEntry, read_saved_game, stats_load, stats_record, stats_reset};
+pub use hints::{Evaluation, Hint, Verdict};
 pub use lessons::{
     CourseProgress, LessonInfo, LessonProgress, LessonSession, LessonTapResult, LessonVerdict,
     lesson_progress_load, lesson_progress_mark_solved, lesson_progress_reset, lessons,
 };
 pub use logging::init_logging;
+pub use records::{RecordDetails, ReviewPosition, TextRecord, TurnEnd, TurnEntry, read_record};
 pub use session::{GameSession, SessionEvent, SessionListener};
 pub use types::*;
 

@@ -1,8 +1,9 @@
 //! The game session object and its listener.
 
-use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
 
-use mills_core::session::{self as core};
+use mills_core::session::{self as core, CancelToken};
 
 use crate::types::{
     ChangeBatch, Outcome, Player, SessionConfig, SessionOptions, Snapshot, TapResult, TurnTimer,
@@ -76,7 +77,9 @@ impl core::SessionListener for Forward {
     }
 }
 
-fn forward(listener: Option<Arc<dyn SessionListener>>) -> Option<Arc<dyn core::SessionListener>> {
+pub(crate) fn forward(
+    listener: Option<Arc<dyn SessionListener>>,
+) -> Option<Arc<dyn core::SessionListener>> {
     listener.map(|l| Arc::new(Forward(l)) as Arc<dyn core::SessionListener>)
 }
 
@@ -85,7 +88,21 @@ fn forward(listener: Option<Arc<dyn SessionListener>>) -> Option<Arc<dyn core::S
 /// the last Swift reference going away) does the same.
 #[derive(uniffi::Object)]
 pub struct GameSession {
-    inner: core::GameSession,
+    pub(crate) inner: core::GameSession,
+    /// Hints given in this game (the record's `hints:`); not part of the saved game yet.
+    pub(crate) hints_used: AtomicU32,
+    /// Cancels the hint or evaluation in progress (`cancel_hint`, `shut_down`).
+    pub(crate) hint_cancel: Mutex<CancelToken>,
+}
+
+impl GameSession {
+    pub(crate) fn wrap(inner: core::GameSession, hints_used: u32) -> Arc<GameSession> {
+        Arc::new(GameSession {
+            inner,
+            hints_used: AtomicU32::new(hints_used),
+            hint_cancel: Mutex::new(CancelToken::new()),
+        })
+    }
 }
 
 #[uniffi::export]
@@ -102,7 +119,7 @@ impl GameSession {
             let options = options.to_core();
             options.check_files()?;
             let inner = core::GameSession::with_listener(config, options, forward(listener));
-            Ok(Arc::new(GameSession { inner }))
+            Ok(GameSession::wrap(inner, 0))
         })
     }
 
@@ -117,7 +134,7 @@ impl GameSession {
             let options = options.to_core();
             options.check_files()?;
             let inner = core::GameSession::restore(&json, options, forward(listener))?;
-            Ok(Arc::new(GameSession { inner }))
+            Ok(GameSession::wrap(inner, 0))
         })
     }
 
@@ -161,6 +178,8 @@ impl GameSession {
     }
 
     pub fn new_game(&self) {
+        self.cancel_hint();
+        self.hints_used.store(0, Ordering::SeqCst);
         self.inner.new_game();
     }
 
@@ -213,7 +232,7 @@ impl GameSession {
     }
 
     /// Ends the session (the screen goes away, the app exits): cancels the computer's
-    /// search, stops the turn timer, writes the autosave one last time and waits for the
+    /// search and any hint, stops the turn timer, writes the autosave one last time and waits for the
     /// session's threads, so that no listener call is in flight once it returns (one made
     /// from a listener returns at once). Afterwards queries (`snapshot`, `save`, `config`,
     /// `changes_since`) still answer with the last state; `new_game`, `set_level`,
@@ -222,6 +241,7 @@ impl GameSession {
     /// `close`: Kotlin's `close()` already frees the object, which shuts the session down
     /// too.)
     pub fn shut_down(&self) {
+        self.cancel_hint();
         self.inner.close();
     }
 

@@ -14,6 +14,15 @@ pub enum GamePhase {
     Moving,
 }
 
+impl From<Phase> for GamePhase {
+    fn from(phase: Phase) -> GamePhase {
+        match phase {
+            Phase::Placing => GamePhase::Placing,
+            Phase::Moving => GamePhase::Moving,
+        }
+    }
+}
+
 /// What the side to move must do next.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
 pub enum NextStep {
@@ -128,6 +137,31 @@ pub struct SideState {
     pub panel: Vec<PanelCount>,
 }
 
+impl SideState {
+    /// The FFI counters of one side, with the player panel of `variant`'s game.
+    pub(crate) fn of(v: &core::SideState, variant: mills_core::Variant) -> SideState {
+        SideState {
+            player: v.side.into(),
+            in_hand: v.in_hand,
+            on_board: v.on_board,
+            stable: v.stable,
+            captured: v.captured,
+            lost: v.lost,
+            pins: v.pins,
+            is_computer: v.is_computer,
+            panel: GameFacts::of(variant)
+                .panel
+                .iter()
+                .map(|&counter| PanelCount {
+                    counter: counter.into(),
+                    name_key: counter.name_key().to_string(),
+                    value: v.count(counter),
+                })
+                .collect(),
+        }
+    }
+}
+
 /// Why a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
 pub enum EndReason {
@@ -213,25 +247,7 @@ pub struct Snapshot {
 
 impl From<core::Snapshot> for Snapshot {
     fn from(s: core::Snapshot) -> Snapshot {
-        let panel = GameFacts::of(s.variant).panel;
-        let side = |v: &core::SideState| SideState {
-            player: v.side.into(),
-            in_hand: v.in_hand,
-            on_board: v.on_board,
-            stable: v.stable,
-            captured: v.captured,
-            lost: v.lost,
-            pins: v.pins,
-            is_computer: v.is_computer,
-            panel: panel
-                .iter()
-                .map(|&counter| PanelCount {
-                    counter: counter.into(),
-                    name_key: counter.name_key().to_string(),
-                    value: v.count(counter),
-                })
-                .collect(),
-        };
+        let side = |v: &core::SideState| SideState::of(v, s.variant);
         Snapshot {
             config: SessionConfig {
                 game: s.variant.into(),
@@ -253,10 +269,7 @@ impl From<core::Snapshot> for Snapshot {
             p1: side(&s.sides[0]),
             p2: side(&s.sides[1]),
             to_move: s.to_move.into(),
-            phase: match s.phase {
-                Phase::Placing => GamePhase::Placing,
-                Phase::Moving => GamePhase::Moving,
-            },
+            phase: s.phase.into(),
             next: s.next.into(),
             selected: s.selected.map(|p| p.to_string()),
             last_turn: actions_text(&s.last_turn),

@@ -16,4 +16,4 @@ pub use review::Review;
 pub use text::{
     MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, RECORD_VERSION, Record, RecordHeader, result_id,
 };
-pub use turns::{TurnEnd, TurnEntry, move_list, starts_turn, turn_token};
+pub use turns::{TurnEnd, TurnEntry, move_list, played_turns, starts_turn, turn_token};

@@ -72,6 +72,18 @@ pub fn turn_token(actions: &[Action]) -> String {
     token
 }
 
+/// How many turns of `game` hold actions: the move list's length, a resignation aside.
+/// Constant time (from the game's turn starts, no replay).
+pub fn played_turns(game: &Game) -> usize {
+    let marks = game.turn_count();
+    let last = game.turn_start(marks - 1).map_or(0, |mark| mark.action);
+    if last < game.actions().len() {
+        marks
+    } else {
+        marks - 1
+    }
+}
+
 /// Every turn of `game`, oldest first, and a final [`TurnEnd::Resignation`] entry if a side
 /// resigned. Costs one replay of the game.
 pub fn move_list(game: &Game) -> Vec<TurnEntry> {
@@ -163,6 +175,10 @@ mod tests {
         assert_eq!(list[8].actions, 8..10);
         assert_eq!(list[9].side, Side::P2);
         assert!(list.iter().all(|e| e.end == TurnEnd::Complete));
+        assert_eq!(played_turns(&game), 10);
+        let in_progress = Game::replay(Rules::TWELVE_MENS_MORRIS, &moves[..9]).unwrap();
+        assert_eq!(played_turns(&in_progress), move_list(&in_progress).len());
+        assert_eq!(played_turns(&Game::new(Rules::ZHIQI)), 0);
     }
 
     #[test]

@@ -126,6 +126,11 @@ pub enum SessionError {
     Io(String),
     /// The session was closed ([`super::GameSession::close`]).
     Closed,
+    /// `undo_to_turn` with a turn the game does not have (`turns` is one past the last).
+    NoSuchTurn {
+        turn: usize,
+        turns: usize,
+    },
 }
 
 impl fmt::Display for SessionError {
@@ -138,6 +143,9 @@ impl fmt::Display for SessionError {
             SessionError::NotAvailable(what) => write!(f, "not available: {what}"),
             SessionError::Io(what) => write!(f, "file error: {what}"),
             SessionError::Closed => f.write_str("the session is closed"),
+            SessionError::NoSuchTurn { turn, turns } => {
+                write!(f, "there is no turn {turn} (turns are 0 to {turns})")
+            }
         }
     }
 }

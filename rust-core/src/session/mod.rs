@@ -141,6 +141,17 @@ impl GameSession {
         ))
     }
 
+    /// A session that goes on from `game` (an imported record), with the game's own rules.
+    pub fn from_game(
+        mut config: SessionConfig,
+        game: Game,
+        options: SessionOptions,
+        listener: Option<Arc<dyn SessionListener>>,
+    ) -> GameSession {
+        config.rules = *game.rules();
+        GameSession::start(config, game, None, false, options, listener)
+    }
+
     fn start(
         config: SessionConfig,
         game: Game,
@@ -197,6 +208,12 @@ impl GameSession {
         self.shared.lock().game().clone()
     }
 
+    /// Reads the game in place, under the session's lock (no copy): for move lists and
+    /// review positions. `read` must not call the session.
+    pub fn read_game<R>(&self, read: impl FnOnce(&Game) -> R) -> R {
+        read(self.shared.lock().game())
+    }
+
     /// Everything a screen draws, now.
     pub fn snapshot(&self) -> Snapshot {
         let state = self.shared.lock();
@@ -222,6 +239,14 @@ impl GameSession {
     /// resignation, takes back the resignation.
     pub fn undo(&self) -> Result<(), SessionError> {
         self.shared.with_state(|state, now, fx| state.undo(now, fx))
+    }
+
+    /// "Play from here": the position before move-list turn `turn` becomes the current one,
+    /// as one undo that `redo` plays again. Against the computer the human moves next: a
+    /// computer's turn goes back to the human's turn before it. Returns the turn now current.
+    pub fn undo_to_turn(&self, turn: usize) -> Result<usize, SessionError> {
+        self.shared
+            .with_state(|state, now, fx| state.undo_to_turn(turn, now, fx))
     }
 
     /// Plays again what the last `undo` took back (until something new is played).

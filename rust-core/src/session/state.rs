@@ -321,6 +321,54 @@ impl State {
         Ok(())
     }
 
+    /// "Play from here": makes the position before turn `turn` (a move-list index; the
+    /// final position is one past the last turn) the current one, as one undo that `redo`
+    /// plays again. Against the computer it follows the undo rules: the human moves next,
+    /// so a computer's turn goes back to the start of the human's turn before it. Returns
+    /// the turn now current.
+    pub fn undo_to_turn(
+        &mut self,
+        turn: usize,
+        now: u64,
+        fx: &mut Effects,
+    ) -> Result<usize, SessionError> {
+        self.ensure_open()?;
+        let turns = crate::record::played_turns(&self.game);
+        if turn > turns {
+            return Err(SessionError::NoSuchTurn { turn, turns });
+        }
+        let mut target = turn;
+        if let Some(computer) = self.config.mode.computer() {
+            while target < turns && turn_side(&self.game, target) == Some(computer) {
+                target = target.checked_sub(1).ok_or(SessionError::NothingToUndo)?;
+            }
+        }
+        let keep = if target == turns {
+            self.game.actions().len()
+        } else {
+            self.game
+                .turn_start(target)
+                .map_or(self.game.actions().len(), |mark| mark.action)
+        };
+        let n = self.game.actions().len() - keep;
+        if n == 0 && self.resigned.is_none() {
+            return Err(SessionError::NothingToUndo);
+        }
+        let before = self.game.outcome();
+        self.cancel_computer();
+        if let Some(side) = self.resigned.take() {
+            self.game.undo(0);
+            self.redo.push(RedoStep::Resign(side));
+        }
+        if n > 0 {
+            let undone = self.game.undo(n);
+            self.redo.push(RedoStep::Actions(undone));
+        }
+        self.refresh(now, true, before, fx);
+        self.record_reset(now);
+        Ok(target)
+    }
+
     pub fn redo(&mut self, now: u64, fx: &mut Effects) -> Result<(), SessionError> {
         self.ensure_open()?;
         let step = self.redo.pop().ok_or(SessionError::NothingToRedo)?;
@@ -523,4 +571,10 @@ impl State {
         );
         Some(played)
     }
+}
+
+/// The side that plays turn `turn` of `game`, if the game has that turn start.
+fn turn_side(game: &Game, turn: usize) -> Option<Side> {
+    game.turn_start(turn)
+        .map(|mark| mark.position.side_to_move())
 }

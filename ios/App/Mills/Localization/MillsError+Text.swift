@@ -39,6 +39,43 @@ extension MillsError {
             String(localized: "error_save_too_large")
         case .NotARegularFile:
             String(localized: "error_not_a_regular_file")
+        case .NoSuchTurn(let turn, _):
+            // turns counted from 1 for people (the engine's turn indices count from 0)
+            String(localized: "error_no_such_turn \(Int(turn) + 1)")
+        case .InvalidRecord(let kind, let turn, _):
+            kind.localizedMessage(turn: turn.map { Int($0) })
+        }
+    }
+}
+
+extension RecordErrorKind {
+    /// A refused game record, by what is wrong with it (`turn` is already counted from 1).
+    func localizedMessage(turn: Int?) -> String {
+        switch self {
+        case .notARecord:
+            String(localized: "error_record_not_a_record")
+        case .unsupportedVersion:
+            String(localized: "error_record_version")
+        case .tooLong:
+            String(localized: "error_record_too_long")
+        case .truncated:
+            String(localized: "error_record_truncated")
+        case .badHeader:
+            String(localized: "error_record_bad_header")
+        case .unknownGame:
+            String(localized: "error_record_unknown_game")
+        case .illegalTurn:
+            if let turn {
+                String(localized: "error_record_illegal_turn \(turn)")
+            } else {
+                String(localized: "error_record_invalid")
+            }
+        case .afterEnd:
+            String(localized: "error_record_after_end")
+        case .resultMismatch:
+            String(localized: "error_record_result_mismatch")
+        case .notFromStart:
+            String(localized: "error_record_invalid")
         }
     }
 }

@@ -125,3 +125,54 @@ fn new_game_starts_again_with_the_same_settings() {
         }
     );
 }
+
+#[test]
+fn undo_to_turn_makes_an_earlier_turn_start_current_and_redo_brings_it_back() {
+    let moves = "a1 g1 a4 g4 d7 e3 g7 e4 a7 xg1 d6";
+    let (s, _) = session_after(pass_and_play(Variant::TwelveMensMorris), moves);
+    let live = s.snapshot();
+    // Turn 8 is P1's a7xg1: the position before it has 8 actions.
+    assert_eq!(s.undo_to_turn(8), Ok(8));
+    assert_eq!(s.game().actions().len(), 8);
+    assert_eq!(s.snapshot().to_move, Side::P1);
+    assert_eq!(s.snapshot().point(pt("a7")).owner, None);
+    assert_eq!(s.undo_to_turn(8), Err(SessionError::NothingToUndo));
+    assert_eq!(
+        s.undo_to_turn(9),
+        Err(SessionError::NoSuchTurn { turn: 9, turns: 8 })
+    );
+    s.redo().unwrap();
+    assert_eq!(s.snapshot().points, live.points);
+    assert_eq!(s.game().actions().len(), 11);
+}
+
+#[test]
+fn undo_to_turn_against_the_computer_lands_on_a_human_turn() {
+    let (s, _) = session(vs_computer(Variant::ZhiQi, Side::P2, 1));
+    for _ in 0..3 {
+        while !s.snapshot().computer_thinking {
+            let target = s.snapshot().targets()[0];
+            s.tap(target).unwrap();
+        }
+        s.run_computer_turn_now().unwrap();
+    }
+    // Turn 3 is the computer's: back to the human's turn 2.
+    let turn_two = s.game().turn_start(2).unwrap().action;
+    assert_eq!(s.undo_to_turn(3), Ok(2));
+    assert_eq!(s.game().actions().len(), turn_two);
+    let snap = s.snapshot();
+    assert_eq!(snap.to_move, Side::P1);
+    assert!(!snap.computer_thinking);
+    assert_eq!(s.undo_to_turn(0), Ok(0));
+    assert!(s.game().actions().is_empty());
+}
+
+#[test]
+fn undo_to_the_final_position_takes_back_a_resignation() {
+    let (s, _) = session_after(pass_and_play(Variant::ZhiQi), "d7 e3");
+    s.resign().unwrap();
+    assert!(s.snapshot().outcome.is_some());
+    assert_eq!(s.undo_to_turn(2), Ok(2));
+    assert_eq!(s.snapshot().outcome, None);
+    assert_eq!(s.game().actions().len(), 2);
+}

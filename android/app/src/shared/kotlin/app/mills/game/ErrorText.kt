@@ -4,6 +4,7 @@ import app.mills.strings.StringKey
 import app.mills.strings.UiText
 import app.mills.strings.text
 import uniffi.mills_ffi.MillsException
+import uniffi.mills_ffi.RecordErrorKind
 
 /**
  * What went wrong, in the user's language, for every error the engine reports. The
@@ -27,4 +28,22 @@ fun MillsException.toUiText(): UiText = when (this) {
     is MillsException.SessionClosed -> text(StringKey.ErrorSessionClosed)
     is MillsException.SaveTooLarge -> text(StringKey.ErrorSaveTooLarge)
     is MillsException.NotARegularFile -> text(StringKey.ErrorNotARegularFile)
+    // turns counted from 1 for people (the engine's turn indices count from 0)
+    is MillsException.NoSuchTurn -> text(StringKey.ErrorNoSuchTurn, turn.toLong() + 1)
+    is MillsException.InvalidRecord -> recordErrorText(kind, turn)
+}
+
+/** A refused game record, by what is wrong with it (`turn` is already counted from 1). */
+private fun recordErrorText(kind: RecordErrorKind, turn: UInt?): UiText = when (kind) {
+    RecordErrorKind.NOT_A_RECORD -> text(StringKey.ErrorRecordNotARecord)
+    RecordErrorKind.UNSUPPORTED_VERSION -> text(StringKey.ErrorRecordVersion)
+    RecordErrorKind.TOO_LONG -> text(StringKey.ErrorRecordTooLong)
+    RecordErrorKind.TRUNCATED -> text(StringKey.ErrorRecordTruncated)
+    RecordErrorKind.BAD_HEADER -> text(StringKey.ErrorRecordBadHeader)
+    RecordErrorKind.UNKNOWN_GAME -> text(StringKey.ErrorRecordUnknownGame)
+    RecordErrorKind.ILLEGAL_TURN ->
+        if (turn != null) text(StringKey.ErrorRecordIllegalTurn, turn.toLong()) else text(StringKey.ErrorRecordInvalid)
+    RecordErrorKind.AFTER_END -> text(StringKey.ErrorRecordAfterEnd)
+    RecordErrorKind.RESULT_MISMATCH -> text(StringKey.ErrorRecordResultMismatch)
+    RecordErrorKind.NOT_FROM_START -> text(StringKey.ErrorRecordInvalid)
 }

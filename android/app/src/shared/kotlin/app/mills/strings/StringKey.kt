@@ -55,7 +55,10 @@ enum class StringKey {
     // every MillsException (game/ErrorText.kt)
     ErrorInvalidPoint, ErrorInvalidLevel, ErrorGameOver, ErrorNothingToUndo, ErrorNothingToRedo,
     ErrorNotComputersTurn, ErrorCorruptSave, ErrorUnknownSaveVersion, ErrorIllegalSavedAction, ErrorIo,
-    ErrorNotAvailable, ErrorInternal, ErrorSessionClosed, ErrorSaveTooLarge, ErrorNotARegularFile;
+    ErrorNotAvailable, ErrorInternal, ErrorSessionClosed, ErrorSaveTooLarge, ErrorNotARegularFile,
+    ErrorNoSuchTurn, ErrorRecordNotARecord, ErrorRecordVersion, ErrorRecordTooLong, ErrorRecordTruncated,
+    ErrorRecordBadHeader, ErrorRecordUnknownGame, ErrorRecordIllegalTurn, ErrorRecordAfterEnd,
+    ErrorRecordResultMismatch, ErrorRecordInvalid;
 
     /** The resource name: `HomeTitle` → `home_title`, `Level10` → `level_10`. */
     val resourceName: String by lazy { toResourceName(name) }

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import uniffi.mills_ffi.GameId
 import uniffi.mills_ffi.MillsException
+import uniffi.mills_ffi.RecordErrorKind
 
 /** Every error the engine reports reads as a sentence in English and Chinese, never as the enum. */
 class ErrorTextTest {
@@ -34,6 +35,17 @@ class ErrorTextTest {
         MillsException.SessionClosed(),
         MillsException.SaveTooLarge(5_000_000uL, 4_194_304uL, "bytes"),
         MillsException.NotARegularFile("/data/autosave.json", "a directory"),
+        MillsException.NoSuchTurn(12u, 10u),
+        MillsException.InvalidRecord(RecordErrorKind.ILLEGAL_TURN, 9u, "turn 9: action 10 (xa1) is illegal"),
+        MillsException.InvalidRecord(RecordErrorKind.NOT_A_RECORD, null, "not a Mills record"),
+        MillsException.InvalidRecord(RecordErrorKind.UNSUPPORTED_VERSION, null, "version 2"),
+        MillsException.InvalidRecord(RecordErrorKind.TOO_LONG, null, "too long"),
+        MillsException.InvalidRecord(RecordErrorKind.TRUNCATED, null, "truncated"),
+        MillsException.InvalidRecord(RecordErrorKind.BAD_HEADER, null, "line 3"),
+        MillsException.InvalidRecord(RecordErrorKind.UNKNOWN_GAME, null, "unknown game 'chess'"),
+        MillsException.InvalidRecord(RecordErrorKind.AFTER_END, null, "line 20"),
+        MillsException.InvalidRecord(RecordErrorKind.RESULT_MISMATCH, null, "the result says"),
+        MillsException.InvalidRecord(RecordErrorKind.NOT_FROM_START, null, "not from the start"),
     )
 
     @AfterEach
@@ -67,6 +79,13 @@ class ErrorTextTest {
         assertEquals("存档无法重放：第 5 步（d6）不合规则", everyError[8].toUiText().resolve(zh))
         // the engine's own English reasons are for logs, not for players
         assertFalse(everyError[9].toUiText().resolve(en).contains("permission denied"))
+        // turn indices count from 0, people from 1; a record's turns are already numbered
+        assertEquals("There is no turn 13 in this game", everyError[15].toUiText().resolve(en))
+        assertEquals(
+            "The game record cannot be replayed: turn 9 is not legal",
+            everyError[16].toUiText().resolve(en),
+        )
+        assertEquals("棋谱无法重放：第 9 回合不合规则", everyError[16].toUiText().resolve(zh))
     }
 
     @Test
