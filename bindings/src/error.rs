@@ -42,7 +42,8 @@ pub enum MillsError {
     Io {
         reason: String,
     },
-    /// A test hook used without its test setup.
+    /// Something asked for is not there: a test hook used without its test setup, or a
+    /// lesson id that no course has.
     NotAvailable {
         reason: String,
     },
