@@ -127,16 +127,7 @@ fn review_position(game: &Game, mode: Mode, turn: usize) -> Result<ReviewPositio
         .map(|mark| mark.position.side_to_move());
     let in_mills = position.in_mills(Side::P1) | position.in_mills(Side::P2);
     let side = |side: Side| {
-        let state = core::SideState {
-            side,
-            in_hand: position.hand(side),
-            on_board: position.board(side).count() as u8,
-            stable: position.stable(side),
-            captured: position.lost(side.opponent()),
-            lost: position.lost(side),
-            pins: position.pins_made(side),
-            is_computer: !mode.is_human(side),
-        };
+        let state = core::SideState::of(&position, side, !mode.is_human(side));
         SideState::of(&state, game.rules().variant)
     };
     Ok(ReviewPosition {
@@ -159,7 +150,10 @@ fn review_position(game: &Game, mode: Mode, turn: usize) -> Result<ReviewPositio
         phase: position.phase().into(),
         last_turn_player: last_side.map(Into::into),
         last_turn: actions_text(last),
-        last_turn_points: touched_points(last),
+        last_turn_points: core::last_turn_points(last)
+            .iter()
+            .map(|p| p.to_string())
+            .collect(),
         outcome: if turn == turns {
             game.outcome().map(Into::into)
         } else {
@@ -169,24 +163,6 @@ fn review_position(game: &Game, mode: Mode, turn: usize) -> Result<ReviewPositio
 }
 
 /// The points `actions` touched, each once, in order.
-fn touched_points(actions: &[Action]) -> Vec<String> {
-    let mut points: Vec<Point> = Vec::new();
-    for action in actions {
-        let touched: &[Point] = match action {
-            Action::Place(to) => &[*to],
-            Action::Step { from, to } => &[*from, *to],
-            Action::Remove(at) => &[*at],
-            Action::Pass => &[],
-        };
-        for point in touched {
-            if !points.contains(point) {
-                points.push(*point);
-            }
-        }
-    }
-    points.iter().map(|p| p.to_string()).collect()
-}
-
 /// What the player adds to a record's header when exporting (all optional).
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
 pub struct RecordDetails {

@@ -74,7 +74,7 @@ pub use config::{ComputerRunner, Mode, SessionClock, SessionConfig, SessionOptio
 pub use events::{Played, Refusal, SessionError, SessionEvent, SessionListener, TapOutcome};
 pub use lesson::{LessonPlay, LessonSession, LessonTap};
 pub use save::{RestoreError, SAVE_FORMAT, SAVE_VERSION, SizeUnit};
-pub use snapshot::{NextStep, PointState, SideState, Snapshot};
+pub use snapshot::{NextStep, PointState, SideState, Snapshot, last_turn_points};
 pub use stats::{HumanResult, StatsEntry, StatsError, StatsStore};
 
 use crate::action::Action;

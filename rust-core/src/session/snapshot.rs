@@ -3,7 +3,7 @@
 use crate::action::Action;
 use crate::board::Point;
 use crate::outcome::Outcome;
-use crate::position::Phase;
+use crate::position::{Phase, Position};
 use crate::rules::{Side, Variant};
 
 use super::config::{Mode, TurnTimer};
@@ -99,6 +99,20 @@ pub struct Snapshot {
 }
 
 impl SideState {
+    /// `side`'s counts in `position` (the snapshot's and a review position's panels).
+    pub fn of(position: &Position, side: Side, is_computer: bool) -> SideState {
+        SideState {
+            side,
+            in_hand: position.hand(side),
+            on_board: position.board(side).count() as u8,
+            stable: position.stable(side),
+            captured: position.lost(side.opponent()),
+            lost: position.lost(side),
+            pins: position.pins_made(side),
+            is_computer,
+        }
+    }
+
     /// The value of one of the counters a player panel shows ([`crate::facts::GameFacts::panel`]).
     pub fn count(&self, counter: crate::facts::Counter) -> u8 {
         use crate::facts::Counter;
@@ -146,16 +160,7 @@ impl super::state::State {
                 target: targets.contains(point),
             })
             .collect();
-        let side_view = |side: Side| SideState {
-            side,
-            in_hand: position.hand(side),
-            on_board: position.board(side).count() as u8,
-            stable: position.stable(side),
-            captured: position.lost(side.opponent()),
-            lost: position.lost(side),
-            pins: position.pins_made(side),
-            is_computer: !self.is_human(side),
-        };
+        let side_view = |side: Side| SideState::of(position, side, !self.is_human(side));
         let last = super::history::last_span(&self.game);
         let last_turn: Vec<Action> = last
             .map(|span| self.game.actions()[span.start..span.end].to_vec())
@@ -195,8 +200,9 @@ impl super::state::State {
     }
 }
 
-/// The points a turn's actions touched, each once, in order.
-fn last_turn_points(actions: &[Action]) -> Vec<Point> {
+/// The points a turn's actions touched (arrivals, departures, removals), each once, in order:
+/// the last-turn highlight of a snapshot and of a review position.
+pub fn last_turn_points(actions: &[Action]) -> Vec<Point> {
     let mut points = Vec::new();
     for action in actions {
         let touched: &[Point] = match action {
