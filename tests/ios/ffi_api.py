@@ -265,11 +265,17 @@ class App:
                         text(c).strip() for c in node.named_children if c.type == "inheritance_specifier"
                     ]
                     self.adoptions.append((path, node, name, protocols))
+            elif node.type == "protocol_property_declaration":
+                # An app protocol's property requirement (`var snapshot: Snapshot { get }`):
+                # values typed by the protocol, or by a type parameter constrained to it, have it.
+                name, owner = _pattern_name(node), _enclosing_type(node)
+                if name and owner:
+                    self.members[(owner, name)] = base_type(_declared_type(node))
             elif node.type == "property_declaration":
                 name = _pattern_name(node)
                 if not name:
                     continue
-                kind = _declared_type(node) or _environment_type(node)
+                kind = _constrained(node, _declared_type(node)) or _environment_type(node)
                 value = None if kind else _initial_value(node)
                 owner = _enclosing_type(node)
                 if owner:
@@ -281,7 +287,7 @@ class App:
                     self._add(path, Declaration(name, node, _scope_of(node), kind, value))
             elif node.type == "parameter":
                 names = [c for c in node.named_children if c.type == "simple_identifier"]
-                kind = "".join(text(c) for c in node.named_children if c.type != "simple_identifier")
+                kind = _constrained(node, "".join(text(c) for c in node.named_children if c.type != "simple_identifier"))
                 if names and kind:
                     self._add(path, Declaration(text(names[-1]), node, _scope_of(node), kind))
             elif node.type == "for_statement":
@@ -304,6 +310,25 @@ class App:
                     owner = _enclosing_type(node)
                     if owner:
                         self.members.setdefault((owner, name), base_type(returns))
+
+
+def _constrained(node, kind):
+    """A declared type, with an enclosing type's generic parameter replaced by the protocol
+    it is constrained to: in `struct BoardView<Model: BoardModel>`, `Model` is `BoardModel`."""
+    written = base_type(kind)
+    if written is None:
+        return kind
+    parent = node.parent
+    while parent is not None:
+        if parent.type == "class_declaration":
+            for parameters in (c for c in parent.named_children if c.type == "type_parameters"):
+                for parameter in (c for c in parameters.named_children if c.type == "type_parameter"):
+                    name = _child_text(parameter, "type_identifier")
+                    constraint = _child_text(parameter, "user_type")
+                    if name == written and constraint:
+                        return constraint
+        parent = parent.parent
+    return kind
 
 
 def _keywords(node):
