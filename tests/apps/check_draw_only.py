@@ -2,7 +2,8 @@
 """The apps only draw what the engine says (issue 10): no source under android/ or ios/
 parses action notation, holds board tables, level ranges or defaults, timer seconds or piece
 counts, names a lesson outside its tests, or re-reads the game to guess what changed; and both
-apps read the engine's changes and game facts (iOS: and its lessons). Run by tests/ios/run.sh (and on its own: `tests/apps/check_draw_only.py`).
+apps read the engine's changes and game facts (iOS: and its lessons). Run by tests/ios/run.sh
+(and on its own: `tests/apps/check_draw_only.py`).
 
 Each rule prints `ok` or `FAIL` with the offending lines; the last line is
 `apps: N passed, M failed`; exit status 1 when anything failed.

@@ -91,14 +91,27 @@ final class LessonModelTests: XCTestCase {
     }
 
     @MainActor
-    func testTheScriptedReplyMovesTheBoard() throws {
+    func testTheScriptedReplyMovesTheBoardAfterTheLearnersMove() async throws {
         let model = try LessonModel(lessonId: "twelve-mens-morris-shuttle", locale: "en", progress: try temporaryStore())
         tap(model, "d2", "f2", "b2")
         XCTAssertFalse(model.isSolved)
+        XCTAssertNil(model.pieces.onBoard["b2"], "the learner's capture is shown at once")
+        XCTAssertEqual(model.pieces.onBoard["a4"]?.owner, .p2, "the reply waits a moment")
+        try await Task.sleep(for: .seconds(1))
         XCTAssertEqual(model.pieces.onBoard["a7"]?.owner, .p2, "Black answered a4-a7")
         XCTAssertNil(model.pieces.onBoard["a4"])
         XCTAssertEqual(model.snapshot.toMove, model.lesson.learner)
         assertBoardMatchesSnapshot(model)
+    }
+
+    @MainActor
+    func testATapWhileTheReplyWaitsShowsItFirst() throws {
+        let model = try LessonModel(lessonId: "twelve-mens-morris-shuttle", locale: "en", progress: try temporaryStore())
+        tap(model, "d2", "f2", "b2")
+        model.tryAgain()
+        XCTAssertNil(model.message)
+        assertBoardMatchesSnapshot(model)
+        XCTAssertEqual(model.pieces.onBoard["a4"]?.owner, .p2, "the start again")
     }
 
     @MainActor

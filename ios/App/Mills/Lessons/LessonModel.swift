@@ -45,6 +45,9 @@ final class LessonModel {
     @ObservationIgnored private var revision: UInt64
     @ObservationIgnored private let progress: LessonProgressStore?
     @ObservationIgnored private var timeOutTask: Task<Void, Never>?
+    /// The scripted reply's changes, shown a moment after the learner's own.
+    @ObservationIgnored private var pendingReply: PendingReply?
+    @ObservationIgnored private var replyTask: Task<Void, Never>?
     /// The lesson is on screen and the app in the foreground: its timer runs.
     @ObservationIgnored private var timerMayRun = false
 
@@ -134,7 +137,7 @@ final class LessonModel {
             return
         }
         let verdict = react(to: result, at: point)
-        let moves = refresh()
+        let moves = refresh(replyAfter: learnersLastRevision(result))
         let sentences = [prefix, moves, verdict].compactMap { $0 }
         if !sentences.isEmpty {
             Announcer.post(sentences.joined(separator: String(localized: "list_separator")))
@@ -196,30 +199,71 @@ final class LessonModel {
 
     /// Reads the engine's changes since the board's revision and the snapshot they lead to
     /// (the learner's action, then the scripted reply, or a reset), and moves the board with
-    /// them. Returns the sentence that describes them.
+    /// them. Changes after `replyAfter` (the scripted reply's) follow a moment later, so that
+    /// the learner sees their own move first and then the answer. Returns the sentence that
+    /// describes what moved now.
     @discardableResult
-    private func refresh() -> String? {
+    private func refresh(replyAfter learnersLast: UInt64? = nil) -> String? {
+        showPendingReply()
         let batch = session.changesSince(revision: revision)
         revision = batch.revision
+        let reply = learnersLast.map { last in batch.changes.filter { $0.revision > last } } ?? []
+        guard !reply.isEmpty else {
+            return show(batch.changes, reaching: batch.snapshot)
+        }
+        let sentence = show(batch.changes.filter { $0.revision <= learnersLast ?? 0 }, reaching: nil)
+        pendingReply = PendingReply(changes: reply, snapshot: batch.snapshot)
+        replyTask = Task { [weak self] in
+            try? await Task.sleep(for: .milliseconds(450))
+            guard !Task.isCancelled, let self else { return }
+            Announcer.post(self.showPendingReply())
+        }
+        return sentence
+    }
+
+    /// Shows the scripted reply now if it is still waiting; returns its sentence.
+    @discardableResult
+    private func showPendingReply() -> String? {
+        replyTask?.cancel()
+        replyTask = nil
+        guard let reply = pendingReply else { return nil }
+        pendingReply = nil
+        return show(reply.changes, reaching: reply.snapshot)
+    }
+
+    /// Moves the pieces with `changes`; with the snapshot they lead to, the board then shows
+    /// it. Returns the sentence that describes the changes.
+    private func show(_ changes: [BoardChange], reaching target: Snapshot?) -> String? {
         var sentence: String?
-        if !batch.changes.isEmpty {
-            let motions = pieces.apply(batch.changes, reaching: batch.snapshot)
+        if !changes.isEmpty {
+            let motions = pieces.apply(changes, reaching: target)
             count(motions)
             sentence = Announcer.describe(
                 motions,
                 game: lesson.game,
                 names: names,
-                formedLine: batch.changes.contains { !$0.lines.isEmpty }
+                formedLine: changes.contains { !$0.lines.isEmpty }
             )
         }
-        snapshot = batch.snapshot
+        if let target {
+            snapshot = target
+        }
         scheduleLeavingCleanup()
         return sentence
+    }
+
+    /// The revision of the learner's last change when the scripted opponent replied to it.
+    private func learnersLastRevision(_ result: LessonTapResult) -> UInt64? {
+        guard case .played(_, _, let changes, _, .opponentReplied) = result else { return nil }
+        return changes.last?.revision
     }
 
     /// Puts a new lesson on the board. Pieces on the same point with the same owner stay,
     /// the others are redrawn without sliding.
     private func load(_ newSession: LessonSession) {
+        replyTask?.cancel()
+        replyTask = nil
+        pendingReply = nil
         session = newSession
         lesson = newSession.lesson()
         let newSnapshot = newSession.snapshot()
@@ -279,6 +323,12 @@ final class LessonModel {
 }
 
 extension LessonModel: BoardModel {}
+
+/// The scripted reply's board changes and the snapshot they lead to, waiting to be shown.
+private struct PendingReply {
+    let changes: [BoardChange]
+    let snapshot: Snapshot
+}
 
 extension TurnClock {
     /// A lesson's turn timer, which the app counts (the engine's lesson session has none).
