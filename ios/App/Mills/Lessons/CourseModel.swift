@@ -1,3 +1,4 @@
+import Foundation
 import MillsCore
 import Observation
 
@@ -10,7 +11,7 @@ final class CourseModel {
     let lessons: [LessonInfo]
     private(set) var solvedIds: Set<String> = []
     private(set) var progress: CourseProgress?
-    /// Why the progress could not be read or reset (a damaged file, no storage).
+    /// Why the progress could not be read or reset (a damaged file, kept as it is; no storage).
     private(set) var error: String?
 
     /// Where the progress is kept; the lessons opened from the course mark it too.
@@ -56,7 +57,11 @@ final class CourseModel {
             progress = all.courses.first { $0.game == game }
             error = nil
         } catch {
-            self.error = userMessage(for: error)
+            if let millsError = error as? MillsError, case .CorruptSave = millsError {
+                self.error = String(localized: "lessons_progress_damaged")
+            } else {
+                self.error = String(localized: "lessons_progress_unavailable")
+            }
         }
     }
 }

@@ -20,12 +20,18 @@ struct CourseScreen: View {
     var body: some View {
         List {
             Section {
-                ProgressView(value: Double(course.solvedCount), total: Double(max(course.total, 1))) {
-                    Text("lessons_progress \(course.solvedCount) \(course.total)")
-                        .font(.headline)
+                VStack(alignment: .leading, spacing: 8) {
+                    Text("lessons_course \(gameName)")
+                        .font(.title3.bold())
+                        .accessibilityAddTraits(.isHeader)
+                    ProgressView(value: Double(course.solvedCount), total: Double(max(course.total, 1))) {
+                        Text("lessons_progress \(course.solvedCount) \(course.total)")
+                            .font(.subheadline)
+                    }
+                    .accessibilityElement(children: .ignore)
+                    .accessibilityLabel(Text("lessons_progress \(course.solvedCount) \(course.total)"))
                 }
-                .accessibilityElement(children: .ignore)
-                .accessibilityLabel(Text("lessons_progress \(course.solvedCount) \(course.total)"))
+                .padding(.vertical, 4)
             } footer: {
                 Text("lessons_intro")
             }
@@ -37,8 +43,7 @@ struct CourseScreen: View {
                         LessonRow(lesson: info, isSolved: course.isSolved(info))
                     }
                     .buttonStyle(.plain)
-                    .accessibilityLabel(Text("lesson_row_label \(Int(info.index) + 1) \(info.title)"))
-                    .accessibilityValue(course.isSolved(info) ? Text("lesson_mark_solved") : Text("lesson_mark_not_solved"))
+                    .accessibilityLabel(description(of: info))
                     .accessibilityHint(Text(verbatim: info.goal))
                 }
             }
@@ -56,12 +61,12 @@ struct CourseScreen: View {
                 }
             }
         }
-        .navigationTitle(Text("lessons_course_title \(gameName)"))
-        .confirmationDialog("lessons_reset_confirm_title", isPresented: $confirmsReset, titleVisibility: .visible) {
-            Button("lessons_reset", role: .destructive) { course.reset() }
+        .navigationTitle("lessons_title")
+        .confirmationDialog("lessons_reset_title", isPresented: $confirmsReset, titleVisibility: .visible) {
+            Button("lessons_reset_confirm", role: .destructive) { course.reset() }
             Button("action_cancel", role: .cancel) {}
         } message: {
-            Text("lessons_reset_confirm_text \(gameName)")
+            Text("lessons_reset_text \(gameName)")
         }
         .navigationDestination(isPresented: lessonShown) {
             if let lesson {
@@ -81,6 +86,12 @@ struct CourseScreen: View {
         GameCatalog.all.first { $0.game == course.game }?.name ?? ""
     }
 
+    /// "Lesson 2 of 7: A double pin. Solved", for VoiceOver.
+    private func description(of info: LessonInfo) -> Text {
+        let status = course.isSolved(info) ? String(localized: "lessons_solved") : String(localized: "lessons_not_solved")
+        return Text("lessons_item_description \(Int(info.index) + 1) \(course.total) \(info.title) \(status)")
+    }
+
     private var lessonShown: Binding<Bool> {
         Binding(get: { lesson != nil }, set: { if !$0 { lesson = nil } })
     }
@@ -95,7 +106,7 @@ struct CourseScreen: View {
     }
 }
 
-/// A lesson in the course list: its number, title and goal, and a check once solved.
+/// A lesson in the course list: its title and goal, and a check once solved.
 struct LessonRow: View {
     let lesson: LessonInfo
     let isSolved: Bool
@@ -107,9 +118,6 @@ struct LessonRow: View {
                 .foregroundStyle(isSolved ? Color.green : Color.secondary)
                 .accessibilityHidden(true)
             VStack(alignment: .leading, spacing: 2) {
-                Text("lesson_number \(Int(lesson.index) + 1)")
-                    .font(.caption)
-                    .foregroundStyle(.secondary)
                 Text(verbatim: lesson.title)
                     .font(.body.weight(.semibold))
                 Text(verbatim: lesson.goal)

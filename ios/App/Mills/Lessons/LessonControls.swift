@@ -21,7 +21,7 @@ struct LessonControls: View {
                     }
                 }
                 control(
-                    "lesson_back_to_course",
+                    "lesson_all",
                     systemImage: "list.bullet",
                     enabled: true,
                     prominent: model.nextLesson == nil,

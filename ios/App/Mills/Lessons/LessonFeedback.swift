@@ -25,10 +25,10 @@ struct LessonFeedback: View {
                 }
                 .font(.callout)
                 .accessibilityElement(children: .ignore)
-                .accessibilityLabel(Text("lesson_hint_label \(model.lesson.hint)"))
+                .accessibilityLabel(Text("lesson_hint_text \(model.lesson.hint)"))
             }
-            if let error = model.progressError {
-                Text("lesson_progress_not_saved \(error)")
+            if model.progressNotSaved {
+                Text("lessons_progress_not_saved")
                     .font(.footnote)
                     .foregroundStyle(.red)
             }
@@ -44,7 +44,15 @@ struct LessonFeedback: View {
         case .wrong(let explanation):
             verdict("lesson_wrong", systemImage: "xmark.circle.fill", color: .orange, text: explanation)
         case .notThisTime(let text):
-            verdict("lesson_not_this_time", systemImage: "arrow.uturn.backward.circle.fill", color: .orange, text: text)
+            // the engine's message says "Not this time" itself
+            Label {
+                Text(verbatim: text)
+                    .fixedSize(horizontal: false, vertical: true)
+            } icon: {
+                Image(systemName: "arrow.uturn.backward.circle.fill")
+                    .foregroundStyle(.orange)
+            }
+            .font(.callout)
         case .solved(let text):
             verdict("lesson_solved", systemImage: "checkmark.seal.fill", color: .green, text: text)
         case .refused(let refusal):

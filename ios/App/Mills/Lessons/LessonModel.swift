@@ -37,8 +37,10 @@ final class LessonModel {
     private(set) var nextLesson: LessonInfo?
     /// The lesson's turn timer, while it has one and is not solved.
     private(set) var clock: TurnClock?
-    /// Why the solved mark could not be saved (the lesson itself is solved).
-    private(set) var progressError: String?
+    /// The solved mark could not be saved (the lesson itself is solved).
+    private(set) var progressNotSaved = false
+    /// The number of lessons in this lesson's course.
+    private(set) var courseLength: Int
 
     @ObservationIgnored private var session: LessonSession
     /// The session revision the board shows.
@@ -67,6 +69,7 @@ final class LessonModel {
         pieces = BoardPieces(snapshot: snapshot)
         isSolved = session.isSolved()
         nextLesson = session.nextLesson()
+        courseLength = lessons(game: lesson.game, locale: lesson.locale).count
         setClock(left: timerLimit)
     }
 
@@ -84,7 +87,7 @@ final class LessonModel {
 
     /// The lesson's timer ran out: the learner's turn passes.
     func timeOut() {
-        let expired = String(localized: "announce_timed_out \(names.spoken(lesson.learner))")
+        let expired = String(localized: "announce_lesson_timed_out")
         perform(at: nil, saying: expired) { try session.timeOut() }
     }
 
@@ -96,7 +99,7 @@ final class LessonModel {
         showsHint = false
         refresh()
         setClock(left: timerLimit)
-        Announcer.post(String(localized: "lesson_announce_try_again"))
+        Announcer.post(String(localized: "announce_lesson_try_again"))
     }
 
     func showHint() {
@@ -159,7 +162,7 @@ final class LessonModel {
                 return nil
             case .solved(let text):
                 solve(with: text)
-                return String(localized: "lesson_announce_solved \(text)")
+                return [String(localized: "lesson_solved"), text].joined(separator: " ")
             }
         case .wrong(_, let explanation):
             message = .wrong(explanation)
@@ -186,9 +189,9 @@ final class LessonModel {
         guard let progress else { return }
         do {
             _ = try progress.markSolved(lesson.id)
-            progressError = nil
+            progressNotSaved = false
         } catch {
-            progressError = userMessage(for: error)
+            progressNotSaved = true
         }
     }
 
@@ -274,7 +277,8 @@ final class LessonModel {
         nextLesson = newSession.nextLesson()
         message = nil
         showsHint = false
-        progressError = nil
+        progressNotSaved = false
+        courseLength = lessons(game: lesson.game, locale: lesson.locale).count
         setClock(left: timerLimit)
     }
 

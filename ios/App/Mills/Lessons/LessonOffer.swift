@@ -65,18 +65,18 @@ struct LessonOfferModifier: ViewModifier {
                 }
             }
             .alert(title, isPresented: $showsOffer, presenting: request) { pending in
-                Button("lessons_offer_start") {
+                Button("lesson_offer_start") {
                     offered.insert(pending.game)
                     request = nil
                     course = pending.game
                 }
-                Button("lessons_offer_later", role: .cancel) {
+                Button("lesson_offer_not_now", role: .cancel) {
                     offered.insert(pending.game)
                     request = nil
                     start(pending)
                 }
-            } message: { _ in
-                Text("lessons_offer_text")
+            } message: { pending in
+                Text("lesson_offer_text \(lessons(game: pending.game, locale: AppLanguage.current).count)")
             }
             .navigationDestination(item: $course) { game in
                 CourseScreen(game: game, startsNextLesson: true)
@@ -85,7 +85,7 @@ struct LessonOfferModifier: ViewModifier {
 
     private var title: Text {
         let name = GameCatalog.all.first { $0.game == request?.game }?.name ?? ""
-        return Text("lessons_offer_title \(name)")
+        return Text("lesson_offer_title \(name)")
     }
 }
 

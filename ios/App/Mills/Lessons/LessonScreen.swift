@@ -51,7 +51,7 @@ struct LessonScreen: View {
 
     private var tallLayout: some View {
         VStack(spacing: 10) {
-            LessonIntro(lesson: model.lesson)
+            LessonIntro(model: model)
             LessonSides(model: model)
             BoardView(model: model)
             LessonFeedback(model: model)
@@ -64,7 +64,7 @@ struct LessonScreen: View {
             BoardView(model: model)
             VStack(spacing: 16) {
                 Spacer(minLength: 0)
-                LessonIntro(lesson: model.lesson)
+                LessonIntro(model: model)
                 LessonSides(model: model)
                 LessonFeedback(model: model)
                 LessonControls(model: model, onBack: onBack)
@@ -82,11 +82,17 @@ struct LessonScreen: View {
 
 /// The lesson's place in the course, what it teaches, and its goal.
 struct LessonIntro: View {
-    let lesson: LessonInfo
+    let model: LessonModel
+
+    private var lesson: LessonInfo { model.lesson }
+
+    private var gameName: String {
+        GameCatalog.all.first { $0.game == lesson.game }?.name ?? ""
+    }
 
     var body: some View {
         VStack(alignment: .leading, spacing: 8) {
-            Text("lesson_number \(Int(lesson.index) + 1)")
+            Text("lesson_position \(gameName) \(Int(lesson.index) + 1) \(model.courseLength)")
                 .font(.caption.bold())
                 .foregroundStyle(.secondary)
             Text(verbatim: lesson.text)
@@ -110,7 +116,6 @@ struct LessonIntro: View {
             .padding(10)
             .background(RoundedRectangle(cornerRadius: 12).fill(Color.accentColor.opacity(0.12)))
             .accessibilityElement(children: .combine)
-            .accessibilityLabel(Text("lesson_goal_label \(lesson.goal)"))
         }
         .frame(maxWidth: .infinity, alignment: .leading)
     }

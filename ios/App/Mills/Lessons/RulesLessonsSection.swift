@@ -16,16 +16,14 @@ struct RulesLessonsSection: View {
                         Text("lessons_progress_short \(Int(progress.solved)) \(Int(progress.total))")
                     }
                 } label: {
-                    Label("lessons_title", systemImage: "graduationcap")
+                    Label("rules_lessons", systemImage: "graduationcap")
                 }
             }
-            .accessibilityLabel(Text("lessons_open_course"))
+            .accessibilityLabel(Text("rules_lessons"))
             .accessibilityValue(progressText)
             // Read again whenever the rules come back on screen (a lesson may have been solved).
             .onAppear(perform: reload)
             .onChange(of: game) { _, _ in reload() }
-        } footer: {
-            Text("lessons_rules_footer")
         }
     }
 
