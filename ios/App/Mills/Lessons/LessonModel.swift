@@ -62,7 +62,8 @@ final class LessonModel {
     init(session: LessonSession, progress: LessonProgressStore?) {
         self.session = session
         self.progress = progress
-        lesson = session.lesson()
+        let lesson = session.lesson()
+        self.lesson = lesson
         let snapshot = session.snapshot()
         self.snapshot = snapshot
         revision = snapshot.revision

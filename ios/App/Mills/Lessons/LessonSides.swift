@@ -31,11 +31,16 @@ struct LessonSides: View {
             VStack(alignment: .leading, spacing: 2) {
                 name(of: player)
                     .font(.subheadline.bold())
-                HStack(spacing: 8) {
+                HStack(spacing: 10) {
+                    // the engine's panel, as on the game screen
                     ForEach(state.panel, id: \.nameKey) { count in
-                        Text("lesson_counter \(Int(count.value)) \(Text(LocalizedStringKey(count.nameKey)))")
-                            .font(.caption.monospacedDigit())
-                            .foregroundStyle(.secondary)
+                        VStack(alignment: .leading, spacing: 0) {
+                            Text(Int(count.value), format: .number)
+                                .font(.caption.monospacedDigit().weight(.semibold))
+                            Text(LocalizedStringKey(count.nameKey))
+                                .font(.caption2)
+                                .foregroundStyle(.secondary)
+                        }
                     }
                 }
             }
