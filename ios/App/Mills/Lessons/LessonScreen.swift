@@ -3,7 +3,8 @@ import SwiftUI
 
 /// A lesson: what it teaches and its goal above the board, the board with the normal taps
 /// and animations, what the lesson says about each try, and Hint, Try again and, once
-/// solved, Next. Wide screens (iPad landscape) put the texts beside the board.
+/// solved, Next. Wide screens (iPad landscape) put the texts beside the board; at the
+/// accessibility text sizes the screen scrolls, with the board as wide as the screen.
 struct LessonScreen: View {
     let model: LessonModel
     /// Back to the course list.
@@ -11,6 +12,7 @@ struct LessonScreen: View {
     @AppStorage(SettingsKey.hapticsOn) private var hapticsOn = SettingsDefault.hapticsOn
     @AppStorage(SettingsKey.soundOn) private var soundOn = SettingsDefault.soundOn
     @Environment(\.scenePhase) private var scenePhase
+    @Environment(\.dynamicTypeSize) private var typeSize
     @State private var isVisible = false
 
     var body: some View {
@@ -19,6 +21,8 @@ struct LessonScreen: View {
             Group {
                 if wide {
                     wideLayout
+                } else if typeSize.isAccessibilitySize {
+                    ScrollView { tallLayout }
                 } else {
                     tallLayout
                 }
