@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """The apps only draw what the engine says (issue 10): no source under android/ or ios/
 parses action notation, holds board tables, level ranges or defaults, timer seconds or piece
-counts, or re-reads the game to guess what changed; and both apps read the engine's changes
-and game facts. Run by tests/ios/run.sh (and on its own: `tests/apps/check_draw_only.py`).
+counts, names a lesson outside its tests, or re-reads the game to guess what changed; and both
+apps read the engine's changes and game facts (iOS: and its lessons). Run by tests/ios/run.sh
+(and on its own: `tests/apps/check_draw_only.py`).
 
 Each rule prints `ok` or `FAIL` with the offending lines; the last line is
 `apps: N passed, M failed`; exit status 1 when anything failed.
@@ -33,12 +34,23 @@ FORBIDDEN = [
     ("timer seconds", r'(SECONDS\d+\s*->\s*\d+|case\s+\.seconds\d+\s*:\s*\d+)'),
     ("piece counts", r'\belse\s+1[02]\b|==\s*GameId\.LINKED_HORSE\)\s*10|piecesEach\s*[:=]\s*1[02]\b'),
     ("re-reading the game to guess changes", r'\.actions\(\)|readState\(|zhiQiMoving|isPull\b'),
+    # Issue 13: the lessons are the engine's data; an app names no lesson (the courses come
+    # from `lessons(game, locale)`, the next one from the progress or the session). Tests
+    # drive named lessons, so they are not searched for this rule.
+    ("lesson ids outside tests", r'"(zhiqi|linked-horse|twelve-mens-morris)-[a-z][a-z-]*"'),
 ]
+
+# Rules that tests may break on purpose (they name what they drive).
+TESTS_EXEMPT = {"lesson ids outside tests"}
+TEST_FOLDERS = re.compile(r"/(MillsTests|test|androidTest)/")
 
 # What each app must use: the engine's changes and facts.
 REQUIRED = {
     "android": [r"changesSince\(", r"\bgames\(\)|gameInfo\(", r"\blevels\(\)", r"timerChoices\(\)", r"\.panel\b", r"lastTurnPoints"],
-    "ios": [r"changesSince\(", r"\bgames\(\)|gameInfo\(", r"\blevels\(\)", r"timerChoices\(\)", r"\.panel\b", r"lastTurnPoints"],
+    "ios": [r"changesSince\(", r"\bgames\(\)|gameInfo\(", r"\blevels\(\)", r"timerChoices\(\)", r"\.panel\b", r"lastTurnPoints",
+            # lessons (issue 13): the course, the session, the progress file and the lesson's
+            # own timer seconds all come from the engine
+            r"\blessons\(game:", r"\bLessonSession\(", r"lessonProgressMarkSolved\(", r"\.timerSeconds\b"],
 }
 
 
@@ -103,6 +115,7 @@ def main():
             f"{os.path.relpath(path, ROOT)}:{number}: {line.strip()[:100]}"
             for app in SOURCES
             for path in sources(app)
+            if not (rule in TESTS_EXEMPT and TEST_FOLDERS.search(path))
             for number, line in code_lines(path)
             if regex.search(line)
         ]

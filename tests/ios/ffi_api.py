@@ -11,8 +11,10 @@ resolved and checked:
   - member chains on values of known type (`session.tapIndex(index:)`,
     `model.snapshot.p1.inHand`): a value's type comes from its declaration in the app (a
     stored or computed property, a parameter, a `let` with a type or an initializer, a
-    `for` over a known array, `@Environment(Type.self)`), and each member's type from the
-    bindings or from the app's own declarations;
+    `for` over a known array, `@Environment(Type.self)`, a type parameter by the app
+    protocol it is constrained to, a value bound by a case pattern of a known enum), and
+    each member's type from the bindings or from the app's own declarations (an app
+    protocol's property requirements too);
   - enum cases written `.name` where the type is known: `switch` and `if case` over a
     known value, comparisons with one, arguments of engine calls, and the values of
     properties and functions declared to return an engine enum;
@@ -58,6 +60,7 @@ class TypeInfo:
         self.name = name
         self.kind = kind
         self.cases = {}  # name -> [labels]
+        self.case_types = {}  # name -> [types of the associated values]
         self.properties = {}  # name -> type
         self.methods = {}  # name -> [Signature]
         self.statics = {}  # name -> [Signature]
@@ -166,8 +169,9 @@ def _read_members(info, body):
     # Enum cases (one per `case`, labels optional).
     if info.kind == "enum":
         for match in re.finditer(r"^\s*case\s+(\w+)\s*(\((.*?)\))?\s*$", flat, re.M | re.S):
-            labels = [p[0] for p in _params(match.group(3) or "")]
-            info.cases[match.group(1)] = labels
+            params = _params(match.group(3) or "")
+            info.cases[match.group(1)] = [p[0] for p in params]
+            info.case_types[match.group(1)] = [p[1] for p in params]
     # The declarations at the top level of the body: nested bodies become `;`, which ends
     # every signature (protocol requirements have no body: there a line ends one).
     depth_zero = []
@@ -265,11 +269,17 @@ class App:
                         text(c).strip() for c in node.named_children if c.type == "inheritance_specifier"
                     ]
                     self.adoptions.append((path, node, name, protocols))
+            elif node.type == "protocol_property_declaration":
+                # An app protocol's property requirement (`var snapshot: Snapshot { get }`):
+                # values typed by the protocol, or by a type parameter constrained to it, have it.
+                name, owner = _pattern_name(node), _enclosing_type(node)
+                if name and owner:
+                    self.members[(owner, name)] = base_type(_declared_type(node))
             elif node.type == "property_declaration":
                 name = _pattern_name(node)
                 if not name:
                     continue
-                kind = _declared_type(node) or _environment_type(node)
+                kind = _constrained(node, _declared_type(node)) or _environment_type(node)
                 value = None if kind else _initial_value(node)
                 owner = _enclosing_type(node)
                 if owner:
@@ -281,7 +291,7 @@ class App:
                     self._add(path, Declaration(name, node, _scope_of(node), kind, value))
             elif node.type == "parameter":
                 names = [c for c in node.named_children if c.type == "simple_identifier"]
-                kind = "".join(text(c) for c in node.named_children if c.type != "simple_identifier")
+                kind = _constrained(node, "".join(text(c) for c in node.named_children if c.type != "simple_identifier"))
                 if names and kind:
                     self._add(path, Declaration(text(names[-1]), node, _scope_of(node), kind))
             elif node.type == "for_statement":
@@ -304,6 +314,25 @@ class App:
                     owner = _enclosing_type(node)
                     if owner:
                         self.members.setdefault((owner, name), base_type(returns))
+
+
+def _constrained(node, kind):
+    """A declared type, with an enclosing type's generic parameter replaced by the protocol
+    it is constrained to: in `struct BoardView<Model: BoardModel>`, `Model` is `BoardModel`."""
+    written = base_type(kind)
+    if written is None:
+        return kind
+    parent = node.parent
+    while parent is not None:
+        if parent.type == "class_declaration":
+            for parameters in (c for c in parent.named_children if c.type == "type_parameters"):
+                for parameter in (c for c in parameters.named_children if c.type == "type_parameter"):
+                    name = _child_text(parameter, "type_identifier")
+                    constraint = _child_text(parameter, "user_type")
+                    if name == written and constraint:
+                        return constraint
+        parent = parent.parent
+    return kind
 
 
 def _keywords(node):
@@ -588,6 +617,7 @@ class Checker:
                 for entry in node.named_children[1:]:
                     for pattern in _case_patterns(entry):
                         self.check_case(kind, pattern[0], pattern[1])
+                        self.bind_case_values(kind, pattern[0], pattern[2], (entry.start_byte, entry.end_byte))
             elif node.type == "if_statement" or node.type == "guard_statement":
                 self.check_if_case(node)
             elif node.type == "equality_expression":
@@ -608,7 +638,29 @@ class Checker:
         expression = next(
             (c for c in children[1:] if c.type not in ("pattern", "statements", "else")), None
         )
-        self.check_case(self.expression_type(expression), children[0], len(patterns) or None)
+        kind = self.expression_type(expression)
+        self.check_case(kind, children[0], len(patterns) or None)
+        # `if case`: the values are bound in its block; `guard case`: after it, in the block
+        # the guard stands in.
+        scope = (node.start_byte, node.end_byte)
+        if node.type == "guard_statement" and node.parent is not None:
+            scope = (node.start_byte, node.parent.end_byte)
+        self.bind_case_values(kind, children[0], patterns, scope)
+
+    def bind_case_values(self, type_name, name_node, patterns, scope):
+        """Declares the names a case pattern binds (`.played(_, let changes, ...)`,
+        `let .wrong(action, why)`) with the types of the case's associated values, so that
+        their uses are checked too (`switch verdict { case .solved: ... }`)."""
+        info = self.types.get(base_type(type_name))
+        if info is None or info.kind != "enum":
+            return
+        types = info.case_types.get(text(name_node), [])
+        for position, pattern in enumerate(patterns):
+            if position >= len(types) or text(pattern).lstrip().startswith("."):
+                continue
+            ident = next((c for c in pattern.named_children if c.type == "simple_identifier"), None)
+            if ident is not None and text(ident) != "_":
+                self.app._add(self.path, Declaration(text(ident), ident, scope, types[position]))
 
     def check_returned_cases(self, node):
         if node.type == "property_declaration":
@@ -677,14 +729,15 @@ def _arguments(call):
 
 
 def _case_patterns(entry):
-    """(name node, number of associated patterns) of each `.name(...)` case of a switch entry."""
+    """(name node, number of associated patterns, those patterns) of each `.name(...)` case
+    of a switch entry (`let .name(a, b)` too)."""
     found = []
     for switch_pattern in (c for c in entry.named_children if c.type == "switch_pattern"):
         for pattern in (c for c in switch_pattern.named_children if c.type == "pattern"):
             idents = [c for c in pattern.named_children if c.type == "simple_identifier"]
-            if idents and text(pattern).lstrip().startswith("."):
+            if idents and re.sub(r"^\s*(let|var)\s+", "", text(pattern)).startswith("."):
                 nested = [c for c in pattern.named_children if c.type == "pattern"]
-                found.append((idents[0], len(nested) or None))
+                found.append((idents[0], len(nested) or None, nested))
     return found
 
 

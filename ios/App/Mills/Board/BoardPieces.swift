@@ -56,9 +56,11 @@ struct BoardPieces: Equatable {
     }
 
     /// Applies the engine's changes (oldest first) that led to `snapshot`, and returns what
-    /// they did. A reset redraws the board from its own snapshot without animation.
+    /// they did. A reset redraws the board from its own snapshot without animation. Without a
+    /// snapshot (the first part of changes whose end comes with the rest: a lesson's move
+    /// before the scripted reply) the pieces only follow the changes.
     @discardableResult
-    mutating func apply(_ changes: [BoardChange], reaching snapshot: Snapshot) -> [BoardMotion] {
+    mutating func apply(_ changes: [BoardChange], reaching snapshot: Snapshot?) -> [BoardMotion] {
         var motions: [BoardMotion] = []
         for boardChange in changes {
             switch boardChange.change {
@@ -96,7 +98,9 @@ struct BoardPieces: Equatable {
                 motions.removeAll()
             }
         }
-        reconcile(with: snapshot)
+        if let snapshot {
+            reconcile(with: snapshot)
+        }
         return motions
     }
 

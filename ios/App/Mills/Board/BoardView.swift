@@ -2,9 +2,10 @@ import MillsCore
 import SwiftUI
 
 /// The board with its pieces, highlights and animations, as large as the space allows
-/// (from an iPhone SE to a 13-inch iPad). Taps go to the model, which asks the engine.
-struct BoardView: View {
-    let model: GameModel
+/// (from an iPhone SE to a 13-inch iPad). Taps go to the model (a game or a lesson), which
+/// asks the engine.
+struct BoardView<Model: BoardModel>: View {
+    let model: Model
     @AppStorage(SettingsKey.boardStyle) private var style = SettingsDefault.boardStyle
     @Environment(\.colorScheme) private var colorScheme
     @Environment(\.accessibilityReduceMotion) private var reduceMotion

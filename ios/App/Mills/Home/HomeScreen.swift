@@ -7,6 +7,8 @@ struct HomeScreen: View {
     @Environment(AppModel.self) private var app
     private let stored = StoredSettings()
     @State private var records: [GameId: StatsEntry] = [:]
+    /// A game to start; its lessons are offered first the first time (`offersLessons`).
+    @State private var playRequest: PlayRequest?
 
     var body: some View {
         @Bindable var app = app
@@ -21,7 +23,7 @@ struct HomeScreen: View {
                     }
                     ForEach(GameCatalog.all, id: \.game) { info in
                         GameCard(info: info, record: records[info.game]) { mode in
-                            app.start(info.game, mode: mode, settings: stored.session)
+                            playRequest = PlayRequest(game: info.game, mode: mode)
                         }
                     }
                     if let message = app.startError {
@@ -36,6 +38,9 @@ struct HomeScreen: View {
             }
             .navigationTitle("home_title")
             .toolbar { toolbar }
+            .offersLessons(before: $playRequest) { request in
+                app.start(request.game, mode: request.mode, settings: stored.session)
+            }
             .navigationDestination(for: HomeRoute.self) { route in
                 switch route {
                 case .rules: RulesScreen(initialGame: app.game?.game ?? .zhiqi)

@@ -24,6 +24,7 @@ struct RulesScreen: View {
                 .pickerStyle(.inline)
                 .labelsHidden()
             }
+            RulesLessonsSection(game: game)
             RulesTextSections(text: rulesText(game: game, locale: AppLanguage.current))
         }
         .navigationTitle("rules_title")
