@@ -4,10 +4,16 @@ import SwiftUI
 /// The game: the board between the two sides, the status line and the controls. In
 /// pass-and-play with "Face to face" on (a tablet flat on the table), the far side's panel
 /// is turned towards them. Wide screens (iPad landscape) put the panels beside the board.
+/// The move list folds under the game on an iPhone and is a column beside the board in
+/// regular widths (iPad), in every layout; while reviewing, the review's controls stand
+/// in for the game's.
 struct GameScreen: View {
     let model: GameModel
     let onHome: () -> Void
     @AppStorage(SettingsKey.faceToFace) private var faceToFace = SettingsDefault.faceToFace
+    @AppStorage(SettingsKey.evaluationBar) private var evaluationBar = SettingsDefault.evaluationBar
+    @Environment(\.horizontalSizeClass) private var sizeClass
+    @State private var showsRecord = false
     @AppStorage(SettingsKey.hapticsOn) private var hapticsOn = SettingsDefault.hapticsOn
     @AppStorage(SettingsKey.soundOn) private var soundOn = SettingsDefault.soundOn
     @State private var showsRules = false
@@ -42,6 +48,9 @@ struct GameScreen: View {
         .sheet(isPresented: $showsSettings) {
             NavigationStack { SettingsScreen(game: model, inSheet: true) }
         }
+        .sheet(isPresented: $showsRecord) {
+            NavigationStack { RecordSheet(model: model) }
+        }
         .sheet(isPresented: Binding(get: { model.showsResult }, set: { model.showsResult = $0 })) {
             if let result = model.snapshot.outcome {
                 ResultSheet(model: model, result: result, onHome: onHome)
@@ -55,6 +64,27 @@ struct GameScreen: View {
             guard soundOn else { return }
             SoundPlayer.play(for: old, to: new)
         }
+        .task(id: ObjectIdentifier(model)) { model.advisor.setEvaluates(evaluationBar) }
+        .onChange(of: evaluationBar) { _, on in model.advisor.setEvaluates(on) }
+    }
+
+    /// The move list beside the board (regular width) rather than folded under the game.
+    private var listBesideBoard: Bool { sizeClass == .regular }
+
+    /// The evaluation bar, when it is on and the live game is shown.
+    @ViewBuilder private var evaluation: some View {
+        if evaluationBar, !model.review.isReviewing {
+            EvaluationBar(evaluation: model.advisor.evaluation)
+        }
+    }
+
+    /// The game's controls, or the review's while reviewing.
+    @ViewBuilder private var controls: some View {
+        if model.review.isReviewing {
+            ReviewControls(model: model)
+        } else {
+            GameControls(model: model)
+        }
     }
 
     private var gameName: String {
@@ -62,13 +92,23 @@ struct GameScreen: View {
     }
 
     private var tallLayout: some View {
-        VStack(spacing: 10) {
-            PlayerPanel(model: model, player: farPlayer)
-                .rotationEffect(.degrees(facesEachOther ? 180 : 0))
-            BoardView(model: model)
-            StatusLine(model: model)
-            PlayerPanel(model: model, player: nearPlayer)
-            GameControls(model: model)
+        HStack(alignment: .top, spacing: 16) {
+            VStack(spacing: 10) {
+                PlayerPanel(model: model, player: farPlayer)
+                    .rotationEffect(.degrees(facesEachOther ? 180 : 0))
+                evaluation
+                BoardView(model: model)
+                StatusLine(model: model)
+                PlayerPanel(model: model, player: nearPlayer)
+                controls
+                if !listBesideBoard {
+                    MoveListPanel(model: model)
+                }
+            }
+            if listBesideBoard {
+                MoveListColumn(model: model)
+                    .frame(width: 240)
+            }
         }
     }
 
@@ -76,13 +116,23 @@ struct GameScreen: View {
         HStack(spacing: 24) {
             BoardView(model: model)
             VStack(spacing: 16) {
-                Spacer(minLength: 0)
+                if !listBesideBoard {
+                    Spacer(minLength: 0)
+                }
                 PlayerPanel(model: model, player: farPlayer)
                     .rotationEffect(.degrees(facesEachOther ? 180 : 0))
+                evaluation
                 StatusLine(model: model)
                 PlayerPanel(model: model, player: nearPlayer)
-                GameControls(model: model)
-                Spacer(minLength: 0)
+                controls
+                if listBesideBoard {
+                    // the column beside the board holds the move list below the controls
+                    MoveListColumn(model: model)
+                        .frame(maxHeight: .infinity)
+                } else {
+                    MoveListPanel(model: model)
+                    Spacer(minLength: 0)
+                }
             }
             .frame(maxWidth: 440)
         }
@@ -113,6 +163,11 @@ struct GameScreen: View {
             title
         }
         ToolbarItemGroup(placement: .topBarTrailing) {
+            Button {
+                showsRecord = true
+            } label: {
+                Label("action_record", systemImage: "square.and.arrow.up")
+            }
             Button {
                 showsRules = true
             } label: {

@@ -19,6 +19,10 @@ final class GameModel {
     private(set) var notice: GameNotice?
     /// The result sheet is up.
     var showsResult = false
+    /// The move list and the review of earlier turns.
+    let review: GameReview
+    /// Hints and the evaluation bar.
+    let advisor: Advisor
 
     @ObservationIgnored private let session: GameSession
     /// The session revision the board shows.
@@ -33,6 +37,8 @@ final class GameModel {
         revision = snapshot.revision
         pieces = BoardPieces(snapshot: snapshot)
         clock = TurnClock(snapshot: snapshot)
+        review = GameReview(session: session)
+        advisor = Advisor(session: session)
         // Changes from before this line (the computer may already be thinking) are caught up
         // by the refresh below and by the next event.
         session.setListener(listener: SessionEventRelay(model: self))
@@ -51,6 +57,17 @@ final class GameModel {
     }
 
     var game: GameId { snapshot.config.game }
+
+    /// What the board draws: the position under review, else the live game.
+    var scene: BoardScene {
+        review.position.map(BoardScene.init(review:)) ?? BoardScene(snapshot: snapshot)
+    }
+
+    /// The pieces the board draws, with the scene.
+    var boardPieces: BoardPieces {
+        review.pieces ?? pieces
+    }
+
     var isOver: Bool { snapshot.outcome != nil }
 
     var isPassAndPlay: Bool {
@@ -69,6 +86,11 @@ final class GameModel {
     // MARK: Commands
 
     func tap(_ point: PointState) {
+        guard !review.isReviewing else {
+            // An earlier position is on the board: the live game is not played from here.
+            show(.failure(String(localized: "review_tap_refused")))
+            return
+        }
         perform {
             switch try session.tap(point: point.name) {
             case .selected(let name):
@@ -102,6 +124,7 @@ final class GameModel {
 
     func rematch() {
         showsResult = false
+        review.close()
         perform { session.newGame() }
         Announcer.post(String(localized: "announce_new_game"))
     }
@@ -124,6 +147,103 @@ final class GameModel {
 
     func dismissNotice() {
         notice = nil
+    }
+
+    /// A short message over the board (a refused command, a record that could not be read).
+    func show(_ newNotice: GameNotice) {
+        notice = newNotice
+        noticeTask?.cancel()
+        noticeTask = Task { [weak self] in
+            try? await Task.sleep(for: .seconds(3))
+            guard !Task.isCancelled else { return }
+            self?.notice = nil
+        }
+    }
+
+    /// The engine's text record of the game (docs/records.md), with today's date and the
+    /// players' names as the app shows them.
+    func exportRecord() throws -> String {
+        let names = self.names
+        return try session.exportRecord(
+            details: RecordDetails(
+                date: RecordDate.today(),
+                p1Name: names.spoken(.p1),
+                p2Name: names.spoken(.p2)
+            )
+        )
+    }
+
+    /// "Play from here": the position under review becomes the live one, as one undo that
+    /// follows the undo rules against the computer (the engine may go back further, or
+    /// refuse, and says so).
+    func playFromReview() {
+        guard let position = review.position else { return }
+        var live: UInt32?
+        let done = perform { live = try session.undoToTurn(turn: position.turn) }
+        if done, let live {
+            review.close()
+            Announcer.post(String(localized: "announce_played_from_here \(Int(live) + 1)"))
+        }
+    }
+
+    // MARK: Review
+
+    /// Shows the board after move list entry `index`, that turn highlighted.
+    func reviewTurn(at index: Int) {
+        reviewCommand { try review.showTurn(at: index) }
+    }
+
+    /// One turn back or forward (back from the live game opens the review).
+    func stepReview(by delta: Int) {
+        reviewCommand { try review.step(by: delta) }
+    }
+
+    /// Opens the review at the start of the game, or at its final position.
+    func openReview(atEnd: Bool) {
+        showsResult = false
+        reviewCommand { try review.open(atEnd: atEnd) }
+    }
+
+    func closeReview() {
+        review.close()
+        Announcer.post(String(localized: "review_exit"))
+    }
+
+    /// Runs a review step (the live game is not touched) and says where it is.
+    private func reviewCommand(_ step: () throws -> Void) {
+        let before = review.position?.turn
+        do {
+            try step()
+        } catch {
+            show(.failure(userMessage(for: error)))
+            return
+        }
+        guard let position = review.position, position.turn != before else { return }
+        Announcer.post(ReviewText(position: position, turns: review.turns).spoken)
+    }
+
+    // MARK: Hints
+
+    /// Asks the engine for the best rest of the turn (off the main actor), drawn on the
+    /// board and announced.
+    func askHint() {
+        guard !review.isReviewing, !isOver else { return }
+        Announcer.post(String(localized: "hint_searching"))
+        advisor.askHint { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let hint?):
+                Announcer.post(hint.sentence(next: self.snapshot.next))
+            case .success(nil):
+                Announcer.post(String(localized: "hint_none"))
+            case .failure(let error):
+                self.show(.failure(userMessage(for: error)))
+            }
+        }
+    }
+
+    func cancelHint() {
+        advisor.cancelHint()
     }
 
     // MARK: Events
@@ -165,6 +285,11 @@ final class GameModel {
         }
         snapshot = newSnapshot
         clock = TurnClock(snapshot: newSnapshot)
+        let moved = !batch.changes.isEmpty
+        if moved {
+            review.reload()
+        }
+        advisor.gameChanged(newSnapshot, moved: moved)
         if newSnapshot.outcome != nil, !wasOver {
             feedback.endings += 1
             showsResult = true
@@ -187,16 +312,6 @@ final class GameModel {
         Task { [weak self] in
             try? await Task.sleep(for: .milliseconds(700))
             self?.pieces.removeLeaving(ids)
-        }
-    }
-
-    private func show(_ newNotice: GameNotice) {
-        notice = newNotice
-        noticeTask?.cancel()
-        noticeTask = Task { [weak self] in
-            try? await Task.sleep(for: .seconds(3))
-            guard !Task.isCancelled else { return }
-            self?.notice = nil
         }
     }
 
