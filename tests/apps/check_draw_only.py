@@ -33,12 +33,18 @@ FORBIDDEN = [
     ("timer seconds", r'(SECONDS\d+\s*->\s*\d+|case\s+\.seconds\d+\s*:\s*\d+)'),
     ("piece counts", r'\belse\s+1[02]\b|==\s*GameId\.LINKED_HORSE\)\s*10|piecesEach\s*[:=]\s*1[02]\b'),
     ("re-reading the game to guess changes", r'\.actions\(\)|readState\(|zhiQiMoving|isPull\b'),
+    # issue 12: "White is better" is the engine's Verdict, not a threshold on its score.
+    ("verdicts from the evaluation score", r'scoreForP1\s*(<|>|<=|>=|/|\*)|(<|>|<=|>=)\s*\w*\.?scoreForP1'),
 ]
 
 # What each app must use: the engine's changes and facts.
 REQUIRED = {
     "android": [r"changesSince\(", r"\bgames\(\)|gameInfo\(", r"\blevels\(\)", r"timerChoices\(\)", r"\.panel\b", r"lastTurnPoints"],
-    "ios": [r"changesSince\(", r"\bgames\(\)|gameInfo\(", r"\blevels\(\)", r"timerChoices\(\)", r"\.panel\b", r"lastTurnPoints"],
+    "ios": [r"changesSince\(", r"\bgames\(\)|gameInfo\(", r"\blevels\(\)", r"timerChoices\(\)", r"\.panel\b", r"lastTurnPoints",
+            # issue 12: the move list, review, hints, evaluation and records are the engine's
+            r"\.moveList\(\)", r"\.reviewPosition\(turn:", r"\.undoToTurn\(turn:", r"\.hint\(timeMs:",
+            r"\.cancelHint\(\)", r"\.evaluate\(timeMs:", r"\.verdict\b", r"\.exportRecord\(\s*details:",
+            r"\breadRecord\(text:", r"\.fromRecord\(text:"],
 }
 
 

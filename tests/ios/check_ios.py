@@ -11,7 +11,9 @@
       methods, properties, enum cases, protocol requirements) names something the
       generated file declares, with the argument labels it declares.
   check_ios.py project project.yml
-      the XcodeGen spec parses and every path it names exists.
+      the XcodeGen spec parses and every path it names exists; an app target whose Swift
+      opens files (`.onOpenURL`) declares the plain-text document type it opens (game
+      records, docs/records.md).
 
 Each check prints one line per file or item, `ok` or `FAIL`, and the problems under it;
 the last line is `<check>: N passed, M failed`. Exit status 1 when anything failed.
@@ -307,8 +309,37 @@ def check_project(path):
                 problems.append(f"target {name}: unknown package {dependency['package']}")
             if "target" in dependency and dependency["target"] not in targets:
                 problems.append(f"target {name}: unknown target {dependency['target']}")
+        if target.get("type") == "application":
+            problems += document_type_problems(name, target, base)
     report.item(path, problems)
     return report.close()
+
+
+def document_type_problems(name, target, base):
+    """An app that opens shared files (`.onOpenURL`) must say which in Info.plist: iOS
+    offers "Open in Mills" only for the declared types. Game records are plain text."""
+    opens_files = False
+    for source in target.get("sources") or []:
+        source_path = os.path.join(base, source if isinstance(source, str) else source.get("path", ""))
+        for folder, _, names in os.walk(source_path):
+            for file_name in names:
+                if file_name.endswith(".swift"):
+                    with open(os.path.join(folder, file_name), encoding="utf-8") as f:
+                        opens_files = opens_files or ".onOpenURL" in f.read()
+    if not opens_files:
+        return []
+    properties = (target.get("info") or {}).get("properties") or {}
+    types = properties.get("CFBundleDocumentTypes") or []
+    content = {item for entry in types for item in (entry.get("LSItemContentTypes") or [])}
+    problems = []
+    if "public.plain-text" not in content:
+        problems.append(f"target {name}: uses .onOpenURL but declares no public.plain-text document type")
+    for entry in types:
+        if not entry.get("CFBundleTypeName") or entry.get("CFBundleTypeRole") not in ("Viewer", "Editor"):
+            problems.append(f"target {name}: a document type needs CFBundleTypeName and a Viewer or Editor role")
+    if "LSSupportsOpeningDocumentsInPlace" not in properties:
+        problems.append(f"target {name}: document types need LSSupportsOpeningDocumentsInPlace (App Store validation)")
+    return problems
 
 
 def main(argv):

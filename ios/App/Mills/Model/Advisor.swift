@@ -25,8 +25,11 @@ final class Advisor {
     @ObservationIgnored private var evaluating = false
     @ObservationIgnored private var evaluationStale = true
     @ObservationIgnored private var hintWaits = false
+    /// The player stopped the hint: one that arrives anyway (the stop came before the
+    /// search had started) is not shown.
+    @ObservationIgnored private var hintStopped = false
     /// What to call when the waiting hint has been searched for.
-    @ObservationIgnored private var pendingHintDone: (@MainActor (Result<Hint?, any Error>) -> Void)?
+    @ObservationIgnored private var pendingHintDone: (@MainActor @Sendable (Result<Hint?, any Error>) -> Void)?
     @ObservationIgnored private var computerThinking = false
     @ObservationIgnored private var gameOver = false
     @ObservationIgnored private var evaluates = false
@@ -69,10 +72,11 @@ final class Advisor {
     // MARK: Hints
 
     /// Asks the engine for a hint; `done` gets the sentence to announce, or the error.
-    func askHint(done: @escaping @MainActor (Result<Hint?, any Error>) -> Void) {
+    func askHint(done: @escaping @MainActor @Sendable (Result<Hint?, any Error>) -> Void) {
         guard !isHinting else { return }
         hint = nil
         isHinting = true
+        hintStopped = false
         if evaluating {
             // The evaluation gives way: its search stops, and the hint starts once it has
             // returned (starting both at once could cancel the hint instead).
@@ -93,11 +97,12 @@ final class Advisor {
             pendingHintDone?(.success(nil))
             pendingHintDone = nil
         } else {
+            hintStopped = true
             session.cancelHint()
         }
     }
 
-    private func startHint(done: @escaping @MainActor (Result<Hint?, any Error>) -> Void) {
+    private func startHint(done: @escaping @MainActor @Sendable (Result<Hint?, any Error>) -> Void) {
         let session: GameSession = self.session
         Task { [weak self] in
             let search = Task.detached(priority: .userInitiated) {
@@ -111,11 +116,15 @@ final class Advisor {
             }
             guard let self else { return }
             self.isHinting = false
-            if case .success(let found) = result {
-                self.hint = found
-                self.hintsUsed = Int(session.hintsUsed())
+            self.hintsUsed = Int(session.hintsUsed())
+            if self.hintStopped {
+                done(.success(nil))
+            } else {
+                if case .success(let found) = result {
+                    self.hint = found
+                }
+                done(result)
             }
-            done(result)
             self.evaluateIfIdle()
         }
     }
