@@ -2,7 +2,8 @@ import MillsCore
 import SwiftUI
 
 /// One invisible button per point: what a finger or VoiceOver acts on. The engine decides
-/// what a tap means. Under review the points are read out but cannot be tapped.
+/// what a tap means. Under review the points are read out, and a tap only says that the
+/// board shows an earlier position.
 struct PointTargets: View {
     let scene: BoardScene
     /// The hint on the board (the live game only), read out with the points it names.
