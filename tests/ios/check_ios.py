@@ -10,6 +10,10 @@
       every use of the engine's generated Swift API (types, initializers, functions,
       methods, properties, enum cases, protocol requirements) names something the
       generated file declares, with the argument labels it declares.
+  check_ios.py a11y    FILE.swift...
+      every Button, NavigationLink and Menu has a title VoiceOver can read: a title argument,
+      a Text or Label in its label, or an accessibilityLabel among its modifiers (a button
+      drawn as an icon alone, or as a clear shape over the board, is unlabelled otherwise).
   check_ios.py project project.yml
       the XcodeGen spec parses and every path it names exists; an app target whose Swift
       opens files (`.onOpenURL`) declares the plain-text document type it opens (game
@@ -276,6 +280,80 @@ def check_strings(catalog_path, files):
 from ffi_api import check_api  # noqa: E402  (its own module: the largest check)
 
 
+# ---------------------------------------------------------------- a11y
+
+LABELLED_CONTROLS = {"Button", "NavigationLink", "Menu"}
+# Views that read out as words inside a control's label.
+WORDED_VIEWS = {"Text", "Label", "LabeledContent"}
+
+
+def control_labels(call):
+    """The label closure of a control call (`Button { } label: { }`, `Button(action:) { }`),
+    and whether it has a title argument (`Button("action_undo") { }`)."""
+    titled = False
+    label = None
+    for child in call.children:
+        if child.type != "call_suffix":
+            continue
+        pieces = list(child.children)
+        for index, part in enumerate(pieces):
+            if part.type == "value_arguments":
+                arguments = [a for a in part.named_children if a.type == "value_argument"]
+                if arguments and not any(c.type == "value_argument_label" for c in arguments[0].named_children):
+                    titled = True
+            elif part.type == "lambda_literal":
+                labelled_by = pieces[index - 2] if index >= 2 and pieces[index - 1].type == ":" else None
+                if labelled_by is not None and text(labelled_by) == "label":
+                    label = part
+                elif labelled_by is None:
+                    label = part  # the trailing closure: the label when the action is an argument
+    return titled, label
+
+
+def modifier_names(call):
+    """The names of the modifiers applied to a view call: `.disabled(...)`, ..."""
+    names = []
+    node = call
+    while node.parent is not None and node.parent.type in ("navigation_expression", "call_expression"):
+        parent = node.parent
+        if parent.type == "navigation_expression":
+            suffix = parent.children[-1]
+            if suffix.type == "navigation_suffix" and suffix.named_children:
+                names.append(text(suffix.named_children[-1]))
+        node = parent
+    return names
+
+
+def says_words(node):
+    return any(
+        inner.type == "call_expression" and callee_name(inner) in WORDED_VIEWS
+        for inner in walk(node)
+    )
+
+
+def check_a11y(files):
+    report = Report("a11y")
+    controls = 0
+    for path in files:
+        _, tree = parse(path)
+        problems = []
+        for node in walk(tree.root_node):
+            if node.type != "call_expression" or node.children[0].type != "simple_identifier":
+                continue
+            if text(node.children[0]) not in LABELLED_CONTROLS:
+                continue
+            controls += 1
+            titled, label = control_labels(node)
+            if titled or (label is not None and says_words(label)):
+                continue
+            if "accessibilityLabel" in modifier_names(node):
+                continue
+            problems.append(f"{where(path, node)}: {text(node.children[0])} with no title, no Text or Label, and no accessibilityLabel")
+        report.item(path, problems)
+    print(f"     {controls} controls checked")
+    return report.close()
+
+
 # ---------------------------------------------------------------- project
 
 
@@ -353,6 +431,8 @@ def main(argv):
         return check_strings(rest[0], rest[1:])
     if command == "api":
         return check_api(rest[0], rest[1:])
+    if command == "a11y":
+        return check_a11y(rest)
     if command == "project":
         return check_project(rest[0])
     print(__doc__)
