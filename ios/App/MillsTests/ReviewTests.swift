@@ -61,11 +61,14 @@ final class ReviewTests: XCTestCase {
 
         model.stepReview(by: 1)
         XCTAssertEqual(model.review.position?.turn, 9)
-        XCTAssertEqual(model.snapshot, live)
-        // A tap under review does not play: the live game is untouched.
+        // The live game is untouched (its timer is only frozen while reviewing).
+        XCTAssertEqual(model.snapshot.points, live.points)
+        XCTAssertEqual(model.snapshot.actionCount, live.actionCount)
+        XCTAssertTrue(model.snapshot.paused)
+        // A tap under review does not play.
         let point = try XCTUnwrap(model.scene.points.first { $0.name == "b6" })
         model.tap(point)
-        XCTAssertEqual(model.snapshot, live)
+        XCTAssertEqual(model.snapshot.points, live.points)
         XCTAssertNotNil(model.notice)
 
         model.closeReview()

@@ -28,6 +28,8 @@ final class GameModel {
     /// The session revision the board shows.
     @ObservationIgnored private var revision: UInt64
     @ObservationIgnored private var noticeTask: Task<Void, Never>?
+    /// The game is on screen with the app in the foreground (the app model says so).
+    @ObservationIgnored private var isOnScreen = false
 
     /// Takes over a new or restored session and starts listening to it.
     init(session: GameSession) {
@@ -126,6 +128,7 @@ final class GameModel {
         showsResult = false
         review.close()
         perform { session.newGame() }
+        updateTurnTimer()
         Announcer.post(String(localized: "announce_new_game"))
     }
 
@@ -139,11 +142,27 @@ final class GameModel {
         perform { session.setTimer(timer: timer) }
     }
 
-    /// The app left the foreground: freeze the turn timer.
-    func pause() { perform { session.pause() } }
+    /// The app left the foreground (or the game the screen): freeze the turn timer.
+    func pause() {
+        isOnScreen = false
+        updateTurnTimer()
+    }
 
-    /// The app is back: the timer runs again.
-    func resume() { perform { session.resume() } }
+    /// The app is back: the timer runs again, unless an earlier turn is under review.
+    func resume() {
+        isOnScreen = true
+        updateTurnTimer()
+    }
+
+    /// The turn timer runs while the live game is on screen; reviewing freezes it (as on
+    /// Android), so that looking back costs no time.
+    private func updateTurnTimer() {
+        if isOnScreen, !review.isReviewing {
+            perform { session.resume() }
+        } else {
+            perform { session.pause() }
+        }
+    }
 
     func dismissNotice() {
         notice = nil
@@ -182,6 +201,7 @@ final class GameModel {
         let done = perform { live = try session.undoToTurn(turn: position.turn) }
         if done, let live {
             review.close()
+            updateTurnTimer()
             Announcer.post(String(localized: "announce_played_from_here \(Int(live) + 1)"))
         }
     }
@@ -206,6 +226,7 @@ final class GameModel {
 
     func closeReview() {
         review.close()
+        updateTurnTimer()
         Announcer.post(String(localized: "review_exit"))
     }
 
@@ -217,6 +238,9 @@ final class GameModel {
         } catch {
             show(.failure(userMessage(for: error)))
             return
+        }
+        if (before == nil) != (review.position == nil) {
+            updateTurnTimer()
         }
         guard let position = review.position, position.turn != before else { return }
         Announcer.post(ReviewText(position: position, turns: review.turns).spoken)
