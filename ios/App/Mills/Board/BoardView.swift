@@ -29,6 +29,8 @@ struct BoardView: View {
                 }
                 BoardHighlights(scene: scene, metrics: metrics, palette: palette)
                 pieces(scene: scene, metrics: metrics, palette: palette)
+                    // the live pieces and the review's are numbered apart: no slide between them
+                    .id(scene.isLive)
                 if scene.isLive, let hint = model.advisor.hint {
                     HintOverlay(hint: hint, metrics: metrics, palette: palette)
                 }
