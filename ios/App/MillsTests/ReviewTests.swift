@@ -101,6 +101,8 @@ final class ReviewTests: XCTestCase {
     func testTheFinalPositionCannotBePlayedFrom() throws {
         let model = try playedGame()
         model.resign()
+        // A resignation changes no board, yet it is the move list's last entry at once.
+        XCTAssertEqual(model.review.turns.last?.end, .resignation)
         model.openReview(atEnd: true)
         let position = try XCTUnwrap(model.review.position)
         XCTAssertEqual(position.turn, position.turns)

@@ -56,8 +56,8 @@ final class Advisor {
         }
     }
 
-    /// The live game changed (`moved`: its board did): a hint no longer applies and the
-    /// evaluation is out of date.
+    /// The live game's snapshot is new (`moved`: the game itself changed, by a move, an undo
+    /// or a resignation): a hint no longer applies and the evaluation is out of date.
     func gameChanged(_ snapshot: Snapshot, moved: Bool) {
         computerThinking = snapshot.computerThinking
         gameOver = snapshot.outcome != nil

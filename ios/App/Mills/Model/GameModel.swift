@@ -295,6 +295,10 @@ final class GameModel {
         revision = batch.revision
         let newSnapshot = batch.snapshot
         let wasOver = snapshot.outcome != nil
+        // The game itself changed: a board change, or a resignation (which has none).
+        let gameChanged = !batch.changes.isEmpty
+            || newSnapshot.outcome != snapshot.outcome
+            || newSnapshot.actionCount != snapshot.actionCount
         if !batch.changes.isEmpty {
             let motions = pieces.apply(batch.changes, reaching: newSnapshot)
             count(motions)
@@ -309,11 +313,10 @@ final class GameModel {
         }
         snapshot = newSnapshot
         clock = TurnClock(snapshot: newSnapshot)
-        let moved = !batch.changes.isEmpty
-        if moved {
+        if gameChanged {
             review.reload()
         }
-        advisor.gameChanged(newSnapshot, moved: moved)
+        advisor.gameChanged(newSnapshot, moved: gameChanged)
         if newSnapshot.outcome != nil, !wasOver {
             feedback.endings += 1
             showsResult = true
