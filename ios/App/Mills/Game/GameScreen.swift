@@ -14,6 +14,9 @@ struct GameScreen: View {
     @AppStorage(SettingsKey.evaluationBar) private var evaluationBar = SettingsDefault.evaluationBar
     @Environment(\.horizontalSizeClass) private var sizeClass
     @State private var showsRecord = false
+    /// The folded move list is open (kept here: a phone on its side draws it in either of
+    /// two arrangements).
+    @State private var movesExpanded = false
     @AppStorage(SettingsKey.hapticsOn) private var hapticsOn = SettingsDefault.hapticsOn
     @AppStorage(SettingsKey.soundOn) private var soundOn = SettingsDefault.soundOn
     @State private var showsRules = false
@@ -102,7 +105,7 @@ struct GameScreen: View {
                 PlayerPanel(model: model, player: nearPlayer)
                 controls
                 if !listBesideBoard {
-                    MoveListPanel(model: model)
+                    MoveListPanel(model: model, expanded: $movesExpanded)
                 }
             }
             if listBesideBoard {
@@ -115,27 +118,47 @@ struct GameScreen: View {
     private var wideLayout: some View {
         HStack(spacing: 24) {
             BoardView(model: model)
-            VStack(spacing: 16) {
-                if !listBesideBoard {
-                    Spacer(minLength: 0)
-                }
-                PlayerPanel(model: model, player: farPlayer)
-                    .rotationEffect(.degrees(facesEachOther ? 180 : 0))
-                evaluation
-                StatusLine(model: model)
-                PlayerPanel(model: model, player: nearPlayer)
-                controls
+            Group {
                 if listBesideBoard {
                     // the column beside the board holds the move list below the controls
-                    MoveListColumn(model: model)
-                        .frame(maxHeight: .infinity)
+                    VStack(spacing: 16) {
+                        sidePanels
+                        MoveListColumn(model: model)
+                            .frame(maxHeight: .infinity)
+                    }
                 } else {
-                    MoveListPanel(model: model)
-                    Spacer(minLength: 0)
+                    // a phone on its side: centred while it fits, scrolling once the move
+                    // list is open and it does not
+                    ViewThatFits(in: .vertical) {
+                        VStack(spacing: 16) {
+                            Spacer(minLength: 0)
+                            sidePanels
+                            MoveListPanel(model: model, expanded: $movesExpanded)
+                            Spacer(minLength: 0)
+                        }
+                        ScrollView {
+                            VStack(spacing: 16) {
+                                sidePanels
+                                MoveListPanel(model: model, expanded: $movesExpanded)
+                            }
+                            .padding(.vertical, 8)
+                        }
+                        .scrollBounceBehavior(.basedOnSize)
+                    }
                 }
             }
             .frame(maxWidth: 440)
         }
+    }
+
+    /// The sides, the evaluation, the status and the controls, beside a wide board.
+    @ViewBuilder private var sidePanels: some View {
+        PlayerPanel(model: model, player: farPlayer)
+            .rotationEffect(.degrees(facesEachOther ? 180 : 0))
+        evaluation
+        StatusLine(model: model)
+        PlayerPanel(model: model, player: nearPlayer)
+        controls
     }
 
     /// "Zhi Qi · 十二子直棋" over "vs Computer · Casual" or "Pass & play".

@@ -246,7 +246,7 @@ struct TurnStepButtons: View {
 /// iPhone: the move list folds under the game, its last turn shown when folded.
 struct MoveListPanel: View {
     let model: GameModel
-    @State private var expanded = false
+    @Binding var expanded: Bool
 
     var body: some View {
         VStack(spacing: 4) {
