@@ -38,6 +38,8 @@ FORBIDDEN = [
     # from `lessons(game, locale)`, the next one from the progress or the session). Tests
     # drive named lessons, so they are not searched for this rule.
     ("lesson ids outside tests", r'"(zhiqi|linked-horse|twelve-mens-morris)-[a-z][a-z-]*"'),
+    # issue 12: "White is better" is the engine's Verdict, not a threshold on its score.
+    ("verdicts from the evaluation score", r'scoreForP1\s*(<|>|<=|>=|/|\*)|(<|>|<=|>=)\s*\w*\.?scoreForP1'),
 ]
 
 # Rules that tests may break on purpose (they name what they drive).
@@ -50,7 +52,11 @@ REQUIRED = {
     "ios": [r"changesSince\(", r"\bgames\(\)|gameInfo\(", r"\blevels\(\)", r"timerChoices\(\)", r"\.panel\b", r"lastTurnPoints",
             # lessons (issue 13): the course, the session, the progress file and the lesson's
             # own timer seconds all come from the engine
-            r"\blessons\(game:", r"\bLessonSession\(", r"lessonProgressMarkSolved\(", r"\.timerSeconds\b"],
+            r"\blessons\(game:", r"\bLessonSession\(", r"lessonProgressMarkSolved\(", r"\.timerSeconds\b",
+            # issue 12: the move list, review, hints, evaluation and records are the engine's
+            r"\.moveList\(\)", r"\.reviewPosition\(turn:", r"\.undoToTurn\(turn:", r"\.hint\(timeMs:",
+            r"\.cancelHint\(\)", r"\.evaluate\(timeMs:", r"\.verdict\b", r"\.exportRecord\(\s*details:",
+            r"\breadRecord\(text:", r"\.fromRecord\(text:"],
 }
 
 

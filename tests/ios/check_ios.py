@@ -10,8 +10,14 @@
       every use of the engine's generated Swift API (types, initializers, functions,
       methods, properties, enum cases, protocol requirements) names something the
       generated file declares, with the argument labels it declares.
+  check_ios.py a11y    FILE.swift...
+      every Button, NavigationLink and Menu has a title VoiceOver can read: a title argument,
+      a Text or Label in its label, or an accessibilityLabel among its modifiers (a button
+      drawn as an icon alone, or as a clear shape over the board, is unlabelled otherwise).
   check_ios.py project project.yml
-      the XcodeGen spec parses and every path it names exists.
+      the XcodeGen spec parses and every path it names exists; an app target whose Swift
+      opens files (`.onOpenURL`) declares the plain-text document type it opens (game
+      records, docs/records.md).
 
 Each check prints one line per file or item, `ok` or `FAIL`, and the problems under it;
 the last line is `<check>: N passed, M failed`. Exit status 1 when anything failed.
@@ -274,6 +280,80 @@ def check_strings(catalog_path, files):
 from ffi_api import check_api  # noqa: E402  (its own module: the largest check)
 
 
+# ---------------------------------------------------------------- a11y
+
+LABELLED_CONTROLS = {"Button", "NavigationLink", "Menu"}
+# Views that read out as words inside a control's label.
+WORDED_VIEWS = {"Text", "Label", "LabeledContent"}
+
+
+def control_labels(call):
+    """The label closure of a control call (`Button { } label: { }`, `Button(action:) { }`),
+    and whether it has a title argument (`Button("action_undo") { }`)."""
+    titled = False
+    label = None
+    for child in call.children:
+        if child.type != "call_suffix":
+            continue
+        pieces = list(child.children)
+        for index, part in enumerate(pieces):
+            if part.type == "value_arguments":
+                arguments = [a for a in part.named_children if a.type == "value_argument"]
+                if arguments and not any(c.type == "value_argument_label" for c in arguments[0].named_children):
+                    titled = True
+            elif part.type == "lambda_literal":
+                labelled_by = pieces[index - 2] if index >= 2 and pieces[index - 1].type == ":" else None
+                if labelled_by is not None and text(labelled_by) == "label":
+                    label = part
+                elif labelled_by is None:
+                    label = part  # the trailing closure: the label when the action is an argument
+    return titled, label
+
+
+def modifier_names(call):
+    """The names of the modifiers applied to a view call: `.disabled(...)`, ..."""
+    names = []
+    node = call
+    while node.parent is not None and node.parent.type in ("navigation_expression", "call_expression"):
+        parent = node.parent
+        if parent.type == "navigation_expression":
+            suffix = parent.children[-1]
+            if suffix.type == "navigation_suffix" and suffix.named_children:
+                names.append(text(suffix.named_children[-1]))
+        node = parent
+    return names
+
+
+def says_words(node):
+    return any(
+        inner.type == "call_expression" and callee_name(inner) in WORDED_VIEWS
+        for inner in walk(node)
+    )
+
+
+def check_a11y(files):
+    report = Report("a11y")
+    controls = 0
+    for path in files:
+        _, tree = parse(path)
+        problems = []
+        for node in walk(tree.root_node):
+            if node.type != "call_expression" or node.children[0].type != "simple_identifier":
+                continue
+            if text(node.children[0]) not in LABELLED_CONTROLS:
+                continue
+            controls += 1
+            titled, label = control_labels(node)
+            if titled or (label is not None and says_words(label)):
+                continue
+            if "accessibilityLabel" in modifier_names(node):
+                continue
+            problems.append(f"{where(path, node)}: {text(node.children[0])} with no title, no Text or Label, and no accessibilityLabel")
+        report.item(path, problems)
+    print(f"     {controls} controls checked")
+    return report.close()
+
+
 # ---------------------------------------------------------------- project
 
 
@@ -307,8 +387,37 @@ def check_project(path):
                 problems.append(f"target {name}: unknown package {dependency['package']}")
             if "target" in dependency and dependency["target"] not in targets:
                 problems.append(f"target {name}: unknown target {dependency['target']}")
+        if target.get("type") == "application":
+            problems += document_type_problems(name, target, base)
     report.item(path, problems)
     return report.close()
+
+
+def document_type_problems(name, target, base):
+    """An app that opens shared files (`.onOpenURL`) must say which in Info.plist: iOS
+    offers "Open in Mills" only for the declared types. Game records are plain text."""
+    opens_files = False
+    for source in target.get("sources") or []:
+        source_path = os.path.join(base, source if isinstance(source, str) else source.get("path", ""))
+        for folder, _, names in os.walk(source_path):
+            for file_name in names:
+                if file_name.endswith(".swift"):
+                    with open(os.path.join(folder, file_name), encoding="utf-8") as f:
+                        opens_files = opens_files or ".onOpenURL" in f.read()
+    if not opens_files:
+        return []
+    properties = (target.get("info") or {}).get("properties") or {}
+    types = properties.get("CFBundleDocumentTypes") or []
+    content = {item for entry in types for item in (entry.get("LSItemContentTypes") or [])}
+    problems = []
+    if "public.plain-text" not in content:
+        problems.append(f"target {name}: uses .onOpenURL but declares no public.plain-text document type")
+    for entry in types:
+        if not entry.get("CFBundleTypeName") or entry.get("CFBundleTypeRole") not in ("Viewer", "Editor"):
+            problems.append(f"target {name}: a document type needs CFBundleTypeName and a Viewer or Editor role")
+    if "LSSupportsOpeningDocumentsInPlace" not in properties:
+        problems.append(f"target {name}: document types need LSSupportsOpeningDocumentsInPlace (App Store validation)")
+    return problems
 
 
 def main(argv):
@@ -322,6 +431,8 @@ def main(argv):
         return check_strings(rest[0], rest[1:])
     if command == "api":
         return check_api(rest[0], rest[1:])
+    if command == "a11y":
+        return check_a11y(rest)
     if command == "project":
         return check_project(rest[0])
     print(__doc__)

@@ -5,6 +5,8 @@
 #               any ERROR or MISSING node)
 #   2. strings  the String Catalog parses, has `en` and `zh-Hans` for every key with the
 #               same format arguments, and holds every key the Swift uses
+#   2b. a11y    every Button, NavigationLink and Menu of the app has words for VoiceOver (a
+#               title, a Text or Label in its label, or an accessibilityLabel)
 #   3. api      the app uses only types, initializers, functions, methods, properties and
 #               enum cases that the generated Swift bindings declare, with their labels
 #               (the bindings are generated here by ios/scripts/build-xcframework.sh
@@ -89,6 +91,9 @@ check "syntax (tree-sitter-swift $TREE_SITTER_SWIFT_VERSION, ${#swift_files[@]} 
 
 check "strings ($catalog)" \
   "$python" "$here/check_ios.py" strings "$catalog" "${app_files[@]}"
+
+check "a11y (controls VoiceOver can name, ${#app_files[@]} files)" \
+  "$python" "$here/check_ios.py" a11y "${app_files[@]}"
 
 step "generating the Swift bindings (ios/scripts/build-xcframework.sh --bindings-only)"
 bindings="$build/bindings/mills_ffi.swift"

@@ -11,6 +11,11 @@ struct MillsApp: App {
             HomeScreen()
                 .environment(model)
                 .preferredColorScheme(theme.colorScheme)
+                // A game record (a text file) opened in Mills from another app.
+                .onOpenURL { url in
+                    guard url.isFileURL else { return }
+                    model.openRecord(at: url)
+                }
         }
         .onChange(of: scenePhase) { _, phase in
             model.scenePhaseChanged(to: phase)

@@ -9,6 +9,8 @@ enum SettingsKey {
     static let theme = "theme"
     static let boardStyle = "boardStyle"
     static let faceToFace = "faceToFace"
+    // issue 12: analysis
+    static let evaluationBar = "evaluationBar"
 }
 
 /// The defaults, shared by every `@AppStorage` that reads a key.
@@ -21,4 +23,6 @@ enum SettingsDefault {
     static let theme = AppTheme.system
     static let boardStyle = BoardStyle.wood
     static let faceToFace = false
+    // issue 12: the evaluation bar is off until the player turns it on
+    static let evaluationBar = false
 }

@@ -1,10 +1,11 @@
 import MillsCore
 import SwiftUI
 
-/// What the snapshot asks to highlight: the mills the last turn made, where the last turn
-/// went, and the points a tap would act on (pulsing rings).
+/// What the scene asks to highlight: the mills the last turn made, where the last turn
+/// went (the turn under review, in review), and the points a tap would act on (pulsing
+/// rings).
 struct BoardHighlights: View {
-    let snapshot: Snapshot
+    let scene: BoardScene
     let metrics: BoardMetrics
     let palette: BoardPalette
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
@@ -12,13 +13,13 @@ struct BoardHighlights: View {
     var body: some View {
         ZStack {
             millLines
-            ForEach(snapshot.lastTurnPoints, id: \.self) { point in
+            ForEach(scene.lastTurnPoints, id: \.self) { point in
                 Circle()
                     .stroke(palette.accent.opacity(0.55), style: StrokeStyle(lineWidth: 2, dash: [3, 3]))
                     .frame(width: metrics.pieceDiameter * 1.25, height: metrics.pieceDiameter * 1.25)
                     .position(metrics.location(of: point))
             }
-            ForEach(targets, id: \.self) { point in
+            ForEach(scene.targets, id: \.self) { point in
                 TargetRing(diameter: metrics.pieceDiameter, color: targetColor, pulses: !reduceMotion)
                     .position(metrics.location(of: point))
             }
@@ -30,7 +31,7 @@ struct BoardHighlights: View {
 
     private var millLines: some View {
         Canvas { context, _ in
-            for line in snapshot.linesFormed {
+            for line in scene.linesFormed {
                 let ends = line.map { metrics.location(of: $0) }
                 guard let (start, end) = Self.farthestPair(ends) else { continue }
                 var path = Path()
@@ -47,14 +48,10 @@ struct BoardHighlights: View {
 
     /// Removal targets (capture, pin, pull) in the warning colour, the others in the accent.
     private var targetColor: Color {
-        switch snapshot.next {
+        switch scene.next {
         case .pin, .capture, .pull: palette.removal
         default: palette.accent
         }
-    }
-
-    private var targets: [String] {
-        snapshot.points.filter(\.target).map(\.name)
     }
 
     /// The two ends of three points on one line.

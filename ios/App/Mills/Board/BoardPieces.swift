@@ -48,7 +48,12 @@ struct BoardPieces: Equatable {
 
     /// The pieces of a snapshot, with no animation.
     init(snapshot: Snapshot) {
-        reconcile(with: snapshot)
+        reconcile(with: snapshot.points)
+    }
+
+    /// The pieces of a position under review, with no animation.
+    init(points: [PointState]) {
+        reconcile(with: points)
     }
 
     var pieces: [BoardPiece] {
@@ -94,12 +99,12 @@ struct BoardPieces: Equatable {
                 break
             case .reset(let resetSnapshot):
                 onBoard = [:]
-                reconcile(with: resetSnapshot)
+                reconcile(with: resetSnapshot.points)
                 motions.removeAll()
             }
         }
         if let snapshot {
-            reconcile(with: snapshot)
+            reconcile(with: snapshot.points)
         }
         return motions
     }
@@ -109,10 +114,17 @@ struct BoardPieces: Equatable {
         leaving.removeAll { ids.contains($0.id) }
     }
 
-    /// Makes the board match `snapshot` (which wins over anything drawn), without animation.
-    private mutating func reconcile(with snapshot: Snapshot) {
+    /// Shows another position under review: pieces that stay keep their identity, the
+    /// others appear or leave, without motions.
+    mutating func match(_ points: [PointState]) {
+        reconcile(with: points)
+    }
+
+    /// Makes the board match `points` (the snapshot's, which win over anything drawn),
+    /// without animation.
+    private mutating func reconcile(with points: [PointState]) {
         var owners: [String: Player] = [:]
-        for point in snapshot.points {
+        for point in points {
             if let owner = point.owner {
                 owners[point.name] = owner
             }

@@ -2,17 +2,20 @@ import MillsCore
 import SwiftUI
 
 /// One invisible button per point: what a finger or VoiceOver acts on. The engine decides
-/// what a tap means.
+/// what a tap means. Under review the points are read out, and a tap only says that the
+/// board shows an earlier position.
 struct PointTargets: View {
-    let snapshot: Snapshot
+    let scene: BoardScene
+    /// The hint on the board (the live game only), read out with the points it names.
+    let hint: Hint?
     let names: PlayerNames
     let metrics: BoardMetrics
     let onTap: (PointState) -> Void
 
     var body: some View {
-        let lastTurn = Set(snapshot.lastTurnPoints)
+        let lastTurn = Set(scene.lastTurnPoints)
         ZStack {
-            ForEach(snapshot.points, id: \.index) { point in
+            ForEach(scene.points, id: \.index) { point in
                 Button {
                     onTap(point)
                 } label: {
@@ -25,9 +28,10 @@ struct PointTargets: View {
                 .accessibilityLabel(
                     PointDescription(
                         point: point,
-                        next: snapshot.next,
+                        next: scene.next,
                         names: names,
-                        isLastTurn: lastTurn.contains(point.name)
+                        isLastTurn: lastTurn.contains(point.name),
+                        hint: hint
                     ).label
                 )
                 .accessibilityAddTraits(point.selected ? .isSelected : [])

@@ -1,6 +1,7 @@
 import SwiftUI
 
-/// Undo, redo, resign and a new game. The engine says what is possible (`canUndo`, ...).
+/// Undo, redo, a hint, resign and a new game. The engine says what is possible
+/// (`canUndo`, ...).
 struct GameControls: View {
     let model: GameModel
     @State private var confirmsResign = false
@@ -13,6 +14,15 @@ struct GameControls: View {
             }
             control("action_redo", systemImage: "arrow.uturn.forward", enabled: model.snapshot.canRedo) {
                 model.redo()
+            }
+            if model.advisor.isHinting {
+                control("action_hint_stop", systemImage: "stop.circle", enabled: true) {
+                    model.cancelHint()
+                }
+            } else {
+                control("action_hint", systemImage: "lightbulb", enabled: canAskHint) {
+                    model.askHint()
+                }
             }
             control("action_resign", systemImage: "flag", enabled: !model.isOver) {
                 confirmsResign = true
@@ -38,6 +48,14 @@ struct GameControls: View {
         } message: {
             Text("confirm_new_game_text")
         }
+    }
+
+    /// A hint is for the side to move while it is a person's turn.
+    private var canAskHint: Bool {
+        let snapshot = model.snapshot
+        guard !model.isOver, !snapshot.computerThinking else { return false }
+        guard let human = model.humanPlayer else { return true }
+        return snapshot.toMove == human
     }
 
     private func control(

@@ -4,10 +4,19 @@ import SwiftUI
 /// The game: the board between the two sides, the status line and the controls. In
 /// pass-and-play with "Face to face" on (a tablet flat on the table), the far side's panel
 /// is turned towards them. Wide screens (iPad landscape) put the panels beside the board.
+/// The move list folds under the game on an iPhone and is a column beside the board in
+/// regular widths (iPad), in every layout; while reviewing, the review's controls stand
+/// in for the game's.
 struct GameScreen: View {
     let model: GameModel
     let onHome: () -> Void
     @AppStorage(SettingsKey.faceToFace) private var faceToFace = SettingsDefault.faceToFace
+    @AppStorage(SettingsKey.evaluationBar) private var evaluationBar = SettingsDefault.evaluationBar
+    @Environment(\.horizontalSizeClass) private var sizeClass
+    @State private var showsRecord = false
+    /// The folded move list is open (kept here: a phone on its side draws it in either of
+    /// two arrangements).
+    @State private var movesExpanded = false
     @AppStorage(SettingsKey.hapticsOn) private var hapticsOn = SettingsDefault.hapticsOn
     @AppStorage(SettingsKey.soundOn) private var soundOn = SettingsDefault.soundOn
     @State private var showsRules = false
@@ -42,6 +51,9 @@ struct GameScreen: View {
         .sheet(isPresented: $showsSettings) {
             NavigationStack { SettingsScreen(game: model, inSheet: true) }
         }
+        .sheet(isPresented: $showsRecord) {
+            NavigationStack { RecordSheet(model: model) }
+        }
         .sheet(isPresented: Binding(get: { model.showsResult }, set: { model.showsResult = $0 })) {
             if let result = model.snapshot.outcome {
                 ResultSheet(model: model, result: result, onHome: onHome)
@@ -55,6 +67,27 @@ struct GameScreen: View {
             guard soundOn else { return }
             SoundPlayer.play(for: old, to: new)
         }
+        .task(id: ObjectIdentifier(model)) { model.advisor.setEvaluates(evaluationBar) }
+        .onChange(of: evaluationBar) { _, on in model.advisor.setEvaluates(on) }
+    }
+
+    /// The move list beside the board (regular width) rather than folded under the game.
+    private var listBesideBoard: Bool { sizeClass == .regular }
+
+    /// The evaluation bar, when it is on and the live game is shown.
+    @ViewBuilder private var evaluation: some View {
+        if evaluationBar, !model.review.isReviewing {
+            EvaluationBar(evaluation: model.advisor.evaluation)
+        }
+    }
+
+    /// The game's controls, or the review's while reviewing.
+    @ViewBuilder private var controls: some View {
+        if model.review.isReviewing {
+            ReviewControls(model: model)
+        } else {
+            GameControls(model: model)
+        }
     }
 
     private var gameName: String {
@@ -62,30 +95,70 @@ struct GameScreen: View {
     }
 
     private var tallLayout: some View {
-        VStack(spacing: 10) {
-            PlayerPanel(model: model, player: farPlayer)
-                .rotationEffect(.degrees(facesEachOther ? 180 : 0))
-            BoardView(model: model)
-            StatusLine(model: model)
-            PlayerPanel(model: model, player: nearPlayer)
-            GameControls(model: model)
+        HStack(alignment: .top, spacing: 16) {
+            VStack(spacing: 10) {
+                PlayerPanel(model: model, player: farPlayer)
+                    .rotationEffect(.degrees(facesEachOther ? 180 : 0))
+                evaluation
+                BoardView(model: model)
+                StatusLine(model: model)
+                PlayerPanel(model: model, player: nearPlayer)
+                controls
+                if !listBesideBoard {
+                    MoveListPanel(model: model, expanded: $movesExpanded)
+                }
+            }
+            if listBesideBoard {
+                MoveListColumn(model: model)
+                    .frame(width: 240)
+            }
         }
     }
 
     private var wideLayout: some View {
         HStack(spacing: 24) {
             BoardView(model: model)
-            VStack(spacing: 16) {
-                Spacer(minLength: 0)
-                PlayerPanel(model: model, player: farPlayer)
-                    .rotationEffect(.degrees(facesEachOther ? 180 : 0))
-                StatusLine(model: model)
-                PlayerPanel(model: model, player: nearPlayer)
-                GameControls(model: model)
-                Spacer(minLength: 0)
+            Group {
+                if listBesideBoard {
+                    // the column beside the board holds the move list below the controls
+                    VStack(spacing: 16) {
+                        sidePanels
+                        MoveListColumn(model: model)
+                            .frame(maxHeight: .infinity)
+                    }
+                } else {
+                    // a phone on its side: centred while it fits, scrolling once the move
+                    // list is open and it does not
+                    ViewThatFits(in: .vertical) {
+                        VStack(spacing: 16) {
+                            Spacer(minLength: 0)
+                            sidePanels
+                            MoveListPanel(model: model, expanded: $movesExpanded)
+                            Spacer(minLength: 0)
+                        }
+                        ScrollView {
+                            VStack(spacing: 16) {
+                                sidePanels
+                                MoveListPanel(model: model, expanded: $movesExpanded)
+                            }
+                            .padding(.vertical, 8)
+                        }
+                        .scrollBounceBehavior(.basedOnSize)
+                    }
+                }
             }
             .frame(maxWidth: 440)
         }
+    }
+
+    /// The sides, the evaluation, the status and the controls, beside a wide board.
+    @ViewBuilder private var sidePanels: some View {
+        PlayerPanel(model: model, player: farPlayer)
+            .rotationEffect(.degrees(facesEachOther ? 180 : 0))
+        evaluation
+        StatusLine(model: model)
+        PlayerPanel(model: model, player: nearPlayer)
+        controls
     }
 
     /// "Zhi Qi · 十二子直棋" over "vs Computer · Casual" or "Pass & play".
@@ -113,6 +186,11 @@ struct GameScreen: View {
             title
         }
         ToolbarItemGroup(placement: .topBarTrailing) {
+            Button {
+                showsRecord = true
+            } label: {
+                Label("action_record", systemImage: "square.and.arrow.up")
+            }
             Button {
                 showsRules = true
             } label: {

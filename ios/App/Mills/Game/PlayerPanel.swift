@@ -2,7 +2,7 @@ import MillsCore
 import SwiftUI
 
 /// One side: its name and colour, its counters, the turn timer while it is to move, and a
-/// spinner while the computer thinks for it.
+/// spinner while the computer thinks for it. Under review: its counters at the turn shown.
 struct PlayerPanel: View {
     let model: GameModel
     let player: Player
@@ -10,14 +10,28 @@ struct PlayerPanel: View {
     @Environment(\.colorScheme) private var colorScheme
     @ScaledMetric(relativeTo: .headline) private var badge: CGFloat = 34
 
-    private var side: SideState { player == .p1 ? model.snapshot.p1 : model.snapshot.p2 }
-    private var isToMove: Bool { model.snapshot.toMove == player && !model.isOver }
+    private var side: SideState {
+        if let position = model.review.position {
+            return player == .p1 ? position.p1 : position.p2
+        }
+        return player == .p1 ? model.snapshot.p1 : model.snapshot.p2
+    }
+
+    private var isToMove: Bool {
+        if let position = model.review.position {
+            return position.toMove == player && position.outcome == nil
+        }
+        return model.snapshot.toMove == player && !model.isOver
+    }
+
+    /// The live game's clock and the computer's spinner; not under review.
+    private var isLive: Bool { !model.review.isReviewing }
 
     var body: some View {
         HStack(spacing: 12) {
             ZStack {
                 PieceView(owner: player, diameter: badge * 0.7, palette: style.palette(for: colorScheme))
-                if isToMove, let clock = model.clock, clock.player == player {
+                if isLive, isToMove, let clock = model.clock, clock.player == player {
                     TimerRing(clock: clock, diameter: badge * 1.25)
                 }
             }
@@ -27,7 +41,7 @@ struct PlayerPanel: View {
                 HStack(spacing: 6) {
                     Text(model.names.name(player))
                         .font(.headline)
-                    if side.isComputer, model.snapshot.computerThinking, isToMove {
+                    if isLive, side.isComputer, model.snapshot.computerThinking, isToMove {
                         ProgressView()
                             .controlSize(.small)
                     }

@@ -1,7 +1,7 @@
 import MillsCore
 import SwiftUI
 
-/// The end of a game: who won and why, with a rematch.
+/// The end of a game: who won and why, with a rematch and a review of the game.
 struct ResultSheet: View {
     let model: GameModel
     let result: Outcome
@@ -26,6 +26,11 @@ struct ResultSheet: View {
                 Text("result_turns \(Int(model.snapshot.turns))")
                     .font(.footnote)
                     .foregroundStyle(.secondary)
+                if model.advisor.hintsUsed > 0 {
+                    Text("hints_used \(model.advisor.hintsUsed)")
+                        .font(.footnote)
+                        .foregroundStyle(.secondary)
+                }
                 VStack(spacing: 10) {
                     Button {
                         model.rematch()
@@ -33,6 +38,12 @@ struct ResultSheet: View {
                         Text("action_rematch").frame(maxWidth: .infinity)
                     }
                     .buttonStyle(.borderedProminent)
+                    Button {
+                        model.openReview(atEnd: true)
+                    } label: {
+                        Text("action_review").frame(maxWidth: .infinity)
+                    }
+                    .buttonStyle(.bordered)
                     Button {
                         dismiss()
                     } label: {

@@ -2,7 +2,8 @@ import MillsCore
 import SwiftUI
 
 /// Under the board: whose turn it is and what to do, or for a few seconds a notice (a
-/// refused tap, a turn that timed out).
+/// refused tap, a turn that timed out); the hint in words while one is shown; under
+/// review, the turn shown.
 struct StatusLine: View {
     let model: GameModel
 
@@ -22,7 +23,14 @@ struct StatusLine: View {
         .accessibilityElement(children: .combine)
     }
 
+    private var reviewText: ReviewText? {
+        model.review.position.map { ReviewText(position: $0, turns: model.review.turns) }
+    }
+
     private var turn: Text {
+        if let reviewText {
+            return reviewText.caption
+        }
         let snapshot = model.snapshot
         if let result = snapshot.outcome {
             return model.names.headline(for: result)
@@ -39,6 +47,15 @@ struct StatusLine: View {
     private var detail: Text {
         if let notice = model.notice {
             return noticeText(notice)
+        }
+        if let reviewText {
+            return reviewText.toPlay
+        }
+        if model.advisor.isHinting {
+            return Text("hint_searching")
+        }
+        if let hint = model.advisor.hint {
+            return Text(verbatim: hint.sentence(next: model.snapshot.next))
         }
         if model.snapshot.computerThinking {
             return Text("prompt_thinking")

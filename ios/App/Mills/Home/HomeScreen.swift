@@ -9,6 +9,7 @@ struct HomeScreen: View {
     @State private var records: [GameId: StatsEntry] = [:]
     /// A game to start; its lessons are offered first the first time (`offersLessons`).
     @State private var playRequest: PlayRequest?
+    @State private var importsRecord = false
 
     var body: some View {
         @Bindable var app = app
@@ -53,6 +54,21 @@ struct HomeScreen: View {
                 }
             }
         }
+        .sheet(isPresented: $importsRecord) {
+            NavigationStack { RecordImportSheet() }
+        }
+        // A record opened from another app ("Open in Mills") that the engine refused.
+        .alert(
+            "import_error_title",
+            isPresented: Binding(
+                get: { app.recordError != nil && !importsRecord },
+                set: { shown in if !shown { app.recordError = nil } }
+            )
+        ) {
+            Button("action_done") { app.recordError = nil }
+        } message: {
+            Text(verbatim: (app.recordError ?? "") + "\n\n") + Text("import_error_nothing_loaded")
+        }
         .task(id: RecordsKey(level: stored.level, playing: app.isPlaying)) {
             records = app.records(level: stored.level)
         }
@@ -60,6 +76,11 @@ struct HomeScreen: View {
 
     @ToolbarContentBuilder private var toolbar: some ToolbarContent {
         ToolbarItemGroup(placement: .topBarTrailing) {
+            Button {
+                importsRecord = true
+            } label: {
+                Label("import_record", systemImage: "square.and.arrow.down")
+            }
             NavigationLink(value: HomeRoute.rules) {
                 Label("action_rules", systemImage: "book")
             }

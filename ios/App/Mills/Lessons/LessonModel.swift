@@ -80,6 +80,13 @@ final class LessonModel {
     /// on the panel.
     var names: PlayerNames { PlayerNames(human: nil) }
 
+    // A lesson is always live: no review, no hint drawn on the board (its hint is words).
+    var scene: BoardScene { BoardScene(snapshot: snapshot) }
+    var boardPieces: BoardPieces { pieces }
+    var boardHint: Hint? { nil }
+    var isReviewing: Bool { false }
+    func stepReview(by delta: Int) {}
+
     // MARK: Commands
 
     func tap(_ point: PointState) {

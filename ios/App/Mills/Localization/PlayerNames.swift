@@ -20,6 +20,16 @@ struct PlayerNames {
         return player == human ? String(localized: "player_you") : String(localized: "player_computer")
     }
 
+    /// A side by its colour whoever plays it, "White" (P1) or "Black" (P2): the review and
+    /// the evaluation bar speak of the board.
+    static func colour(_ player: Player) -> LocalizedStringKey {
+        player == .p1 ? "player_white" : "player_black"
+    }
+
+    static func spokenColour(_ player: Player) -> String {
+        player == .p1 ? String(localized: "player_white") : String(localized: "player_black")
+    }
+
     /// The result in a few words: "You win!", "Black wins!", "Draw".
     func headline(for result: Outcome) -> Text {
         guard let winner = result.winner else { return Text("result_draw") }

@@ -14,6 +14,8 @@ final class AppModel {
         didSet { updateTurnTimer() }
     }
     private(set) var startError: String?
+    /// Why the last record could not be opened (the engine's reason), until dismissed.
+    var recordError: String?
 
     @ObservationIgnored let locations: SaveLocations?
     @ObservationIgnored private var isForeground = true
@@ -41,6 +43,37 @@ final class AppModel {
             isPlaying = true
         } catch {
             startError = userMessage(for: error)
+        }
+    }
+
+    /// Opens a game record for review: the engine reads and checks it whole first
+    /// (`readRecord`); a bad one is refused with its reason and nothing is loaded. A good
+    /// one replaces the game in progress (and its autosave), like a new game, and opens at
+    /// its first turn under review.
+    func openRecord(_ text: String) {
+        do {
+            let record = try readRecord(text: text)
+            let options = locations?.sessionOptions ?? SessionOptions()
+            let session = try GameSession.fromRecord(text: text, options: options, listener: nil)
+            game?.close()
+            let opened = GameModel(session: session)
+            game = opened
+            recordError = nil
+            isPlaying = true
+            opened.openReview(atEnd: false)
+            let name = GameCatalog.all.first { $0.game == record.game }?.name ?? ""
+            Announcer.post(String(localized: "announce_record_opened \(name) \(record.moves.count)"))
+        } catch {
+            recordError = userMessage(for: error)
+        }
+    }
+
+    /// Opens the record in a file shared with the app.
+    func openRecord(at url: URL) {
+        do {
+            openRecord(try RecordFile.text(at: url))
+        } catch {
+            recordError = userMessage(for: error)
         }
     }
 

@@ -19,11 +19,17 @@ final class GameModel {
     private(set) var notice: GameNotice?
     /// The result sheet is up.
     var showsResult = false
+    /// The move list and the review of earlier turns.
+    let review: GameReview
+    /// Hints and the evaluation bar.
+    let advisor: Advisor
 
     @ObservationIgnored private let session: GameSession
     /// The session revision the board shows.
     @ObservationIgnored private var revision: UInt64
     @ObservationIgnored private var noticeTask: Task<Void, Never>?
+    /// The game is on screen with the app in the foreground (the app model says so).
+    @ObservationIgnored private var isOnScreen = false
 
     /// Takes over a new or restored session and starts listening to it.
     init(session: GameSession) {
@@ -33,6 +39,8 @@ final class GameModel {
         revision = snapshot.revision
         pieces = BoardPieces(snapshot: snapshot)
         clock = TurnClock(snapshot: snapshot)
+        review = GameReview(session: session)
+        advisor = Advisor(session: session)
         // Changes from before this line (the computer may already be thinking) are caught up
         // by the refresh below and by the next event.
         session.setListener(listener: SessionEventRelay(model: self))
@@ -51,6 +59,17 @@ final class GameModel {
     }
 
     var game: GameId { snapshot.config.game }
+
+    /// What the board draws: the position under review, else the live game.
+    var scene: BoardScene {
+        review.position.map(BoardScene.init(review:)) ?? BoardScene(snapshot: snapshot)
+    }
+
+    /// The pieces the board draws, with the scene.
+    var boardPieces: BoardPieces {
+        review.pieces ?? pieces
+    }
+
     var isOver: Bool { snapshot.outcome != nil }
 
     var isPassAndPlay: Bool {
@@ -69,6 +88,11 @@ final class GameModel {
     // MARK: Commands
 
     func tap(_ point: PointState) {
+        guard !review.isReviewing else {
+            // An earlier position is on the board: the live game is not played from here.
+            show(.failure(String(localized: "review_tap_refused")))
+            return
+        }
         perform {
             switch try session.tap(point: point.name) {
             case .selected(let name):
@@ -102,7 +126,9 @@ final class GameModel {
 
     func rematch() {
         showsResult = false
+        review.close()
         perform { session.newGame() }
+        updateTurnTimer()
         Announcer.post(String(localized: "announce_new_game"))
     }
 
@@ -116,14 +142,132 @@ final class GameModel {
         perform { session.setTimer(timer: timer) }
     }
 
-    /// The app left the foreground: freeze the turn timer.
-    func pause() { perform { session.pause() } }
+    /// The app left the foreground (or the game the screen): freeze the turn timer.
+    func pause() {
+        isOnScreen = false
+        updateTurnTimer()
+    }
 
-    /// The app is back: the timer runs again.
-    func resume() { perform { session.resume() } }
+    /// The app is back: the timer runs again, unless an earlier turn is under review.
+    func resume() {
+        isOnScreen = true
+        updateTurnTimer()
+    }
+
+    /// The turn timer runs while the live game is on screen; reviewing freezes it (as on
+    /// Android), so that looking back costs no time.
+    private func updateTurnTimer() {
+        if isOnScreen, !review.isReviewing {
+            perform { session.resume() }
+        } else {
+            perform { session.pause() }
+        }
+    }
 
     func dismissNotice() {
         notice = nil
+    }
+
+    /// A short message over the board (a refused command, a record that could not be read).
+    func show(_ newNotice: GameNotice) {
+        notice = newNotice
+        noticeTask?.cancel()
+        noticeTask = Task { [weak self] in
+            try? await Task.sleep(for: .seconds(3))
+            guard !Task.isCancelled else { return }
+            self?.notice = nil
+        }
+    }
+
+    /// The engine's text record of the game (docs/records.md), with today's date and the
+    /// players' names as the app shows them.
+    func exportRecord() throws -> String {
+        let names = self.names
+        return try session.exportRecord(
+            details: RecordDetails(
+                date: RecordDate.today(),
+                p1Name: names.spoken(.p1),
+                p2Name: names.spoken(.p2)
+            )
+        )
+    }
+
+    /// "Play from here": the position under review becomes the live one, as one undo that
+    /// follows the undo rules against the computer (the engine may go back further, or
+    /// refuse, and says so).
+    func playFromReview() {
+        guard let position = review.position else { return }
+        var live: UInt32?
+        let done = perform { live = try session.undoToTurn(turn: position.turn) }
+        if done, let live {
+            review.close()
+            updateTurnTimer()
+            Announcer.post(String(localized: "announce_played_from_here \(Int(live) + 1)"))
+        }
+    }
+
+    // MARK: Review
+
+    /// Shows the board after move list entry `index`, that turn highlighted.
+    func reviewTurn(at index: Int) {
+        reviewCommand { try review.showTurn(at: index) }
+    }
+
+    /// One turn back or forward (back from the live game opens the review).
+    func stepReview(by delta: Int) {
+        reviewCommand { try review.step(by: delta) }
+    }
+
+    /// Opens the review at the start of the game, or at its final position.
+    func openReview(atEnd: Bool) {
+        showsResult = false
+        reviewCommand { try review.open(atEnd: atEnd) }
+    }
+
+    func closeReview() {
+        review.close()
+        updateTurnTimer()
+        Announcer.post(String(localized: "review_exit"))
+    }
+
+    /// Runs a review step (the live game is not touched) and says where it is.
+    private func reviewCommand(_ step: () throws -> Void) {
+        let before = review.position?.turn
+        do {
+            try step()
+        } catch {
+            show(.failure(userMessage(for: error)))
+            return
+        }
+        if (before == nil) != (review.position == nil) {
+            updateTurnTimer()
+        }
+        guard let position = review.position, position.turn != before else { return }
+        Announcer.post(ReviewText(position: position, turns: review.turns).spoken)
+    }
+
+    // MARK: Hints
+
+    /// Asks the engine for the best rest of the turn (off the main actor), drawn on the
+    /// board and announced.
+    func askHint() {
+        guard !review.isReviewing, !isOver else { return }
+        Announcer.post(String(localized: "hint_searching"))
+        advisor.askHint { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let hint?):
+                Announcer.post(hint.sentence(next: self.snapshot.next))
+            case .success(nil):
+                Announcer.post(String(localized: "hint_none"))
+            case .failure(let error):
+                self.show(.failure(userMessage(for: error)))
+            }
+        }
+    }
+
+    func cancelHint() {
+        advisor.cancelHint()
     }
 
     // MARK: Events
@@ -151,6 +295,10 @@ final class GameModel {
         revision = batch.revision
         let newSnapshot = batch.snapshot
         let wasOver = snapshot.outcome != nil
+        // The game itself changed: a board change, or a resignation (which has none).
+        let gameChanged = !batch.changes.isEmpty
+            || newSnapshot.outcome != snapshot.outcome
+            || newSnapshot.actionCount != snapshot.actionCount
         if !batch.changes.isEmpty {
             let motions = pieces.apply(batch.changes, reaching: newSnapshot)
             count(motions)
@@ -165,6 +313,10 @@ final class GameModel {
         }
         snapshot = newSnapshot
         clock = TurnClock(snapshot: newSnapshot)
+        if gameChanged {
+            review.reload()
+        }
+        advisor.gameChanged(newSnapshot, moved: gameChanged)
         if newSnapshot.outcome != nil, !wasOver {
             feedback.endings += 1
             showsResult = true
@@ -187,16 +339,6 @@ final class GameModel {
         Task { [weak self] in
             try? await Task.sleep(for: .milliseconds(700))
             self?.pieces.removeLeaving(ids)
-        }
-    }
-
-    private func show(_ newNotice: GameNotice) {
-        notice = newNotice
-        noticeTask?.cancel()
-        noticeTask = Task { [weak self] in
-            try? await Task.sleep(for: .seconds(3))
-            guard !Task.isCancelled else { return }
-            self?.notice = nil
         }
     }
 

@@ -16,6 +16,7 @@ struct SettingsScreen: View {
     @AppStorage(SettingsKey.theme) private var theme = SettingsDefault.theme
     @AppStorage(SettingsKey.boardStyle) private var boardStyle = SettingsDefault.boardStyle
     @AppStorage(SettingsKey.faceToFace) private var faceToFace = SettingsDefault.faceToFace
+    @AppStorage(SettingsKey.evaluationBar) private var evaluationBar = SettingsDefault.evaluationBar
     @Environment(\.dismiss) private var dismiss
 
     var body: some View {
@@ -66,6 +67,15 @@ struct SettingsScreen: View {
                 Text("settings_section_pass_and_play")
             } footer: {
                 Text("settings_face_to_face_summary")
+            }
+
+            // issue 12: analysis
+            Section {
+                Toggle("settings_evaluation_bar", isOn: $evaluationBar)
+            } header: {
+                Text("settings_section_analysis")
+            } footer: {
+                Text("settings_evaluation_bar_summary")
             }
         }
         .navigationTitle("settings_title")
