@@ -41,12 +41,19 @@ class MainActivity : ComponentActivity() {
         super.onCreate(savedInstanceState)
         enableEdgeToEdge()
         sound = SoundPoolPlayer(this)
-        // the turn timer stops while the app is in the background (the session autosaves)
+        // the turn timer stops while the app is in the background (the session autosaves), and so
+        // does a timer lesson's countdown
         lifecycle.addObserver(
             object : DefaultLifecycleObserver {
-                override fun onStart(owner: LifecycleOwner) = appViewModel.setForeground(true)
+                override fun onStart(owner: LifecycleOwner) {
+                    appViewModel.setForeground(true)
+                    lessonViewModel.setForeground(true)
+                }
 
-                override fun onStop(owner: LifecycleOwner) = appViewModel.setForeground(false)
+                override fun onStop(owner: LifecycleOwner) {
+                    appViewModel.setForeground(false)
+                    lessonViewModel.setForeground(false)
+                }
             },
         )
         val strings = ResourceStrings(this)

@@ -19,6 +19,7 @@ import androidx.compose.material3.OutlinedButton
 import androidx.compose.material3.Surface
 import androidx.compose.material3.Text
 import androidx.compose.runtime.Composable
+import androidx.compose.runtime.DisposableEffect
 import androidx.compose.runtime.LaunchedEffect
 import androidx.compose.runtime.collectAsState
 import androidx.compose.runtime.getValue
@@ -72,6 +73,8 @@ fun LessonRoute(
 ) {
     val locale = LocalStrings.current.rulesLocale
     LaunchedEffect(lessonId, locale) { viewModel.open(lessonId, locale) }
+    // a timer lesson counts down only while its screen is shown
+    DisposableEffect(viewModel, lessonId) { onDispose { viewModel.setShown(lessonId, false) } }
     val state by viewModel.uiState.collectAsState()
     val haptics = LocalHapticFeedback.current
     val sound = LocalSoundPlayer.current

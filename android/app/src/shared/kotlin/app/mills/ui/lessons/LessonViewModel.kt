@@ -57,6 +57,12 @@ class LessonViewModel(
     private var timer: TimerUi? = null
     private var timerJob: Job? = null
 
+    /** A timer lesson's time left (in the lesson's seconds × 1000) when its countdown last (re)started. */
+    private var timerLeftMs: Long? = null
+    private var timerSinceNanos = 0L
+    private var shown = false
+    private var foreground = true
+
     val uiState: StateFlow<LessonUiState?> = state.asStateFlow()
 
     val effects: SharedFlow<GameEffect> = effectFlow.asSharedFlow()
@@ -64,7 +70,10 @@ class LessonViewModel(
     /** Opens a lesson in [locale]; the one already open stays as it is. False for an unknown id. */
     @Synchronized
     fun open(lessonId: String, locale: String): Boolean {
-        session?.let { if (it.lesson().id == lessonId && this.locale == locale) return true }
+        if (session?.lesson()?.id == lessonId && this.locale == locale) {
+            setShown(lessonId, true) // the screen came back (after a configuration change)
+            return true
+        }
         val opened = repository.open(lessonId, locale) ?: return false
         close()
         session = opened
@@ -76,9 +85,31 @@ class LessonViewModel(
         feedback = null
         hintShown = false
         progressNotSaved = false
+        shown = true
         startTimer()
         render()
         return true
+    }
+
+    /**
+     * The screen of [lessonId] is shown or hidden (the course list on top, or another lesson
+     * opening): a timer lesson's countdown runs only while its screen is shown.
+     */
+    @Synchronized
+    fun setShown(lessonId: String, value: Boolean) {
+        if (session?.lesson()?.id != lessonId || shown == value) return
+        shown = value
+        applyTimer()
+        render()
+    }
+
+    /** The app went to the background (false) or came back (true): the countdown waits meanwhile. */
+    @Synchronized
+    fun setForeground(value: Boolean) {
+        if (foreground == value) return
+        foreground = value
+        applyTimer()
+        render()
     }
 
     @Synchronized
@@ -119,9 +150,8 @@ class LessonViewModel(
     /** The lesson screen is gone: its session is freed and its timer stopped. */
     @Synchronized
     fun close() {
-        timerJob?.cancel()
-        timerJob = null
-        timer = null
+        stopTimer()
+        shown = false
         session?.close()
         session = null
         state.value = null
@@ -150,7 +180,8 @@ class LessonViewModel(
     private fun judged(verdict: LessonFeedback, point: String?) {
         feedback = verdict
         transient = transient.copy(
-            announcement = null,
+            // a tap's verdict replaces what was said before; the timer's keeps "time is up"
+            announcement = transient.announcement.takeIf { point == null },
             shakePoint = point,
             shakeKey = transient.shakeKey + (if (point != null) 1 else 0),
         )
@@ -169,21 +200,37 @@ class LessonViewModel(
         transient = transient.copy(announcement = announcement)
     }
 
+    /** A timer lesson's countdown from its full time (the lesson opened or tried again). */
     private fun startTimer() {
         stopTimer()
         val s = session ?: return
         val seconds = s.lesson().timerSeconds?.toLong() ?: return
         if (s.isSolved()) return
-        timer = TimerUi(
-            player = s.lesson().learner,
-            remainingMs = seconds * 1_000,
-            totalMs = seconds * 1_000,
-            running = true,
-            stampNanos = System.nanoTime(),
-        )
-        timerJob = viewModelScope.launch {
-            delay(seconds * secondMs)
-            timedOut()
+        timerLeftMs = seconds * 1_000
+        applyTimer()
+    }
+
+    /** Runs the countdown from what is left while the screen is shown and the app in front, else holds it. */
+    private fun applyTimer() {
+        val s = session ?: return
+        val total = s.lesson().timerSeconds?.toLong()?.times(1_000) ?: return
+        val running = timerJob != null
+        timerJob?.cancel()
+        timerJob = null
+        var left = timerLeftMs ?: return
+        if (running) {
+            val elapsed = (System.nanoTime() - timerSinceNanos) / 1_000_000 * 1_000 / secondMs
+            left = (left - elapsed).coerceAtLeast(0)
+            timerLeftMs = left
+        }
+        val run = shown && foreground
+        timerSinceNanos = System.nanoTime()
+        timer = TimerUi(s.lesson().learner, remainingMs = left, totalMs = total, running = run, stampNanos = timerSinceNanos)
+        if (run) {
+            timerJob = viewModelScope.launch {
+                delay(left * secondMs / 1_000)
+                timedOut()
+            }
         }
     }
 
@@ -191,6 +238,7 @@ class LessonViewModel(
         timerJob?.cancel()
         timerJob = null
         timer = null
+        timerLeftMs = null
     }
 
     @Synchronized
@@ -198,6 +246,7 @@ class LessonViewModel(
         val s = session ?: return
         timerJob = null
         timer = null
+        timerLeftMs = null
         val result = try {
             s.timeOut()
         } catch (e: MillsException) {
@@ -207,6 +256,11 @@ class LessonViewModel(
         }
         say(text(StringKey.AnnounceLessonTimedOut))
         handle(result, point = null)
+        // not the moment to let the time run out ("not this time"): the turn's clock starts again
+        if (result !is LessonTapResult.Played && !s.isSolved()) {
+            startTimer()
+            render()
+        }
     }
 
     /** Redraws from the lesson's snapshot; animates the engine's changes that led to it. */
