@@ -65,8 +65,8 @@ enum class StringKey {
     LessonsItemDescription, LessonsReset, LessonsResetTitle, LessonsResetText, LessonsResetConfirm,
     LessonsProgressDamaged, LessonsProgressUnavailable, LessonsProgressNotSaved, RulesLessons,
     LessonPosition, LessonGoal, LessonHint, LessonHintText, LessonTryAgain, LessonNext, LessonAll,
-    LessonWrong, LessonSolved, AnnounceLessonTryAgain, AnnounceLessonTimedOut, LessonOfferTitle,
-    LessonOfferText, LessonOfferStart, LessonOfferNotNow;
+    LessonWrong, LessonCount, LessonSolved, AnnounceLessonTryAgain, AnnounceLessonTimedOut,
+    LessonOfferTitle, LessonOfferText, LessonOfferStart, LessonOfferNotNow;
 
     /** The resource name: `HomeTitle` → `home_title`, `Level10` → `level_10`. */
     val resourceName: String by lazy { toResourceName(name) }

@@ -103,6 +103,8 @@ class LessonUiTest {
         solve(app, GameId.LINKED_HORSE, "linked-horse-three-in-line", "b6", "a7") {
             onNodeWithTag("point-a7").assertContentDescriptionContains("a7, your piece", substring = true)
             onNodeWithTag("point-b6").assertContentDescriptionContains("b6, empty", substring = true)
+            // the learner's counters from the engine's panel: an empty hand, seven in the stable
+            onNodeWithTag("lesson-side-P1").assertContentDescriptionContains("You: 0 in hand, 3 on board, Stable 7", substring = true)
         }
     }
 

@@ -129,6 +129,7 @@ fun LessonScreen(state: LessonUiState, actions: LessonScreenActions) {
                         ) {
                             LessonText(state)
                             Goal(state)
+                            LessonSides(state.sides)
                             Feedback(state)
                             Controls(state, actions)
                         }
@@ -142,6 +143,7 @@ fun LessonScreen(state: LessonUiState, actions: LessonScreenActions) {
                         LessonText(state)
                         Goal(state)
                         Board(state.board, actions::onTap, Modifier.weight(1f, fill = false))
+                        LessonSides(state.sides)
                         Feedback(state)
                         Controls(state, actions)
                     }

@@ -1,6 +1,7 @@
 package app.mills.ui.lessons
 
 import app.mills.game.BoardUiState
+import app.mills.game.PlayerUi
 import app.mills.game.TimerUi
 import app.mills.strings.UiText
 import uniffi.mills_ffi.GameId
@@ -29,6 +30,8 @@ data class LessonUiState(
     val number: Int,
     val total: Int,
     val board: BoardUiState,
+    /** Both sides' counters (the learner's first), from the engine's panel. */
+    val sides: List<PlayerUi>,
     /** What to do on the board now ("Place a piece"); `null` once solved. */
     val prompt: UiText?,
     val feedback: LessonFeedback?,

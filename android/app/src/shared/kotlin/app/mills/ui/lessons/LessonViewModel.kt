@@ -10,6 +10,7 @@ import app.mills.game.Motion
 import app.mills.game.PlayerNames
 import app.mills.game.TimerUi
 import app.mills.game.Transient
+import app.mills.game.opponent
 import app.mills.game.toUiText
 import app.mills.strings.StringKey
 import app.mills.strings.UiText
@@ -294,6 +295,7 @@ class LessonViewModel(
             number = info.index.toInt() + 1,
             total = total,
             board = board.board,
+            sides = listOf(board.player(info.learner), board.player(info.learner.opponent())),
             prompt = board.prompt.takeIf { !solved && timer == null },
             feedback = feedback,
             hint = info.hint.takeIf { hintShown },
