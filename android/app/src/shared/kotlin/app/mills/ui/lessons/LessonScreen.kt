@@ -227,16 +227,31 @@ private fun Feedback(state: LessonUiState) {
     ) {
         if (body != null) {
             val (background, foreground) = colours.pick()
-            Surface(color = background, contentColor = foreground, shape = RoundedCornerShape(12.dp), modifier = Modifier.fillMaxWidth()) {
+            Surface(
+                color = background,
+                contentColor = foreground,
+                shape = RoundedCornerShape(12.dp),
+                modifier = Modifier.fillMaxWidth(),
+            ) {
                 Column(Modifier.padding(horizontal = 12.dp, vertical = 8.dp)) {
                     title?.let {
-                        Text(it, style = MaterialTheme.typography.titleSmall, fontWeight = FontWeight.SemiBold, modifier = Modifier.testTag("verdict"))
+                        Text(
+                            it,
+                            style = MaterialTheme.typography.titleSmall,
+                            fontWeight = FontWeight.SemiBold,
+                            modifier = Modifier.testTag("verdict"),
+                        )
                     }
                     Text(body, style = MaterialTheme.typography.bodyMedium, modifier = Modifier.testTag("explanation"))
                 }
             }
         } else if (prompt != null) {
-            Text(prompt, style = MaterialTheme.typography.titleMedium, textAlign = TextAlign.Center, modifier = Modifier.testTag("lesson-prompt"))
+            Text(
+                prompt,
+                style = MaterialTheme.typography.titleMedium,
+                textAlign = TextAlign.Center,
+                modifier = Modifier.testTag("lesson-prompt"),
+            )
         }
         if (announcement != null && feedback !is LessonFeedback.Wrong && feedback !is LessonFeedback.Refused) {
             Text(
@@ -249,10 +264,20 @@ private fun Feedback(state: LessonUiState) {
             )
         }
         hint?.let {
-            Text(it, style = MaterialTheme.typography.bodyMedium, color = MaterialTheme.colorScheme.tertiary, modifier = Modifier.testTag("hint-text"))
+            Text(
+                it,
+                style = MaterialTheme.typography.bodyMedium,
+                color = MaterialTheme.colorScheme.tertiary,
+                modifier = Modifier.testTag("hint-text"),
+            )
         }
         saveProblem?.let {
-            Text(it, style = MaterialTheme.typography.bodySmall, color = MaterialTheme.colorScheme.error, modifier = Modifier.testTag("progress-error"))
+            Text(
+                it,
+                style = MaterialTheme.typography.bodySmall,
+                color = MaterialTheme.colorScheme.error,
+                modifier = Modifier.testTag("progress-error"),
+            )
         }
     }
 }

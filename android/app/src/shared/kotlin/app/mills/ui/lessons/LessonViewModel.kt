@@ -58,7 +58,7 @@ class LessonViewModel(
     private var timer: TimerUi? = null
     private var timerJob: Job? = null
 
-    /** A timer lesson's time left (in the lesson's seconds × 1000) when its countdown last (re)started. */
+    /** A timer lesson's time left, in lesson milliseconds ([secondMs] real ones a second), when its countdown last started or stopped. */
     private var timerLeftMs: Long? = null
     private var timerSinceNanos = 0L
     private var shown = false
@@ -93,7 +93,7 @@ class LessonViewModel(
     }
 
     /**
-     * The screen of [lessonId] is shown or hidden (the course list on top, or another lesson
+     * The screen of [lessonId] is shown or hidden (back to the course list, or another lesson
      * opening): a timer lesson's countdown runs only while its screen is shown.
      */
     @Synchronized
