@@ -48,7 +48,10 @@ TEST_FOLDERS = re.compile(r"/(MillsTests|test|androidTest)/")
 
 # What each app must use: the engine's changes and facts.
 REQUIRED = {
-    "android": [r"changesSince\(", r"\bgames\(\)|gameInfo\(", r"\blevels\(\)", r"timerChoices\(\)", r"\.panel\b", r"lastTurnPoints"],
+    # lessons (issue 13): the engine's lesson session judges the taps, keeps the progress and
+    # takes the timer's expiry; the app never holds solutions of its own
+    "android": [r"changesSince\(", r"\bgames\(\)|gameInfo\(", r"\blevels\(\)", r"timerChoices\(\)", r"\.panel\b", r"lastTurnPoints",
+                r"LessonSession\(", r"lessonProgressMarkSolved\(", r"\.timeOut\(\)"],
     "ios": [r"changesSince\(", r"\bgames\(\)|gameInfo\(", r"\blevels\(\)", r"timerChoices\(\)", r"\.panel\b", r"lastTurnPoints",
             # lessons (issue 13): the course, the session, the progress file and the lesson's
             # own timer seconds all come from the engine

@@ -2,10 +2,13 @@ package app.mills
 
 import app.mills.data.AppFiles
 import app.mills.data.GameRepository
+import app.mills.data.LessonRepository
 import app.mills.data.SettingsRepository
 import app.mills.data.SettingsStore
 import app.mills.ui.game.GameViewModel
 import app.mills.ui.home.HomeViewModel
+import app.mills.ui.lessons.LessonListViewModel
+import app.mills.ui.lessons.LessonViewModel
 import app.mills.ui.navigation.AppViewModel
 import app.mills.ui.settings.SettingsViewModel
 import kotlinx.coroutines.CoroutineDispatcher
@@ -24,7 +27,9 @@ class AppContainer(
     seed: ULong? = null,
 ) {
     val settings = SettingsRepository(settingsStore)
-    val games = GameRepository(AppFiles(filesDir), mainScope(), seed)
+    private val files = AppFiles(filesDir)
+    val games = GameRepository(files, mainScope(), seed)
+    val lessons = LessonRepository(files)
 
     fun appViewModel() = AppViewModel(games)
 
@@ -33,6 +38,11 @@ class AppContainer(
     fun gameViewModel() = GameViewModel(games, settings, mainScope())
 
     fun settingsViewModel() = SettingsViewModel(settings, games)
+
+    fun lessonListViewModel() = LessonListViewModel(lessons)
+
+    /** [lessonSecondMs]: how long a second of a timer lesson lasts (tests shorten it). */
+    fun lessonViewModel(lessonSecondMs: Long = 1_000) = LessonViewModel(lessons, mainScope(), lessonSecondMs)
 
     private fun mainScope() = CoroutineScope(SupervisorJob() + mainDispatcher)
 }

@@ -19,6 +19,8 @@ import app.mills.ui.AppViewModels
 import app.mills.ui.MillsApp
 import app.mills.ui.game.GameViewModel
 import app.mills.ui.home.HomeViewModel
+import app.mills.ui.lessons.LessonListViewModel
+import app.mills.ui.lessons.LessonViewModel
 import app.mills.ui.navigation.AppViewModel
 import app.mills.ui.settings.SettingsViewModel
 
@@ -30,6 +32,8 @@ class MainActivity : ComponentActivity() {
     private val homeViewModel: HomeViewModel by viewModels { factory { container.homeViewModel() } }
     private val gameViewModel: GameViewModel by viewModels { factory { container.gameViewModel() } }
     private val settingsViewModel: SettingsViewModel by viewModels { factory { container.settingsViewModel() } }
+    private val lessonListViewModel: LessonListViewModel by viewModels { factory { container.lessonListViewModel() } }
+    private val lessonViewModel: LessonViewModel by viewModels { factory { container.lessonViewModel() } }
 
     private lateinit var sound: SoundPoolPlayer
 
@@ -37,18 +41,25 @@ class MainActivity : ComponentActivity() {
         super.onCreate(savedInstanceState)
         enableEdgeToEdge()
         sound = SoundPoolPlayer(this)
-        // the turn timer stops while the app is in the background (the session autosaves)
+        // the turn timer stops while the app is in the background (the session autosaves), and so
+        // does a timer lesson's countdown
         lifecycle.addObserver(
             object : DefaultLifecycleObserver {
-                override fun onStart(owner: LifecycleOwner) = appViewModel.setForeground(true)
+                override fun onStart(owner: LifecycleOwner) {
+                    appViewModel.setForeground(true)
+                    lessonViewModel.setForeground(true)
+                }
 
-                override fun onStop(owner: LifecycleOwner) = appViewModel.setForeground(false)
+                override fun onStop(owner: LifecycleOwner) {
+                    appViewModel.setForeground(false)
+                    lessonViewModel.setForeground(false)
+                }
             },
         )
         val strings = ResourceStrings(this)
         setContent {
             val viewModels = remember {
-                AppViewModels(appViewModel, homeViewModel, gameViewModel, settingsViewModel)
+                AppViewModels(appViewModel, homeViewModel, gameViewModel, settingsViewModel, lessonListViewModel, lessonViewModel)
             }
             val stack by appViewModel.backStack.collectAsState()
             BackHandler(enabled = stack.size > 1) { appViewModel.back() }

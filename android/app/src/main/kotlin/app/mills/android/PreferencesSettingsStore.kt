@@ -5,6 +5,7 @@ import androidx.core.content.edit
 import app.mills.data.EngineChoices
 import app.mills.data.SettingsStore
 import app.mills.data.UserSettings
+import uniffi.mills_ffi.GameId
 
 /** Settings in SharedPreferences: small, read once at start, written on every change. */
 class PreferencesSettingsStore(context: Context) : SettingsStore {
@@ -21,6 +22,9 @@ class PreferencesSettingsStore(context: Context) : SettingsStore {
             theme = enumOr(prefs.getString(THEME, null), defaults.theme),
             boardStyle = enumOr(prefs.getString(BOARD, null), defaults.boardStyle),
             faceToFace = prefs.getBoolean(FACE_TO_FACE, defaults.faceToFace),
+            lessonsOffered = prefs.getStringSet(LESSONS_OFFERED, null).orEmpty()
+                .mapNotNull { name -> GameId.entries.firstOrNull { it.name == name } }
+                .toSet(),
         )
     }
 
@@ -34,6 +38,7 @@ class PreferencesSettingsStore(context: Context) : SettingsStore {
             putString(THEME, settings.theme.name)
             putString(BOARD, settings.boardStyle.name)
             putBoolean(FACE_TO_FACE, settings.faceToFace)
+            putStringSet(LESSONS_OFFERED, settings.lessonsOffered.map { it.name }.toSet())
         }
     }
 
@@ -49,5 +54,6 @@ class PreferencesSettingsStore(context: Context) : SettingsStore {
         const val THEME = "theme"
         const val BOARD = "board_style"
         const val FACE_TO_FACE = "face_to_face"
+        const val LESSONS_OFFERED = "lessons_offered"
     }
 }

@@ -9,4 +9,7 @@ class AppFiles(directory: File) {
 
     /** Finished games against the computer, per game and level. */
     val statsPath: String = File(directory, "stats.json").path
+
+    /** The lessons solved, per game (written by the engine: `lessonProgressMarkSolved`). */
+    val lessonProgressPath: String = File(directory, "lessons.json").path
 }

@@ -1,5 +1,6 @@
 package app.mills.data
 
+import uniffi.mills_ffi.GameId
 import uniffi.mills_ffi.Player
 import uniffi.mills_ffi.TurnTimer
 
@@ -20,4 +21,6 @@ data class UserSettings(
     val boardStyle: BoardStyle = BoardStyle.Wood,
     /** Pass-and-play: the far player's panel is turned 180° toward them. */
     val faceToFace: Boolean = false,
+    /** The games whose lessons were offered once, when the game was first opened. */
+    val lessonsOffered: Set<GameId> = emptySet(),
 )

@@ -58,7 +58,15 @@ enum class StringKey {
     ErrorNotAvailable, ErrorInternal, ErrorSessionClosed, ErrorSaveTooLarge, ErrorNotARegularFile,
     ErrorNoSuchTurn, ErrorRecordNotARecord, ErrorRecordVersion, ErrorRecordTooLong, ErrorRecordTruncated,
     ErrorRecordBadHeader, ErrorRecordUnknownGame, ErrorRecordIllegalTurn, ErrorRecordAfterEnd,
-    ErrorRecordResultMismatch, ErrorRecordInvalid;
+    ErrorRecordResultMismatch, ErrorRecordInvalid,
+
+    // lessons (issue 13): course list, lesson screen, first-open offer
+    LessonsTitle, LessonsCourse, LessonsProgress, LessonsSolved, LessonsNotSolved,
+    LessonsItemDescription, LessonsReset, LessonsResetTitle, LessonsResetText, LessonsResetConfirm,
+    LessonsProgressDamaged, LessonsProgressUnavailable, LessonsProgressNotSaved, RulesLessons,
+    LessonPosition, LessonGoal, LessonHint, LessonHintText, LessonTryAgain, LessonNext, LessonAll,
+    LessonWrong, LessonCount, LessonSolved, AnnounceLessonTryAgain, AnnounceLessonTimedOut,
+    LessonOfferTitle, LessonOfferText, LessonOfferStart, LessonOfferNotNow;
 
     /** The resource name: `HomeTitle` → `home_title`, `Level10` → `level_10`. */
     val resourceName: String by lazy { toResourceName(name) }

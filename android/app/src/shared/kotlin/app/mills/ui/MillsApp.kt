@@ -25,6 +25,10 @@ import app.mills.ui.game.GameRoute
 import app.mills.ui.game.GameViewModel
 import app.mills.ui.home.HomeRoute
 import app.mills.ui.home.HomeViewModel
+import app.mills.ui.lessons.LessonListRoute
+import app.mills.ui.lessons.LessonListViewModel
+import app.mills.ui.lessons.LessonRoute
+import app.mills.ui.lessons.LessonViewModel
 import app.mills.ui.navigation.AppViewModel
 import app.mills.ui.navigation.Route
 import app.mills.ui.rules.RulesScreen
@@ -38,6 +42,8 @@ class AppViewModels(
     val home: HomeViewModel,
     val game: GameViewModel,
     val settings: SettingsViewModel,
+    val lessonList: LessonListViewModel,
+    val lesson: LessonViewModel,
 )
 
 /** The whole app: theme, strings and the screen on top of the back stack. */
@@ -59,6 +65,10 @@ fun MillsApp(viewModels: AppViewModels, strings: Strings, sound: SoundPlayer = S
                                     onOpenGame = app::openGame,
                                     onSettings = { app.navigate(Route.Settings) },
                                     onRules = { app.navigate(Route.Rules(it)) },
+                                    onLearn = {
+                                        viewModels.lesson.close()
+                                        app.openLessons(it, viewModels.lessonList.startingLessonId(it))
+                                    },
                                 )
                             }
                             Route.Game -> GameRoute(
@@ -69,7 +79,28 @@ fun MillsApp(viewModels: AppViewModels, strings: Strings, sound: SoundPlayer = S
                                 onRules = { app.navigate(Route.Rules(it)) },
                             )
                             Route.Settings -> SettingsRoute(viewModels.settings, onBack = { app.back() })
-                            is Route.Rules -> RulesScreen(route.game, onBack = { app.back() })
+                            is Route.Rules -> RulesScreen(
+                                route.game,
+                                onBack = { app.back() },
+                                onLessons = { app.navigate(Route.Lessons(route.game)) },
+                            )
+                            is Route.Lessons -> LessonListRoute(
+                                viewModels.lessonList,
+                                route.game,
+                                onOpenLesson = {
+                                    viewModels.lesson.close() // a lesson opened from the list starts afresh
+                                    app.navigate(Route.Lesson(it))
+                                },
+                                onBack = { app.back() },
+                            )
+                            is Route.Lesson -> LessonRoute(
+                                viewModels.lesson,
+                                route.lessonId,
+                                settings,
+                                onNext = { app.replaceTop(Route.Lesson(it)) },
+                                onList = { app.back() },
+                                onBack = { app.back() },
+                            )
                         }
                     }
                 }

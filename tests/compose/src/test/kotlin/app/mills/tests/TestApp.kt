@@ -7,6 +7,7 @@ import app.mills.data.UserSettings
 import app.mills.ui.AppViewModels
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.swing.Swing
+import uniffi.mills_ffi.GameId
 import uniffi.mills_ffi.Player
 import uniffi.mills_ffi.Snapshot
 import java.io.File
@@ -18,7 +19,11 @@ import java.nio.file.Files
  */
 class TestApp(
     val dir: File = Files.createTempDirectory("mills-test").toFile(),
-    val store: SettingsStore = InMemorySettingsStore(UserSettings()),
+    // the lessons are offered once per game before its first game; the tests of games play at
+    // once (LessonUiTest starts from no offers made)
+    val store: SettingsStore = InMemorySettingsStore(UserSettings(lessonsOffered = GameId.entries.toSet())),
+    /** How long a second of a timer lesson lasts. */
+    lessonSecondMs: Long = 1_000,
 ) {
     val container = AppContainer(dir, store, Dispatchers.Swing, seed = 7u)
     val viewModels = AppViewModels(
@@ -26,6 +31,8 @@ class TestApp(
         container.homeViewModel(),
         container.gameViewModel(),
         container.settingsViewModel(),
+        container.lessonListViewModel(),
+        container.lessonViewModel(lessonSecondMs),
     )
     val games get() = container.games
 
@@ -36,7 +43,10 @@ class TestApp(
         for (p in points) viewModels.game.onPointTap(p)
     }
 
-    fun close() = games.close()
+    fun close() {
+        viewModels.lesson.close()
+        games.close()
+    }
 }
 
 /** Waits (polling) until [condition] holds, for the engine's threads. */

@@ -89,7 +89,7 @@ fun GameRoute(
     )
 }
 
-private fun hapticFor(effect: GameEffect): HapticFeedbackType = when (effect) {
+internal fun hapticFor(effect: GameEffect): HapticFeedbackType = when (effect) {
     GameEffect.Refused -> HapticFeedbackType.Reject
     GameEffect.Place -> HapticFeedbackType.SegmentTick
     GameEffect.Won, GameEffect.Mill, GameEffect.Remove, GameEffect.Stable -> HapticFeedbackType.Confirm

@@ -24,7 +24,6 @@ import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asSharedFlow
 import kotlinx.coroutines.flow.asStateFlow
 import kotlinx.coroutines.launch
-import uniffi.mills_ffi.Refusal
 import uniffi.mills_ffi.Snapshot
 import uniffi.mills_ffi.TapResult
 
@@ -59,7 +58,7 @@ class GameViewModel(
             is TapResult.Played -> transient = transient.copy(message = null)
             is TapResult.Refused -> {
                 transient = transient.copy(
-                    message = refusalText(result.refusal),
+                    message = result.refusal.toUiText(),
                     shakePoint = point,
                     shakeKey = transient.shakeKey + 1,
                 )
@@ -178,19 +177,5 @@ class GameViewModel(
             else -> null
         }
         effect?.let(effectFlow::tryEmit)
-    }
-
-    private fun refusalText(refusal: Refusal): UiText = when (refusal) {
-        Refusal.GameOver -> text(StringKey.RefuseGameOver)
-        Refusal.ComputerThinking -> text(StringKey.RefuseThinking)
-        is Refusal.Occupied -> text(StringKey.RefuseOccupied, refusal.point)
-        is Refusal.NoPieceThere -> text(StringKey.RefuseNoPiece, refusal.point)
-        is Refusal.NotYourPiece -> text(StringKey.RefuseNotYours, refusal.point)
-        is Refusal.CannotMove -> text(StringKey.RefuseCannotMove, refusal.point)
-        is Refusal.NotAdjacent -> text(StringKey.RefuseNotAdjacent, refusal.from, refusal.to)
-        is Refusal.NotOpponentPiece -> text(StringKey.RefuseNotOpponent)
-        is Refusal.InMill -> text(StringKey.RefuseInMill, refusal.point)
-        is Refusal.NotNextToYours -> text(StringKey.RefuseNotNextToYours)
-        is Refusal.Illegal -> text(StringKey.RefuseIllegal)
     }
 }

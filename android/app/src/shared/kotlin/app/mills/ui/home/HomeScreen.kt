@@ -2,6 +2,7 @@ package app.mills.ui.home
 
 import androidx.compose.foundation.clickable
 import androidx.compose.foundation.layout.Arrangement
+import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.BoxWithConstraints
 import androidx.compose.foundation.layout.Column
 import androidx.compose.foundation.layout.PaddingValues
@@ -28,6 +29,9 @@ import androidx.compose.material3.Text
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.collectAsState
 import androidx.compose.runtime.getValue
+import androidx.compose.runtime.mutableStateOf
+import androidx.compose.runtime.remember
+import androidx.compose.runtime.setValue
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.platform.testTag
@@ -45,6 +49,7 @@ import app.mills.strings.resolve
 import app.mills.strings.stringOf
 import app.mills.ui.components.BarIcon
 import app.mills.ui.icons.MillsIcons
+import app.mills.ui.lessons.LessonOfferDialog
 import uniffi.mills_ffi.GameId
 
 @Composable
@@ -53,18 +58,41 @@ fun HomeRoute(
     onOpenGame: () -> Unit,
     onSettings: () -> Unit,
     onRules: (GameId) -> Unit,
+    onLearn: (GameId) -> Unit = {},
 ) {
     val state by viewModel.uiState.collectAsState()
-    HomeScreen(
-        state = state,
-        onContinue = { if (viewModel.continueGame()) onOpenGame() else viewModel.refresh() },
-        onStart = { game, vsComputer ->
-            viewModel.startGame(game, vsComputer)
-            onOpenGame()
-        },
-        onSettings = onSettings,
-        onRules = onRules,
-    )
+    // the game the player asked to start while its lessons are offered (the first time only)
+    var offered by remember { mutableStateOf<Pair<GameId, Boolean>?>(null) }
+    val start = { game: GameId, vsComputer: Boolean ->
+        viewModel.startGame(game, vsComputer)
+        onOpenGame()
+    }
+    Box {
+        HomeScreen(
+            state = state,
+            onContinue = { if (viewModel.continueGame()) onOpenGame() else viewModel.refresh() },
+            onStart = { game, vsComputer ->
+                if (viewModel.shouldOfferLessons(game)) offered = game to vsComputer else start(game, vsComputer)
+            },
+            onSettings = onSettings,
+            onRules = onRules,
+        )
+        LessonOfferDialog(
+            game = offered?.first,
+            onStart = { game ->
+                viewModel.lessonsOffered(game)
+                offered = null
+                onLearn(game)
+            },
+            onNotNow = { game ->
+                viewModel.lessonsOffered(game)
+                val vsComputer = offered?.second ?: true
+                offered = null
+                start(game, vsComputer)
+            },
+            onDismiss = { offered = null },
+        )
+    }
 }
 
 /** The three games, the game to continue, and how to start a new one. */

@@ -36,6 +36,12 @@ class HomeViewModel(
         repository.start(SessionConfig(game = game, mode = mode, timer = s.timer))
     }
 
+    /** Whether the game's lessons are still to be offered: once per game, when it is first opened. */
+    fun shouldOfferLessons(game: GameId): Boolean = game !in settings.current.lessonsOffered
+
+    /** The offer was answered (Start or Not now): it is not made again. */
+    fun lessonsOffered(game: GameId) = settings.update { it.copy(lessonsOffered = it.lessonsOffered + game) }
+
     /** Opens the saved game; false if it is gone. */
     fun continueGame(): Boolean = repository.continueSaved()
 

@@ -5,6 +5,7 @@ import app.mills.data.GameRepository
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
+import uniffi.mills_ffi.GameId
 
 /**
  * The back stack, kept across configuration changes; it also tells the game whether it is
@@ -27,6 +28,18 @@ class AppViewModel(private val repository: GameRepository) : ViewModel() {
     /** Opens the game screen on top of Home, whatever was open. */
     fun openGame() {
         stack.value = listOf(Route.Home, Route.Game)
+        onRouteChanged()
+    }
+
+    /** A game's course list, with [lessonId] open on top of it when given (the offer's Start). */
+    fun openLessons(game: GameId, lessonId: String? = null) {
+        stack.value = stack.value + listOfNotNull(Route.Lessons(game), lessonId?.let(Route::Lesson))
+        onRouteChanged()
+    }
+
+    /** The screen on top becomes [route] (the next lesson: back still goes to the list). */
+    fun replaceTop(route: Route) {
+        stack.value = stack.value.dropLast(1) + route
         onRouteChanged()
     }
 

@@ -11,4 +11,11 @@ sealed interface Route {
     data object Settings : Route
 
     data class Rules(val game: GameId) : Route
+
+    // lessons (issue 13)
+    /** A game's course list. */
+    data class Lessons(val game: GameId) : Route
+
+    /** One lesson, by the engine's id. */
+    data class Lesson(val lessonId: String) : Route
 }

@@ -8,6 +8,7 @@ import androidx.compose.foundation.layout.Spacer
 import androidx.compose.foundation.layout.fillMaxSize
 import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.foundation.layout.height
+import androidx.compose.foundation.layout.heightIn
 import androidx.compose.foundation.layout.padding
 import androidx.compose.foundation.layout.size
 import androidx.compose.foundation.layout.width
@@ -16,6 +17,8 @@ import androidx.compose.foundation.rememberScrollState
 import androidx.compose.foundation.shape.CircleShape
 import androidx.compose.foundation.shape.RoundedCornerShape
 import androidx.compose.foundation.verticalScroll
+import androidx.compose.material3.Button
+import androidx.compose.material3.Icon
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.Surface
 import androidx.compose.material3.Text
@@ -32,11 +35,12 @@ import app.mills.strings.StringKey
 import app.mills.strings.stringOf
 import app.mills.ui.components.TopBar
 import app.mills.ui.home.MiniBoard
+import app.mills.ui.icons.MillsIcons
 import uniffi.mills_ffi.GameId
 
-/** The rules of one game, from the engine's rules text in the app's language. */
+/** The rules of one game, from the engine's rules text in the app's language; [onLessons] opens its course. */
 @Composable
-fun RulesScreen(game: GameId, onBack: () -> Unit) {
+fun RulesScreen(game: GameId, onLessons: (() -> Unit)? = null, onBack: () -> Unit) {
     val rules = RulesCatalog.text(game, LocalStrings.current.rulesLocale)
     Surface(Modifier.fillMaxSize().testTag("rules-screen"), color = MaterialTheme.colorScheme.background) {
         Column(Modifier.fillMaxSize()) {
@@ -57,6 +61,16 @@ fun RulesScreen(game: GameId, onBack: () -> Unit) {
                             Text(rules.tagline, style = MaterialTheme.typography.titleMedium, color = MaterialTheme.colorScheme.primary)
                             Spacer(Modifier.height(4.dp))
                             Text(rules.summary, style = MaterialTheme.typography.bodyMedium)
+                        }
+                    }
+                    if (onLessons != null) {
+                        Button(
+                            onClick = onLessons,
+                            modifier = Modifier.fillMaxWidth().heightIn(min = 48.dp).testTag("lessons-${game.name}"),
+                        ) {
+                            Icon(MillsIcons.School, contentDescription = null, modifier = Modifier.size(20.dp))
+                            Spacer(Modifier.width(8.dp))
+                            Text(stringOf(StringKey.RulesLessons))
                         }
                     }
                     Card(stringOf(StringKey.RulesKeyFacts)) {

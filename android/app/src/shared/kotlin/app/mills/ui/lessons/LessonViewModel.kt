@@ -1,0 +1,320 @@
+package app.mills.ui.lessons
+
+import androidx.lifecycle.ViewModel
+import androidx.lifecycle.viewModelScope
+import app.mills.data.LessonRepository
+import app.mills.game.Announcer
+import app.mills.game.GameEffect
+import app.mills.game.GameUiMapper
+import app.mills.game.Motion
+import app.mills.game.PlayerNames
+import app.mills.game.TimerUi
+import app.mills.game.Transient
+import app.mills.game.opponent
+import app.mills.game.toUiText
+import app.mills.strings.StringKey
+import app.mills.strings.UiText
+import app.mills.strings.text
+import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.Job
+import kotlinx.coroutines.delay
+import kotlinx.coroutines.flow.MutableSharedFlow
+import kotlinx.coroutines.flow.MutableStateFlow
+import kotlinx.coroutines.flow.SharedFlow
+import kotlinx.coroutines.flow.StateFlow
+import kotlinx.coroutines.flow.asSharedFlow
+import kotlinx.coroutines.flow.asStateFlow
+import kotlinx.coroutines.launch
+import uniffi.mills_ffi.LessonSession
+import uniffi.mills_ffi.LessonTapResult
+import uniffi.mills_ffi.LessonVerdict
+import uniffi.mills_ffi.MillsException
+
+/**
+ * One lesson, played with the game's taps on the engine's [LessonSession]: the engine judges
+ * every action (on the way, the scripted reply, solved, a known wrong answer explained, "not
+ * this time", refused) and the board is drawn and animated from its `changesSince`, as in a
+ * game. A timer lesson's countdown is the app's: when it runs out, the lesson is told
+ * (`timeOut`). Call it from the main thread.
+ */
+class LessonViewModel(
+    private val repository: LessonRepository,
+    /** Runs on the main thread; cancelled when the view model is cleared. */
+    scope: CoroutineScope,
+    /** How long one second of a lesson's turn timer lasts (tests shorten it). */
+    private val secondMs: Long = 1_000,
+) : ViewModel(scope) {
+    private val state = MutableStateFlow<LessonUiState?>(null)
+    private val effectFlow = MutableSharedFlow<GameEffect>(extraBufferCapacity = 16)
+
+    private var session: LessonSession? = null
+    private var locale = ""
+    private var total = 0
+    private var revision = 0uL
+    private var transient = Transient()
+    private var feedback: LessonFeedback? = null
+    private var hintShown = false
+    private var progressNotSaved = false
+    private var timer: TimerUi? = null
+    private var timerJob: Job? = null
+
+    /** A timer lesson's time left, in lesson milliseconds ([secondMs] real ones a second), when its countdown last started or stopped. */
+    private var timerLeftMs: Long? = null
+    private var timerSinceNanos = 0L
+    private var shown = false
+    private var foreground = true
+
+    val uiState: StateFlow<LessonUiState?> = state.asStateFlow()
+
+    val effects: SharedFlow<GameEffect> = effectFlow.asSharedFlow()
+
+    /** Opens a lesson in [locale]; the one already open stays as it is. False for an unknown id. */
+    @Synchronized
+    fun open(lessonId: String, locale: String): Boolean {
+        if (session?.lesson()?.id == lessonId && this.locale == locale) {
+            setShown(lessonId, true) // the screen came back (after a configuration change)
+            return true
+        }
+        val opened = repository.open(lessonId, locale) ?: return false
+        close()
+        session = opened
+        this.locale = locale
+        val info = opened.lesson()
+        total = repository.course(info.game, locale).size
+        revision = opened.snapshot().revision
+        transient = Transient()
+        feedback = null
+        hintShown = false
+        progressNotSaved = false
+        shown = true
+        startTimer()
+        render()
+        return true
+    }
+
+    /**
+     * The screen of [lessonId] is shown or hidden (back to the course list, or another lesson
+     * opening): a timer lesson's countdown runs only while its screen is shown.
+     */
+    @Synchronized
+    fun setShown(lessonId: String, value: Boolean) {
+        if (session?.lesson()?.id != lessonId || shown == value) return
+        shown = value
+        applyTimer()
+        render()
+    }
+
+    /** The app went to the background (false) or came back (true): the countdown waits meanwhile. */
+    @Synchronized
+    fun setForeground(value: Boolean) {
+        if (foreground == value) return
+        foreground = value
+        applyTimer()
+        render()
+    }
+
+    @Synchronized
+    fun onPointTap(point: String) {
+        val s = session ?: return
+        val result = try {
+            s.tap(point)
+        } catch (e: MillsException) {
+            feedback = LessonFeedback.Refused(e.toUiText())
+            render()
+            return
+        }
+        handle(result, point)
+    }
+
+    /** Shows the lesson's hint (the feedback line, a live region, reads it out). */
+    @Synchronized
+    fun showHint() {
+        if (session == null) return
+        hintShown = true
+        render()
+    }
+
+    /** Back to the lesson's starting position (a reset: the board is redrawn, not animated). */
+    @Synchronized
+    fun tryAgain() {
+        val s = session ?: return
+        s.tryAgain()
+        feedback = null
+        say(text(StringKey.AnnounceLessonTryAgain))
+        startTimer()
+        render()
+    }
+
+    /** The lesson after this one, to open next; `null` after the course's last. */
+    fun nextLessonId(): String? = session?.nextLesson()?.id
+
+    /** The lesson screen is gone: its session is freed and its timer stopped. */
+    @Synchronized
+    fun close() {
+        stopTimer()
+        shown = false
+        session?.close()
+        session = null
+        state.value = null
+    }
+
+    override fun onCleared() = close()
+
+    private fun handle(result: LessonTapResult, point: String?) {
+        when (result) {
+            is LessonTapResult.Selected -> say(text(StringKey.AnnouncePicked, result.point))
+            is LessonTapResult.Deselected -> say(text(StringKey.AnnounceDropped, result.point))
+            is LessonTapResult.Played -> {
+                feedback = null
+                val verdict = result.verdict
+                if (verdict is LessonVerdict.Solved) solved(verdict.message)
+            }
+            is LessonTapResult.Wrong -> judged(LessonFeedback.Wrong(result.explanation), point)
+            is LessonTapResult.NotThisTime -> judged(LessonFeedback.NotThisTime(result.message), point)
+            is LessonTapResult.Refused -> judged(LessonFeedback.Refused(result.refusal.toUiText()), point)
+            LessonTapResult.Finished -> Unit
+        }
+        render()
+    }
+
+    /** The lesson did not take the action: nothing was played; the point shakes. */
+    private fun judged(verdict: LessonFeedback, point: String?) {
+        feedback = verdict
+        transient = transient.copy(
+            // a tap's verdict replaces what was said before; the timer's keeps "time is up"
+            announcement = transient.announcement.takeIf { point == null },
+            shakePoint = point,
+            shakeKey = transient.shakeKey + (if (point != null) 1 else 0),
+        )
+        effectFlow.tryEmit(GameEffect.Refused)
+    }
+
+    private fun solved(message: String) {
+        val s = session ?: return
+        stopTimer()
+        feedback = LessonFeedback.Solved(message)
+        progressNotSaved = !repository.markSolved(s.lesson().id)
+        effectFlow.tryEmit(GameEffect.Won)
+    }
+
+    private fun say(announcement: UiText) {
+        transient = transient.copy(announcement = announcement)
+    }
+
+    /** A timer lesson's countdown from its full time (the lesson opened or tried again). */
+    private fun startTimer() {
+        stopTimer()
+        val s = session ?: return
+        val seconds = s.lesson().timerSeconds?.toLong() ?: return
+        if (s.isSolved()) return
+        timerLeftMs = seconds * 1_000
+        applyTimer()
+    }
+
+    /** Runs the countdown from what is left while the screen is shown and the app in front, else holds it. */
+    private fun applyTimer() {
+        val s = session ?: return
+        val total = s.lesson().timerSeconds?.toLong()?.times(1_000) ?: return
+        val running = timerJob != null
+        timerJob?.cancel()
+        timerJob = null
+        var left = timerLeftMs ?: return
+        if (running) {
+            val elapsed = (System.nanoTime() - timerSinceNanos) / 1_000_000 * 1_000 / secondMs
+            left = (left - elapsed).coerceAtLeast(0)
+            timerLeftMs = left
+        }
+        val run = shown && foreground
+        timerSinceNanos = System.nanoTime()
+        timer = TimerUi(s.lesson().learner, remainingMs = left, totalMs = total, running = run, stampNanos = timerSinceNanos)
+        if (run) {
+            timerJob = viewModelScope.launch {
+                delay(left * secondMs / 1_000)
+                timedOut()
+            }
+        }
+    }
+
+    private fun stopTimer() {
+        timerJob?.cancel()
+        timerJob = null
+        timer = null
+        timerLeftMs = null
+    }
+
+    @Synchronized
+    private fun timedOut() {
+        val s = session ?: return
+        timerJob = null
+        timer = null
+        timerLeftMs = null
+        val result = try {
+            s.timeOut()
+        } catch (e: MillsException) {
+            feedback = LessonFeedback.Refused(e.toUiText())
+            render()
+            return
+        }
+        say(text(StringKey.AnnounceLessonTimedOut))
+        handle(result, point = null)
+        // not the moment to let the time run out ("not this time"): the turn's clock starts again
+        if (result !is LessonTapResult.Played && !s.isSolved()) {
+            startTimer()
+            render()
+        }
+    }
+
+    /** Redraws from the lesson's snapshot; animates the engine's changes that led to it. */
+    private fun render() {
+        val s = session ?: return
+        val batch = s.changesSince(revision)
+        revision = batch.revision
+        val snapshot = batch.snapshot
+        val game = snapshot.config.game
+        if (batch.changes.isNotEmpty()) {
+            val motions = Motion.of(batch.changes)
+            val announcement = Announcer.describe(
+                motions,
+                game,
+                PlayerNames(snapshot.config.mode),
+                batch.changes.any { it.lines.isNotEmpty() },
+            )
+            transient = transient.copy(
+                motions = motions,
+                motionKey = transient.motionKey + 1,
+                announcement = announcement ?: transient.announcement,
+            )
+            if (feedback !is LessonFeedback.Solved) emitMotionEffect(motions, batch.changes.any { it.lines.isNotEmpty() })
+        }
+        val board = GameUiMapper.map(snapshot, transient)
+        val info = s.lesson()
+        val solved = s.isSolved()
+        state.value = LessonUiState(
+            lesson = info,
+            game = game,
+            number = info.index.toInt() + 1,
+            total = total,
+            board = board.board,
+            sides = listOf(board.player(info.learner), board.player(info.learner.opponent())),
+            prompt = board.prompt.takeIf { !solved && timer == null },
+            feedback = feedback,
+            hint = info.hint.takeIf { hintShown },
+            solved = solved,
+            next = if (solved) s.nextLesson() else null,
+            timer = timer,
+            announcement = transient.announcement,
+            progressNotSaved = progressNotSaved,
+        )
+    }
+
+    private fun emitMotionEffect(motions: List<Motion>, formedLine: Boolean) {
+        val effect = when {
+            motions.any { it is Motion.Stable } -> GameEffect.Stable
+            motions.any { it is Motion.Remove || it is Motion.Pin } -> GameEffect.Remove
+            formedLine && motions.isNotEmpty() -> GameEffect.Mill
+            motions.isNotEmpty() -> GameEffect.Place
+            else -> null
+        }
+        effect?.let(effectFlow::tryEmit)
+    }
+}
