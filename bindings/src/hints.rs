@@ -3,7 +3,6 @@
 //! to their time limit: call them from a background thread, never the UI thread.
 //! `cancel_hint()` (from any thread) ends the one in progress early.
 
-use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use mills_core::ai::analysis::no_tables;
@@ -124,19 +123,15 @@ impl GameSession {
     pub fn hint(&self, time_ms: u32) -> Result<Option<Hint>, MillsError> {
         guard(|| {
             let cancel = self.start_search()?;
-            let game = self.inner.game();
-            if game.is_over() {
-                return Err(MillsError::GameOver);
-            }
-            let player = game.position().side_to_move().into();
-            let Some(hint) = ai::hint(&game, limits(time_ms), &cancel) else {
+            let player = self
+                .inner
+                .read_game(|game| game.position().side_to_move())
+                .into();
+            // The session counts the hint (and saves the count) only if it is given: a
+            // move played while searching makes it stale, and it is dropped.
+            let Some(hint) = self.inner.hint(limits(time_ms), &cancel)? else {
                 return Ok(None);
             };
-            // A move played while searching makes the hint stale: drop it.
-            if self.inner.read_game(|now| now.actions() != game.actions()) {
-                return Ok(None);
-            }
-            self.hints_used.fetch_add(1, Ordering::SeqCst);
             Ok(Some(Hint {
                 player,
                 notation: hint.notation,
@@ -174,9 +169,11 @@ impl GameSession {
             .cancel();
     }
 
-    /// Hints given in this game (an imported record starts from its `hints:`).
+    /// Hints given in this game: saved with it (the autosave and `save()`), so a restored
+    /// game goes on counting; reset by `new_game`; an imported record starts from its
+    /// `hints:`. Finished games against the computer count them in the statistics.
     pub fn hints_used(&self) -> u32 {
-        self.hints_used.load(Ordering::SeqCst)
+        self.inner.hints_used()
     }
 }
 

@@ -86,6 +86,24 @@ use crate::rules::Side;
 use state::{Effects, State};
 use worker::{EngineSlot, Threads};
 
+/// What a session started from a saved game or a record takes over besides the game.
+struct Resume {
+    time_left_ms: Option<u64>,
+    paused: bool,
+    hints_used: u32,
+}
+
+impl Resume {
+    /// A game started now: a full turn, not paused, no hints.
+    fn fresh() -> Resume {
+        Resume {
+            time_left_ms: None,
+            paused: false,
+            hints_used: 0,
+        }
+    }
+}
+
 /// One game on one screen. See the [module documentation](self).
 pub struct GameSession {
     shared: Arc<Shared>,
@@ -121,7 +139,7 @@ impl GameSession {
         listener: Option<Arc<dyn SessionListener>>,
     ) -> GameSession {
         let game = Game::new(config.rules);
-        GameSession::start(config, game, None, false, options, listener)
+        GameSession::start(config, game, Resume::fresh(), options, listener)
     }
 
     /// The session a saved document describes, or what is wrong with the document.
@@ -131,32 +149,41 @@ impl GameSession {
         listener: Option<Arc<dyn SessionListener>>,
     ) -> Result<GameSession, RestoreError> {
         let restored = save::decode(json)?;
+        let resume = Resume {
+            time_left_ms: restored.time_left_ms,
+            paused: restored.paused,
+            hints_used: restored.hints_used,
+        };
         Ok(GameSession::start(
             restored.config,
             restored.game,
-            restored.time_left_ms,
-            restored.paused,
+            resume,
             options,
             listener,
         ))
     }
 
-    /// A session that goes on from `game` (an imported record), with the game's own rules.
+    /// A session that goes on from `game` (an imported record), with the game's own rules
+    /// and the `hints_used` its record says were given so far.
     pub fn from_game(
         mut config: SessionConfig,
         game: Game,
+        hints_used: u32,
         options: SessionOptions,
         listener: Option<Arc<dyn SessionListener>>,
     ) -> GameSession {
         config.rules = *game.rules();
-        GameSession::start(config, game, None, false, options, listener)
+        let resume = Resume {
+            hints_used,
+            ..Resume::fresh()
+        };
+        GameSession::start(config, game, resume, options, listener)
     }
 
     fn start(
         config: SessionConfig,
         game: Game,
-        time_left_ms: Option<u64>,
-        paused: bool,
+        resume: Resume,
         options: SessionOptions,
         listener: Option<Arc<dyn SessionListener>>,
     ) -> GameSession {
@@ -167,7 +194,15 @@ impl GameSession {
         };
         let seed = options.seed.unwrap_or_else(time_seed);
         let mut fx = Effects::default();
-        let state = State::start(config, game, time_left_ms, paused, clock.now_ms(), &mut fx);
+        let state = State::start(
+            config,
+            game,
+            resume.time_left_ms,
+            resume.paused,
+            resume.hints_used,
+            clock.now_ms(),
+            &mut fx,
+        );
         let shared = Arc::new(Shared {
             state: Mutex::new(state),
             wake: Condvar::new(),
@@ -295,6 +330,40 @@ impl GameSession {
         self.shared.tick()
     }
 
+    /// The best rest of the turn for the side to move, at full strength within `limits`
+    /// (the search runs on this thread without the session's lock: call it off the UI
+    /// thread). Counted in [`GameSession::hints_used`] when it is given; `None` when
+    /// `cancel` stopped it or a move was played meanwhile (a stale hint is not given).
+    pub fn hint(
+        &self,
+        limits: crate::ai::SearchLimits,
+        cancel: &CancelToken,
+    ) -> Result<Option<crate::ai::Hint>, SessionError> {
+        let game = {
+            let state = self.shared.lock();
+            if state.closed {
+                return Err(SessionError::Closed);
+            }
+            if state.game().is_over() {
+                return Err(SessionError::GameOver);
+            }
+            state.game().clone()
+        };
+        let Some(hint) = crate::ai::hint(&game, limits, cancel) else {
+            return Ok(None);
+        };
+        let counted = self
+            .shared
+            .with_state(|state, _, fx| state.count_hint(game.actions(), fx));
+        Ok(counted.then_some(hint))
+    }
+
+    /// Hints given in this game: kept in the saved game, reset by a new game, written into
+    /// exported records and counted in the statistics when the game ends.
+    pub fn hints_used(&self) -> u32 {
+        self.shared.lock().hints_used
+    }
+
     /// The saved-game document of this moment.
     pub fn save(&self) -> String {
         let state = self.shared.lock();
@@ -420,8 +489,8 @@ impl Shared {
                 fx.events.push(event);
             }
         }
-        if let (Some((game, level, result)), Some(stats)) = (fx.finished, &self.stats) {
-            if let Err(err) = stats.record(game, level, result) {
+        if let (Some((game, level, result, hints)), Some(stats)) = (fx.finished, &self.stats) {
+            if let Err(err) = stats.record(game, level, result, hints) {
                 log::warn!("{err}");
                 fx.events.push(SessionEvent::SaveFailed {
                     message: err.to_string(),
