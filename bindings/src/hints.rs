@@ -5,7 +5,6 @@
 
 use std::time::Duration;
 
-use mills_core::ai::analysis::no_tables;
 use mills_core::ai::{self, CancelToken, ExactResult, SearchLimits};
 
 use crate::types::{Player, actions_text};
@@ -148,16 +147,15 @@ impl GameSession {
     pub fn evaluate(&self, time_ms: u32) -> Result<Option<Evaluation>, MillsError> {
         guard(|| {
             let cancel = self.start_search()?;
-            let game = self.inner.game();
-            Ok(
-                ai::analyse(&game, limits(time_ms), &cancel, &no_tables).map(|evaluation| {
-                    Evaluation {
-                        score_for_p1: evaluation.score_for_p1,
-                        verdict: evaluation.verdict.into(),
-                        bar: evaluation.bar(),
-                    }
-                }),
-            )
+            // Exact ("wins in N turns", draw) where the endgame tables know the position.
+            Ok(self
+                .inner
+                .evaluate(limits(time_ms), &cancel)
+                .map(|evaluation| Evaluation {
+                    score_for_p1: evaluation.score_for_p1,
+                    verdict: evaluation.verdict.into(),
+                    bar: evaluation.bar(),
+                }))
         })
     }
 

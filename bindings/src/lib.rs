@@ -6,8 +6,9 @@
 //! list, review and text records in `records`, hints and analysis in `hints`), the facts of
 //! each game ([`game_info`]: pieces, stable, player panel, the board to draw), the lessons
 //! ([`lessons`], [`LessonSession`]: the same taps, snapshot and changes as a game, judged by
-//! the lesson; progress in a file), the levels and timer choices, the rules text, and
-//! statistics. The apps draw, animate and speak what these
+//! the lesson; progress in a file), the levels and timer choices, the rules text,
+//! statistics, and the endgame tables (`tables_prepare`: built on first use in the
+//! background, then used by every session). The apps draw, animate and speak what these
 //! say and keep no copy of any rule or table. Points are their names (`"d6"`) with their index
 //! (0..24, `Point::ALL` order) where a screen needs it; actions are their notation (`"d6"`,
 //! `"d6-d5"`, `"xd7"`, `"pass"`), for records only: what an action did is its [`Change`]s.
@@ -55,6 +56,7 @@ mod lessons;
 mod logging;
 mod records;
 mod session;
+mod tables;
 #[cfg(test)]
 mod test_support;
 mod types;
@@ -74,6 +76,10 @@ pub use lessons::{
 pub use logging::init_logging;
 pub use records::{RecordDetails, ReviewPosition, TextRecord, TurnEnd, TurnEntry, read_record};
 pub use session::{GameSession, SessionEvent, SessionListener};
+pub use tables::{
+    GameTablesStatus, TablesListener, TablesPreparation, TablesState, TablesStatus, tables_prepare,
+    tables_status,
+};
 pub use types::*;
 
 /// The version of the engine and bindings.

@@ -209,7 +209,7 @@ impl GameSession {
             listener: RwLock::new(listener),
             clock,
             runner: options.computer,
-            engine: Arc::new(EngineSlot::new(seed)),
+            engine: Arc::new(EngineSlot::new(seed, options.tables.clone())),
             threads: Arc::default(),
             autosave: options.autosave_path.map(store::Autosave::new),
             stats: options.stats_path.map(StatsStore::new),
@@ -349,13 +349,47 @@ impl GameSession {
             }
             state.game().clone()
         };
-        let Some(hint) = crate::ai::hint(&game, limits, cancel) else {
+        let mut engine = crate::ai::Engine::new(0);
+        engine.set_tables(self.tables_for(&game));
+        let Some(hint) = crate::ai::hint::hint_with_engine(&mut engine, &game, limits, cancel)
+        else {
             return Ok(None);
         };
         let counted = self
             .shared
             .with_state(|state, _, fx| state.count_hint(game.actions(), fx));
         Ok(counted.then_some(hint))
+    }
+
+    /// Who stands better now: exact when the game is over or the endgame tables know the
+    /// position ("White wins in 7 turns", "Draw"), otherwise a full-strength search within
+    /// `limits` (probing the tables below the root). Blocks like [`GameSession::hint`];
+    /// `None` if cancelled.
+    pub fn evaluate(
+        &self,
+        limits: crate::ai::SearchLimits,
+        cancel: &CancelToken,
+    ) -> Option<crate::ai::Evaluation> {
+        let game = self.game();
+        let tables = self.tables_for(&game);
+        let exact = |position: &crate::position::Position| {
+            tables
+                .as_deref()
+                .and_then(|t| crate::tables::exact_result(t, position))
+        };
+        let mut engine = crate::ai::Engine::new(0);
+        engine.set_tables(tables.clone());
+        crate::ai::analysis::analyse_with_engine(&mut engine, &game, limits, cancel, &exact)
+    }
+
+    /// The tables of `game`'s rules on this session's shelf, if any (hints and analysis are
+    /// full strength, so they always use them).
+    fn tables_for(&self, game: &Game) -> Option<Arc<crate::tables::EndgameTables>> {
+        self.shared
+            .engine
+            .tables
+            .as_ref()?
+            .get(game.rules().variant)
     }
 
     /// Hints given in this game: kept in the saved game, reset by a new game, written into

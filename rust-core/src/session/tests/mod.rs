@@ -8,6 +8,7 @@ mod computer;
 mod files;
 mod hints;
 mod long_game;
+mod tables;
 mod tap;
 mod timer;
 mod undo;

@@ -58,7 +58,10 @@ enum class StringKey {
     ErrorNotAvailable, ErrorInternal, ErrorSessionClosed, ErrorSaveTooLarge, ErrorNotARegularFile,
     ErrorNoSuchTurn, ErrorRecordNotARecord, ErrorRecordVersion, ErrorRecordTooLong, ErrorRecordTruncated,
     ErrorRecordBadHeader, ErrorRecordUnknownGame, ErrorRecordIllegalTurn, ErrorRecordAfterEnd,
-    ErrorRecordResultMismatch, ErrorRecordInvalid;
+    ErrorRecordResultMismatch, ErrorRecordInvalid,
+
+    // endgame tables (engine): their error and the Settings line
+    ErrorInvalidTableSize, TablesReady, TablesPreparing, TablesUnavailable;
 
     /** The resource name: `HomeTitle` → `home_title`, `Level10` → `level_10`. */
     val resourceName: String by lazy { toResourceName(name) }
