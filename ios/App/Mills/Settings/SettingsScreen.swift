@@ -17,6 +17,7 @@ struct SettingsScreen: View {
     @AppStorage(SettingsKey.boardStyle) private var boardStyle = SettingsDefault.boardStyle
     @AppStorage(SettingsKey.faceToFace) private var faceToFace = SettingsDefault.faceToFace
     @Environment(\.dismiss) private var dismiss
+    @Environment(AppModel.self) private var app
 
     var body: some View {
         Form {
@@ -33,7 +34,10 @@ struct SettingsScreen: View {
             } header: {
                 Text("settings_section_computer")
             } footer: {
-                Text("settings_side_note")
+                VStack(alignment: .leading, spacing: 4) {
+                    Text("settings_side_note")
+                    EndgameTablesLine(state: app.endgameTables.state)
+                }
             }
 
             Section {

@@ -1,6 +1,7 @@
 package app.mills
 
 import app.mills.data.AppFiles
+import app.mills.data.EndgameTablesRepository
 import app.mills.data.GameRepository
 import app.mills.data.SettingsRepository
 import app.mills.data.SettingsStore
@@ -23,8 +24,10 @@ class AppContainer(
     private val mainDispatcher: CoroutineDispatcher,
     seed: ULong? = null,
 ) {
+    private val files = AppFiles(filesDir)
     val settings = SettingsRepository(settingsStore)
-    val games = GameRepository(AppFiles(filesDir), mainScope(), seed)
+    val games = GameRepository(files, mainScope(), seed)
+    val endgameTables = EndgameTablesRepository(files.tablesDir)
 
     fun appViewModel() = AppViewModel(games)
 
@@ -32,7 +35,10 @@ class AppContainer(
 
     fun gameViewModel() = GameViewModel(games, settings, mainScope())
 
-    fun settingsViewModel() = SettingsViewModel(settings, games)
+    fun settingsViewModel() = SettingsViewModel(settings, games, endgameTables)
+
+    /** At launch (not in tests): load or build the endgame tables in the background. */
+    fun startEndgameTables() = endgameTables.start()
 
     private fun mainScope() = CoroutineScope(SupervisorJob() + mainDispatcher)
 }

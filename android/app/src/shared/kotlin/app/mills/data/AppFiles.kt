@@ -9,4 +9,7 @@ class AppFiles(directory: File) {
 
     /** Finished games against the computer, per game and level. */
     val statsPath: String = File(directory, "stats.json").path
+
+    /** The engine's endgame tables, built here on first use (about 18 MB). */
+    val tablesDir: File = File(directory, "tables")
 }
