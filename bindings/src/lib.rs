@@ -31,6 +31,7 @@
 //! | `record::Record` (text record) | `TextRecord` | `Record` is `java.lang.Record` in Kotlin, and the core's `GameRecord` is the saved game's JSON part |
 //! | `record::RecordError` | `MillsError::InvalidRecord` with `RecordErrorKind` | one error type for the apps; the kind picks the words, `turn` is kept |
 //! | `ai::Verdict::Exact(ExactResult)` | `Verdict::ExactWin`, `Verdict::ExactDraw` | one flat enum for the apps' words |
+//! | `tables::prepare`, `tables::TableShelf`, `tables::EndgameTables` | `tables_prepare` → `TablesPreparation`, `tables_status`, `TablesState` | the apps never hold a table: they ask for the process's tables to be made ready and read how far that is; sessions find them by themselves |
 //!
 //! **No panic crosses the boundary.** Calls that can fail return `Result<_, MillsError>` and
 //! run inside [`guard`], which catches a panic (`std::panic::catch_unwind`; the workspace keeps

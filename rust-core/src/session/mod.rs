@@ -339,7 +339,7 @@ impl GameSession {
         limits: crate::ai::SearchLimits,
         cancel: &CancelToken,
     ) -> Result<Option<crate::ai::Hint>, SessionError> {
-        let game = {
+        let (game, game_number) = {
             let state = self.shared.lock();
             if state.closed {
                 return Err(SessionError::Closed);
@@ -347,7 +347,7 @@ impl GameSession {
             if state.game().is_over() {
                 return Err(SessionError::GameOver);
             }
-            state.game().clone()
+            (state.game().clone(), state.game_number)
         };
         let mut engine = crate::ai::Engine::new(0);
         engine.set_tables(self.tables_for(&game));
@@ -357,7 +357,7 @@ impl GameSession {
         };
         let counted = self
             .shared
-            .with_state(|state, _, fx| state.count_hint(game.actions(), fx));
+            .with_state(|state, _, fx| state.count_hint(game_number, game.actions(), fx));
         Ok(counted.then_some(hint))
     }
 

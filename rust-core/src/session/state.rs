@@ -55,6 +55,8 @@ pub(crate) struct State {
     pub(super) paused: bool,
     /// Hints given in this game (saved with it, reset by a new game, counted in statistics).
     pub(super) hints_used: u32,
+    /// Counts new games in this session, so a hint searched before one is not counted after.
+    pub(super) game_number: u64,
     /// Bumped whenever a computer search is cancelled: stale results are dropped.
     generation: u64,
     cancel: CancelToken,
@@ -88,6 +90,7 @@ impl State {
             countdown: Countdown::new(config.timer.limit_ms()),
             paused,
             hints_used,
+            game_number: 0,
             generation: 0,
             cancel: CancelToken::new(),
             job_out: false,
@@ -429,6 +432,7 @@ impl State {
         self.resigned = None;
         self.stats_recorded = false;
         self.hints_used = 0;
+        self.game_number += 1;
         self.refresh(now, true, None, fx);
         self.record_reset(now);
     }
@@ -487,10 +491,15 @@ impl State {
         Some(side)
     }
 
-    /// Counts a hint searched on the game as it was after `actions`: only if the game has not
-    /// moved on meanwhile (a stale hint is not shown, so it is not counted). Autosaved.
-    pub fn count_hint(&mut self, actions: &[Action], fx: &mut Effects) -> bool {
-        if self.closed || self.game.is_over() || self.game.actions() != actions {
+    /// Counts a hint searched on game `game_number` as it was after `actions`: only if the
+    /// game has not moved on (or been replaced) meanwhile — a stale hint is not shown, so it
+    /// is not counted. Autosaved.
+    pub fn count_hint(&mut self, game_number: u64, actions: &[Action], fx: &mut Effects) -> bool {
+        if self.closed
+            || self.game.is_over()
+            || self.game_number != game_number
+            || self.game.actions() != actions
+        {
             return false;
         }
         self.hints_used = self.hints_used.saturating_add(1);

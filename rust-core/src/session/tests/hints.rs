@@ -74,6 +74,31 @@ fn a_cancelled_or_refused_hint_is_not_counted() {
 }
 
 #[test]
+fn a_hint_searched_before_a_new_game_is_not_counted_in_it() {
+    let (s, _) = session(pass_and_play(Variant::ZhiQi));
+    // What a hint takes when it starts searching: the game's number and its actions.
+    let started = || {
+        let state = s.shared.lock();
+        (state.game_number, state.game().actions().to_vec())
+    };
+    let count = |(number, actions): (u64, Vec<crate::action::Action>)| {
+        s.shared
+            .with_state(|state, _, fx| state.count_hint(number, &actions, fx))
+    };
+    assert!(count(started()), "a hint on the game as it is counts");
+    // A new game (the same empty board) came in while it searched: it belongs to the old one.
+    let before = started();
+    s.new_game();
+    assert!(!count(before));
+    assert_eq!(s.hints_used(), 0, "the new game starts from none");
+    // A move played meanwhile makes it stale too.
+    let before = started();
+    s.tap(pt("d6")).unwrap();
+    assert!(!count(before));
+    assert_eq!(s.hints_used(), 0);
+}
+
+#[test]
 fn the_count_survives_the_app_being_killed() {
     let dir = store::test_dir("hints-autosave");
     let path = dir.join("autosave.json");
