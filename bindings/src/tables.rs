@@ -299,11 +299,19 @@ fn same_dir(a: &Path, b: &Path) -> bool {
 mod tests {
     use super::*;
 
+    /// Records every state; throws (panics) on the first, as a buggy app listener might.
     struct Seen(Mutex<Vec<TablesState>>);
 
     impl TablesListener for Seen {
         fn on_tables_state(&self, state: TablesState) {
-            self.0.lock().unwrap().push(state);
+            let first = {
+                let mut states = self.0.lock().unwrap();
+                states.push(state);
+                states.len() == 1
+            };
+            if first {
+                panic!("a listener bug (expected in this test)");
+            }
         }
     }
 
@@ -332,6 +340,8 @@ mod tests {
         let preparation = tables_prepare(text.clone(), 3, Some(seen.clone())).unwrap();
         assert_eq!(preparation.wait_until_done(120_000), TablesState::Ready);
         let states = seen.0.lock().unwrap().clone();
+        // The listener's panic on the first state did not stop the preparation.
+        assert!(states.len() > 2, "{states:?}");
         assert_eq!(states.last(), Some(&TablesState::Ready));
         assert!(
             states.iter().any(|s| matches!(
