@@ -71,6 +71,9 @@ static SHELF: LazyLock<Arc<TableShelf>> = LazyLock::new(|| Arc::new(TableShelf::
 /// The preparation running or last run, if any.
 static CURRENT: Mutex<Option<Arc<TablesPreparation>>> = Mutex::new(None);
 
+/// Serializes `tables_prepare` calls.
+static STARTING: Mutex<()> = Mutex::new(());
+
 pub(crate) fn shelf() -> Arc<TableShelf> {
     Arc::clone(&SHELF)
 }
@@ -161,6 +164,11 @@ impl TablesPreparation {
                 }
             }
         };
+        self.finish(state);
+    }
+
+    /// The last state: told to the listeners, then `wait_until_done` returns.
+    fn finish(&self, state: TablesState) {
         self.set_state(state);
         *self.done.lock().unwrap_or_else(|e| e.into_inner()) = true;
         self.finished.notify_all();
@@ -226,8 +234,11 @@ pub fn tables_prepare(
         std::fs::create_dir_all(&dir).map_err(|e| MillsError::Io {
             reason: format!("{}: {e}", dir.display()),
         })?;
-        let mut current = CURRENT.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(running) = current.as_ref().filter(|p| p.is_running()) {
+        // One start at a time; CURRENT itself is only held for moments, so that a listener
+        // may call `tables_status` while an older preparation is being cancelled.
+        let _starting = STARTING.lock().unwrap_or_else(|e| e.into_inner());
+        let previous = CURRENT.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        if let Some(running) = previous.as_ref().filter(|p| p.is_running()) {
             if running.dir == dir && running.max_pieces == max_pieces {
                 if let Some(listener) = listener {
                     running
@@ -241,7 +252,10 @@ pub fn tables_prepare(
             running.cancel();
             running.wait_until_done(10_000);
         }
-        if current.as_ref().is_some_and(|p| p.max_pieces != max_pieces) {
+        if previous
+            .as_ref()
+            .is_some_and(|p| p.max_pieces != max_pieces)
+        {
             // Tables of another size must not linger on the shelf.
             SHELF.clear();
         }
@@ -257,14 +271,19 @@ pub fn tables_prepare(
             finished: Condvar::new(),
             listeners: Mutex::new(listener.into_iter().collect()),
         });
+        // Current before its thread runs, so that its listeners' `tables_status` sees it.
+        *CURRENT.lock().unwrap_or_else(|e| e.into_inner()) = Some(Arc::clone(&preparation));
         let worker = Arc::clone(&preparation);
-        std::thread::Builder::new()
+        let spawned = std::thread::Builder::new()
             .name("mills-tables".into())
-            .spawn(move || worker.run())
-            .map_err(|e| MillsError::Internal {
-                reason: format!("cannot start the tables thread: {e}"),
-            })?;
-        *current = Some(Arc::clone(&preparation));
+            .spawn(move || worker.run());
+        if let Err(e) = spawned {
+            let reason = format!("cannot start the tables thread: {e}");
+            preparation.finish(TablesState::Failed {
+                reason: reason.clone(),
+            });
+            return Err(MillsError::Internal { reason });
+        }
         Ok(preparation)
     })
 }
