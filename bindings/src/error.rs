@@ -81,6 +81,13 @@ pub enum MillsError {
         turn: Option<u32>,
         reason: String,
     },
+    /// `tables_prepare` with a table size the engine does not prepare: `pieces` a side,
+    /// where `min` to `max` are allowed (the apps use 4).
+    InvalidTableSize {
+        pieces: u8,
+        min: u8,
+        max: u8,
+    },
 }
 
 /// What is wrong with a refused text record, for the message the apps show.
@@ -148,6 +155,10 @@ impl fmt::Display for MillsError {
                 write!(f, "there is no turn {turn} (turns are 0 to {turns})")
             }
             MillsError::InvalidRecord { reason, .. } => write!(f, "invalid record: {reason}"),
+            MillsError::InvalidTableSize { pieces, min, max } => write!(
+                f,
+                "endgame tables of {pieces} pieces a side are not prepared ({min} to {max} are)"
+            ),
             MillsError::Internal { reason } => write!(f, "internal error: {reason}"),
         }
     }

@@ -26,6 +26,11 @@ pub struct StatsEntry {
     pub wins: u32,
     pub losses: u32,
     pub draws: u32,
+    /// Hints used in the games counted here.
+    pub hints_used: u32,
+    /// Wins with at least one hint, and without any (`wins` is their sum).
+    pub wins_with_hints: u32,
+    pub wins_without_hints: u32,
 }
 
 fn entries(list: Vec<mills_core::session::StatsEntry>) -> Vec<StatsEntry> {
@@ -36,6 +41,9 @@ fn entries(list: Vec<mills_core::session::StatsEntry>) -> Vec<StatsEntry> {
             wins: e.wins,
             losses: e.losses,
             draws: e.draws,
+            hints_used: e.hints_used,
+            wins_with_hints: e.wins_with_hints,
+            wins_without_hints: e.wins_without_hints(),
         })
         .collect()
 }
@@ -47,13 +55,14 @@ pub fn stats_load(path: String) -> Result<Vec<StatsEntry>, MillsError> {
 }
 
 /// Counts a result by hand (e.g. a game finished before statistics were switched on).
-/// `won`: `None` for a draw, otherwise whether the human won.
-#[uniffi::export]
+/// `won`: `None` for a draw, otherwise whether the human won; `hints`: hints used in it.
+#[uniffi::export(default(hints = 0))]
 pub fn stats_record(
     path: String,
     game: GameId,
     level: u8,
     won: Option<bool>,
+    hints: u32,
 ) -> Result<Vec<StatsEntry>, MillsError> {
     guard(|| {
         let result = match won {
@@ -65,6 +74,7 @@ pub fn stats_record(
             game.into(),
             parse_level(level)?,
             result,
+            hints,
         )?))
     })
 }

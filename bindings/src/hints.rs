@@ -3,10 +3,8 @@
 //! to their time limit: call them from a background thread, never the UI thread.
 //! `cancel_hint()` (from any thread) ends the one in progress early.
 
-use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use mills_core::ai::analysis::no_tables;
 use mills_core::ai::{self, CancelToken, ExactResult, SearchLimits};
 
 use crate::types::{Player, actions_text};
@@ -124,19 +122,15 @@ impl GameSession {
     pub fn hint(&self, time_ms: u32) -> Result<Option<Hint>, MillsError> {
         guard(|| {
             let cancel = self.start_search()?;
-            let game = self.inner.game();
-            if game.is_over() {
-                return Err(MillsError::GameOver);
-            }
-            let player = game.position().side_to_move().into();
-            let Some(hint) = ai::hint(&game, limits(time_ms), &cancel) else {
+            let player = self
+                .inner
+                .read_game(|game| game.position().side_to_move())
+                .into();
+            // The session counts the hint (and saves the count) only if it is given: a
+            // move played while searching makes it stale, and it is dropped.
+            let Some(hint) = self.inner.hint(limits(time_ms), &cancel)? else {
                 return Ok(None);
             };
-            // A move played while searching makes the hint stale: drop it.
-            if self.inner.read_game(|now| now.actions() != game.actions()) {
-                return Ok(None);
-            }
-            self.hints_used.fetch_add(1, Ordering::SeqCst);
             Ok(Some(Hint {
                 player,
                 notation: hint.notation,
@@ -153,16 +147,15 @@ impl GameSession {
     pub fn evaluate(&self, time_ms: u32) -> Result<Option<Evaluation>, MillsError> {
         guard(|| {
             let cancel = self.start_search()?;
-            let game = self.inner.game();
-            Ok(
-                ai::analyse(&game, limits(time_ms), &cancel, &no_tables).map(|evaluation| {
-                    Evaluation {
-                        score_for_p1: evaluation.score_for_p1,
-                        verdict: evaluation.verdict.into(),
-                        bar: evaluation.bar(),
-                    }
-                }),
-            )
+            // Exact ("wins in N turns", draw) where the endgame tables know the position.
+            Ok(self
+                .inner
+                .evaluate(limits(time_ms), &cancel)
+                .map(|evaluation| Evaluation {
+                    score_for_p1: evaluation.score_for_p1,
+                    verdict: evaluation.verdict.into(),
+                    bar: evaluation.bar(),
+                }))
         })
     }
 
@@ -174,9 +167,11 @@ impl GameSession {
             .cancel();
     }
 
-    /// Hints given in this game (an imported record starts from its `hints:`).
+    /// Hints given in this game: saved with it (the autosave and `save()`), so a restored
+    /// game goes on counting; reset by `new_game`; an imported record starts from its
+    /// `hints:`. Finished games against the computer count them in the statistics.
     pub fn hints_used(&self) -> u32 {
-        self.hints_used.load(Ordering::SeqCst)
+        self.inner.hints_used()
     }
 }
 

@@ -6,8 +6,9 @@
 //! list, review and text records in `records`, hints and analysis in `hints`), the facts of
 //! each game ([`game_info`]: pieces, stable, player panel, the board to draw), the lessons
 //! ([`lessons`], [`LessonSession`]: the same taps, snapshot and changes as a game, judged by
-//! the lesson; progress in a file), the levels and timer choices, the rules text, and
-//! statistics. The apps draw, animate and speak what these
+//! the lesson; progress in a file), the levels and timer choices, the rules text,
+//! statistics, and the endgame tables (`tables_prepare`: built on first use in the
+//! background, then used by every session). The apps draw, animate and speak what these
 //! say and keep no copy of any rule or table. Points are their names (`"d6"`) with their index
 //! (0..24, `Point::ALL` order) where a screen needs it; actions are their notation (`"d6"`,
 //! `"d6-d5"`, `"xd7"`, `"pass"`), for records only: what an action did is its [`Change`]s.
@@ -30,6 +31,7 @@
 //! | `record::Record` (text record) | `TextRecord` | `Record` is `java.lang.Record` in Kotlin, and the core's `GameRecord` is the saved game's JSON part |
 //! | `record::RecordError` | `MillsError::InvalidRecord` with `RecordErrorKind` | one error type for the apps; the kind picks the words, `turn` is kept |
 //! | `ai::Verdict::Exact(ExactResult)` | `Verdict::ExactWin`, `Verdict::ExactDraw` | one flat enum for the apps' words |
+//! | `tables::prepare`, `tables::TableShelf`, `tables::EndgameTables` | `tables_prepare` → `TablesPreparation`, `tables_status`, `TablesState` | the apps never hold a table: they ask for the process's tables to be made ready and read how far that is; sessions find them by themselves |
 //!
 //! **No panic crosses the boundary.** Calls that can fail return `Result<_, MillsError>` and
 //! run inside [`guard`], which catches a panic (`std::panic::catch_unwind`; the workspace keeps
@@ -55,6 +57,7 @@ mod lessons;
 mod logging;
 mod records;
 mod session;
+mod tables;
 #[cfg(test)]
 mod test_support;
 mod types;
@@ -74,6 +77,10 @@ pub use lessons::{
 pub use logging::init_logging;
 pub use records::{RecordDetails, ReviewPosition, TextRecord, TurnEnd, TurnEntry, read_record};
 pub use session::{GameSession, SessionEvent, SessionListener};
+pub use tables::{
+    GameTablesStatus, TablesListener, TablesPreparation, TablesState, TablesStatus, tables_prepare,
+    tables_status,
+};
 pub use types::*;
 
 /// The version of the engine and bindings.

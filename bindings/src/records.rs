@@ -237,8 +237,9 @@ impl GameSession {
             let config = core::SessionConfig::new(game.rules().variant)
                 .with_mode(Mode::PassAndPlay)
                 .with_timer(core::TurnTimer::Off);
-            let inner = core::GameSession::from_game(config, game, options, forward(listener));
-            Ok(GameSession::wrap(inner, hints))
+            let inner =
+                core::GameSession::from_game(config, game, hints, options, forward(listener));
+            Ok(GameSession::wrap(inner))
         })
     }
 

@@ -1,6 +1,5 @@
 //! The game session object and its listener.
 
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 
 use mills_core::session::{self as core, CancelToken};
@@ -89,17 +88,14 @@ pub(crate) fn forward(
 #[derive(uniffi::Object)]
 pub struct GameSession {
     pub(crate) inner: core::GameSession,
-    /// Hints given in this game (the record's `hints:`); not part of the saved game yet.
-    pub(crate) hints_used: AtomicU32,
     /// Cancels the hint or evaluation in progress (`cancel_hint`, `shut_down`).
     pub(crate) hint_cancel: Mutex<CancelToken>,
 }
 
 impl GameSession {
-    pub(crate) fn wrap(inner: core::GameSession, hints_used: u32) -> Arc<GameSession> {
+    pub(crate) fn wrap(inner: core::GameSession) -> Arc<GameSession> {
         Arc::new(GameSession {
             inner,
-            hints_used: AtomicU32::new(hints_used),
             hint_cancel: Mutex::new(CancelToken::new()),
         })
     }
@@ -119,7 +115,7 @@ impl GameSession {
             let options = options.to_core();
             options.check_files()?;
             let inner = core::GameSession::with_listener(config, options, forward(listener));
-            Ok(GameSession::wrap(inner, 0))
+            Ok(GameSession::wrap(inner))
         })
     }
 
@@ -134,7 +130,7 @@ impl GameSession {
             let options = options.to_core();
             options.check_files()?;
             let inner = core::GameSession::restore(&json, options, forward(listener))?;
-            Ok(GameSession::wrap(inner, 0))
+            Ok(GameSession::wrap(inner))
         })
     }
 
@@ -179,7 +175,6 @@ impl GameSession {
 
     pub fn new_game(&self) {
         self.cancel_hint();
-        self.hints_used.store(0, Ordering::SeqCst);
         self.inner.new_game();
     }
 

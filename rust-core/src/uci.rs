@@ -1,7 +1,7 @@
 //! The text protocol Sanmill's engines speak (a UCI dialect), as a state machine over a
 //! reader and a writer so that it can be driven by `mills uci` and by tests alike.
 //!
-//! Commands: `uci`, `isready`, `setoption name Variant|SkillLevel value X`, `ucinewgame`,
+//! Commands: `uci`, `isready`, `setoption name Variant|SkillLevel|TablesPath value X`, `ucinewgame`,
 //! `position startpos [moves ...]` (actions in the notation of RULES.md §2; whole-turn
 //! tokens such as `d6-d5xd7` are accepted), `go [movetime MS | depth N | nodes N |
 //! infinite | wtime MS btime MS [winc MS binc MS]]`, `stop`, `quit`, and `d` (prints the
@@ -21,6 +21,7 @@ use crate::action::{Action, format_actions, parse_actions};
 use crate::ai::{CancelToken, Engine, Level, SearchLimits, SearchResult, WIN, WIN_THRESHOLD};
 use crate::game::Game;
 use crate::rules::{Rules, Side, Variant};
+use crate::tables::TableShelf;
 
 /// Where the protocol writes: shared between the command loop and the search thread.
 pub type SharedOutput = Arc<Mutex<Box<dyn Write + Send>>>;
@@ -57,12 +58,24 @@ struct Uci {
     /// The engine, unless a search thread has it.
     engine: Option<Engine>,
     search: Option<(JoinHandle<Engine>, CancelToken)>,
+    /// Endgame tables every search probes (`setoption name TablesPath`, `mills uci --tables`).
+    tables: Arc<TableShelf>,
 }
 
 /// Runs the protocol until `quit` or the end of the input (which waits for a running search
 /// to finish and print its `bestmove`).
 pub fn run(input: impl BufRead, out: SharedOutput) -> io::Result<()> {
+    run_with_tables(input, out, Arc::new(TableShelf::new()))
+}
+
+/// As [`run`], every search probing the endgame tables on `tables` (`mills uci --tables`).
+pub fn run_with_tables(
+    input: impl BufRead,
+    out: SharedOutput,
+    tables: Arc<TableShelf>,
+) -> io::Result<()> {
     let mut uci = Uci {
+        tables,
         out,
         variant: Variant::ZhiQi,
         level: Level::MAX,
@@ -102,6 +115,7 @@ impl Uci {
                      var twelve-mens-morris",
                 );
                 self.say("option name SkillLevel type spin default 10 min 1 max 10");
+                self.say("option name TablesPath type string default <empty>");
                 self.say("uciok");
             }
             "isready" => self.say("readyok"),
@@ -168,7 +182,31 @@ impl Uci {
                     "info string SkillLevel must be a number from 1 to 10, not '{value}'"
                 )),
             },
+            "tablespath" => self.load_tables(value),
             _ => self.say(&format!("info string unknown option '{name}'")),
+        }
+    }
+
+    /// `setoption name TablesPath value DIR`: the endgame tables in DIR (`mills tables
+    /// build --out DIR`), each file checked; said game by game.
+    fn load_tables(&mut self, dir: &str) {
+        self.stop();
+        self.tables.clear();
+        if dir.is_empty() || dir == "<empty>" {
+            self.say("info string endgame tables off");
+            return;
+        }
+        let loaded = crate::tables::load_existing(std::path::Path::new(dir), &self.tables);
+        if loaded.is_empty() {
+            self.say(&format!("info string no endgame tables in {dir}"));
+        }
+        for (variant, result) in loaded {
+            match result {
+                Ok(pieces) => self.say(&format!(
+                    "info string endgame tables of {variant} up to {pieces} a side"
+                )),
+                Err(e) => self.say(&format!("info string endgame tables of {variant}: {e}")),
+            }
         }
     }
 
@@ -202,6 +240,7 @@ impl Uci {
             return;
         }
         let mut engine = self.engine.take().expect("no search is running");
+        engine.set_tables(self.tables.get(self.variant));
         let cancel = CancelToken::new();
         let token = cancel.clone();
         let out = self.out.clone();

@@ -198,6 +198,8 @@ impl SessionOptions {
             autosave_path: self.autosave_path.clone().map(Into::into),
             stats_path: self.stats_path.clone().map(Into::into),
             seed: self.seed,
+            // Every session plays with the tables `tables_prepare` put on the shelf.
+            tables: Some(crate::tables::shelf()),
         }
     }
 }

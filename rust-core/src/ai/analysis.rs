@@ -98,6 +98,17 @@ pub fn analyse(
     cancel: &CancelToken,
     tables: ExactProbe,
 ) -> Option<Evaluation> {
+    analyse_with_engine(&mut Engine::new(0), game, limits, cancel, tables)
+}
+
+/// As [`analyse`] with a given engine (e.g. one that probes endgame tables in its search).
+pub fn analyse_with_engine(
+    engine: &mut Engine,
+    game: &Game,
+    limits: SearchLimits,
+    cancel: &CancelToken,
+    tables: ExactProbe,
+) -> Option<Evaluation> {
     if let Some(outcome) = game.outcome() {
         let exact = match outcome {
             Outcome::Win { winner, .. } => ExactResult::Win { winner, turns: 0 },
@@ -108,7 +119,7 @@ pub fn analyse(
     if let Some(exact) = tables(game.position()) {
         return Some(exact_evaluation(exact));
     }
-    let result = Engine::new(0).search(game, limits, cancel)?;
+    let result = engine.search(game, limits, cancel)?;
     let score_for_p1 = match game.position().side_to_move() {
         Side::P1 => result.score,
         Side::P2 => -result.score,

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use crate::ai::Level;
 use crate::rules::{Rules, Side, Variant};
+use crate::tables::TableShelf;
 
 use super::clock::{Clock, ManualClock};
 
@@ -177,6 +178,9 @@ pub struct SessionOptions {
     pub stats_path: Option<PathBuf>,
     /// Seed of the computer player's randomness; `None` picks one from the time.
     pub seed: Option<u64>,
+    /// Endgame tables the computer (levels 8–10), hints and analysis probe; read at every
+    /// search, so tables put on the shelf later are used from then on.
+    pub tables: Option<Arc<TableShelf>>,
 }
 
 impl Default for SessionOptions {
@@ -188,6 +192,7 @@ impl Default for SessionOptions {
             autosave_path: None,
             stats_path: None,
             seed: None,
+            tables: None,
         }
     }
 }
@@ -216,6 +221,7 @@ impl SessionOptions {
             autosave_path: None,
             stats_path: None,
             seed: Some(1),
+            tables: None,
         };
         (options, clock)
     }

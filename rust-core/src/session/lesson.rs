@@ -81,6 +81,7 @@ impl LessonSession {
             None,
             false,
             0,
+            0,
             &mut Effects::default(),
         );
         LessonSession { state, runner }

@@ -86,6 +86,24 @@ use crate::rules::Side;
 use state::{Effects, State};
 use worker::{EngineSlot, Threads};
 
+/// What a session started from a saved game or a record takes over besides the game.
+struct Resume {
+    time_left_ms: Option<u64>,
+    paused: bool,
+    hints_used: u32,
+}
+
+impl Resume {
+    /// A game started now: a full turn, not paused, no hints.
+    fn fresh() -> Resume {
+        Resume {
+            time_left_ms: None,
+            paused: false,
+            hints_used: 0,
+        }
+    }
+}
+
 /// One game on one screen. See the [module documentation](self).
 pub struct GameSession {
     shared: Arc<Shared>,
@@ -121,7 +139,7 @@ impl GameSession {
         listener: Option<Arc<dyn SessionListener>>,
     ) -> GameSession {
         let game = Game::new(config.rules);
-        GameSession::start(config, game, None, false, options, listener)
+        GameSession::start(config, game, Resume::fresh(), options, listener)
     }
 
     /// The session a saved document describes, or what is wrong with the document.
@@ -131,32 +149,41 @@ impl GameSession {
         listener: Option<Arc<dyn SessionListener>>,
     ) -> Result<GameSession, RestoreError> {
         let restored = save::decode(json)?;
+        let resume = Resume {
+            time_left_ms: restored.time_left_ms,
+            paused: restored.paused,
+            hints_used: restored.hints_used,
+        };
         Ok(GameSession::start(
             restored.config,
             restored.game,
-            restored.time_left_ms,
-            restored.paused,
+            resume,
             options,
             listener,
         ))
     }
 
-    /// A session that goes on from `game` (an imported record), with the game's own rules.
+    /// A session that goes on from `game` (an imported record), with the game's own rules
+    /// and the `hints_used` its record says were given so far.
     pub fn from_game(
         mut config: SessionConfig,
         game: Game,
+        hints_used: u32,
         options: SessionOptions,
         listener: Option<Arc<dyn SessionListener>>,
     ) -> GameSession {
         config.rules = *game.rules();
-        GameSession::start(config, game, None, false, options, listener)
+        let resume = Resume {
+            hints_used,
+            ..Resume::fresh()
+        };
+        GameSession::start(config, game, resume, options, listener)
     }
 
     fn start(
         config: SessionConfig,
         game: Game,
-        time_left_ms: Option<u64>,
-        paused: bool,
+        resume: Resume,
         options: SessionOptions,
         listener: Option<Arc<dyn SessionListener>>,
     ) -> GameSession {
@@ -167,14 +194,22 @@ impl GameSession {
         };
         let seed = options.seed.unwrap_or_else(time_seed);
         let mut fx = Effects::default();
-        let state = State::start(config, game, time_left_ms, paused, clock.now_ms(), &mut fx);
+        let state = State::start(
+            config,
+            game,
+            resume.time_left_ms,
+            resume.paused,
+            resume.hints_used,
+            clock.now_ms(),
+            &mut fx,
+        );
         let shared = Arc::new(Shared {
             state: Mutex::new(state),
             wake: Condvar::new(),
             listener: RwLock::new(listener),
             clock,
             runner: options.computer,
-            engine: Arc::new(EngineSlot::new(seed)),
+            engine: Arc::new(EngineSlot::new(seed, options.tables.clone())),
             threads: Arc::default(),
             autosave: options.autosave_path.map(store::Autosave::new),
             stats: options.stats_path.map(StatsStore::new),
@@ -293,6 +328,74 @@ impl GameSession {
     /// Applies timer expiry: if the turn's time is up, plays `pass` and returns who passed.
     pub fn tick(&self) -> Option<Side> {
         self.shared.tick()
+    }
+
+    /// The best rest of the turn for the side to move, at full strength within `limits`
+    /// (the search runs on this thread without the session's lock: call it off the UI
+    /// thread). Counted in [`GameSession::hints_used`] when it is given; `None` when
+    /// `cancel` stopped it or a move was played meanwhile (a stale hint is not given).
+    pub fn hint(
+        &self,
+        limits: crate::ai::SearchLimits,
+        cancel: &CancelToken,
+    ) -> Result<Option<crate::ai::Hint>, SessionError> {
+        let (game, game_number) = {
+            let state = self.shared.lock();
+            if state.closed {
+                return Err(SessionError::Closed);
+            }
+            if state.game().is_over() {
+                return Err(SessionError::GameOver);
+            }
+            (state.game().clone(), state.game_number)
+        };
+        let mut engine = crate::ai::Engine::new(0);
+        engine.set_tables(self.tables_for(&game));
+        let Some(hint) = crate::ai::hint::hint_with_engine(&mut engine, &game, limits, cancel)
+        else {
+            return Ok(None);
+        };
+        let counted = self
+            .shared
+            .with_state(|state, _, fx| state.count_hint(game_number, game.actions(), fx));
+        Ok(counted.then_some(hint))
+    }
+
+    /// Who stands better now: exact when the game is over or the endgame tables know the
+    /// position ("White wins in 7 turns", "Draw"), otherwise a full-strength search within
+    /// `limits` (probing the tables below the root). Blocks like [`GameSession::hint`];
+    /// `None` if cancelled.
+    pub fn evaluate(
+        &self,
+        limits: crate::ai::SearchLimits,
+        cancel: &CancelToken,
+    ) -> Option<crate::ai::Evaluation> {
+        let game = self.game();
+        let tables = self.tables_for(&game);
+        let exact = |position: &crate::position::Position| {
+            tables
+                .as_deref()
+                .and_then(|t| crate::tables::exact_result(t, position))
+        };
+        let mut engine = crate::ai::Engine::new(0);
+        engine.set_tables(tables.clone());
+        crate::ai::analysis::analyse_with_engine(&mut engine, &game, limits, cancel, &exact)
+    }
+
+    /// The tables of `game`'s rules on this session's shelf, if any (hints and analysis are
+    /// full strength, so they always use them).
+    fn tables_for(&self, game: &Game) -> Option<Arc<crate::tables::EndgameTables>> {
+        self.shared
+            .engine
+            .tables
+            .as_ref()?
+            .get(game.rules().variant)
+    }
+
+    /// Hints given in this game: kept in the saved game, reset by a new game, written into
+    /// exported records and counted in the statistics when the game ends.
+    pub fn hints_used(&self) -> u32 {
+        self.shared.lock().hints_used
     }
 
     /// The saved-game document of this moment.
@@ -420,8 +523,8 @@ impl Shared {
                 fx.events.push(event);
             }
         }
-        if let (Some((game, level, result)), Some(stats)) = (fx.finished, &self.stats) {
-            if let Err(err) = stats.record(game, level, result) {
+        if let (Some((game, level, result, hints)), Some(stats)) = (fx.finished, &self.stats) {
+            if let Err(err) = stats.record(game, level, result, hints) {
                 log::warn!("{err}");
                 fx.events.push(SessionEvent::SaveFailed {
                     message: err.to_string(),

@@ -8,12 +8,15 @@
 //!   "mode": { "kind": "vs-computer", "computer": "p2", "level": 5 },
 //!   "timer": { "seconds": 60, "time_left_ms": 41250, "paused": false },
 //!   "actions": ["d6", "d5", "pass", "a7", "xd5"],
-//!   "resigned": "p1"
+//!   "resigned": "p1",
+//!   "hints_used": 2
 //! }
 //! ```
 //! `mode` may also be `{ "kind": "pass-and-play" }`; `timer.seconds` is 0 (off), 15, 30,
 //! 60 or 120; `time_left_ms` is what was left of the turn in progress (absent when the timer
-//! is off); `resigned` is absent unless a side resigned. Actions use the notation of
+//! is off); `resigned` is absent unless a side resigned; `hints_used` counts the hints given in
+//! this game (absent in saves written before it existed: they read as 0; anything but a
+//! whole number from 0 to 2^32 − 1 is refused as corrupt). Actions use the notation of
 //! RULES.md §2 and replay from the initial position, so a save always means the rules of the
 //! build that reads it.
 
@@ -64,6 +67,9 @@ struct SaveDoc {
     actions: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     resigned: Option<Side>,
+    /// Hints given in this game; 0 in saves from before the field.
+    #[serde(default)]
+    hints_used: u32,
 }
 
 /// A saved game, read back.
@@ -73,6 +79,7 @@ pub struct Restored {
     pub game: Game,
     pub time_left_ms: Option<u64>,
     pub paused: bool,
+    pub hints_used: u32,
 }
 
 /// Why a saved game cannot be restored.
@@ -150,6 +157,7 @@ pub(crate) fn encode(
     game: &Game,
     time_left_ms: Option<u64>,
     paused: bool,
+    hints_used: u32,
 ) -> String {
     let doc = SaveDoc {
         format: SAVE_FORMAT.to_string(),
@@ -166,6 +174,7 @@ pub(crate) fn encode(
         },
         actions: game.actions().iter().map(Action::to_string).collect(),
         resigned: game.record().resigned,
+        hints_used,
     };
     serde_json::to_string_pretty(&doc).unwrap_or_else(|e| {
         // Serializing plain data cannot fail; never panic on the way to disk anyway.
@@ -254,6 +263,7 @@ pub fn decode(json: &str) -> Result<Restored, RestoreError> {
         game,
         time_left_ms: doc.timer.time_left_ms,
         paused: doc.timer.paused,
+        hints_used: doc.hints_used,
     })
 }
 
@@ -272,12 +282,13 @@ mod tests {
     #[test]
     fn documents_round_trip() {
         let (config, game) = sample();
-        let json = encode(&config, &game, Some(12_345), true);
+        let json = encode(&config, &game, Some(12_345), true, 3);
         let restored = decode(&json).unwrap();
         assert_eq!(restored.config, config);
         assert_eq!(restored.game.actions(), game.actions());
         assert_eq!(restored.time_left_ms, Some(12_345));
         assert!(restored.paused);
+        assert_eq!(restored.hints_used, 3);
         let value: serde_json::Value = serde_json::from_str(&json).unwrap();
         assert_eq!(value["version"], 1);
         assert_eq!(value["rules"]["game"], "zhiqi");
@@ -288,7 +299,7 @@ mod tests {
     #[test]
     fn errors_are_typed() {
         let (config, game) = sample();
-        let json = encode(&config, &game, None, false);
+        let json = encode(&config, &game, None, false, 0);
         assert!(matches!(decode("{"), Err(RestoreError::Corrupt { .. })));
         assert!(matches!(decode("[]"), Err(RestoreError::Corrupt { .. })));
         assert_eq!(
@@ -320,5 +331,24 @@ mod tests {
             decode(&bad_timer),
             Err(RestoreError::Corrupt { .. })
         ));
+    }
+
+    #[test]
+    fn hints_used_are_saved_old_saves_read_as_zero_and_bad_counts_are_refused() {
+        let (config, game) = sample();
+        let json = encode(&config, &game, None, false, 2);
+        assert!(json.contains("\"hints_used\": 2"), "{json}");
+        assert_eq!(decode(&json).unwrap().hints_used, 2);
+        // A save written before the field existed.
+        let old = json.replace(",\n  \"hints_used\": 2", "");
+        assert!(!old.contains("hints_used"), "{old}");
+        assert_eq!(decode(&old).unwrap().hints_used, 0);
+        for bad in ["-1", "1.5", "\"two\"", "4294967296", "null", "true"] {
+            let corrupt = json.replace("\"hints_used\": 2", &format!("\"hints_used\": {bad}"));
+            assert!(
+                matches!(decode(&corrupt), Err(RestoreError::Corrupt { .. })),
+                "{bad}"
+            );
+        }
     }
 }

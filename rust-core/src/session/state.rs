@@ -41,8 +41,8 @@ pub(crate) struct Effects {
     /// Something a saved game holds changed.
     pub changed: bool,
     pub job: Option<ComputerJob>,
-    /// A game against the computer just ended: count it.
-    pub finished: Option<(Variant, Level, HumanResult)>,
+    /// A game against the computer just ended: count it (with the hints used in it).
+    pub finished: Option<(Variant, Level, HumanResult, u32)>,
 }
 
 pub(crate) struct State {
@@ -53,6 +53,10 @@ pub(crate) struct State {
     pub(super) selected: Option<Point>,
     pub(super) countdown: Countdown,
     pub(super) paused: bool,
+    /// Hints given in this game (saved with it, reset by a new game, counted in statistics).
+    pub(super) hints_used: u32,
+    /// Counts new games in this session, so a hint searched before one is not counted after.
+    pub(super) game_number: u64,
     /// Bumped whenever a computer search is cancelled: stale results are dropped.
     generation: u64,
     cancel: CancelToken,
@@ -72,6 +76,7 @@ impl State {
         game: Game,
         time_left_ms: Option<u64>,
         paused: bool,
+        hints_used: u32,
         now: u64,
         fx: &mut Effects,
     ) -> State {
@@ -84,6 +89,8 @@ impl State {
             selected: None,
             countdown: Countdown::new(config.timer.limit_ms()),
             paused,
+            hints_used,
+            game_number: 0,
             generation: 0,
             cancel: CancelToken::new(),
             job_out: false,
@@ -161,6 +168,7 @@ impl State {
             &self.game,
             self.countdown.remaining(now),
             self.paused,
+            self.hints_used,
         )
     }
 
@@ -248,7 +256,7 @@ impl State {
                     Some(winner) if winner == computer => HumanResult::Loss,
                     Some(_) => HumanResult::Win,
                 };
-                fx.finished = Some((self.config.variant(), level, result));
+                fx.finished = Some((self.config.variant(), level, result, self.hints_used));
                 self.stats_recorded = true;
             }
         }
@@ -423,6 +431,8 @@ impl State {
         self.redo.clear();
         self.resigned = None;
         self.stats_recorded = false;
+        self.hints_used = 0;
+        self.game_number += 1;
         self.refresh(now, true, None, fx);
         self.record_reset(now);
     }
@@ -479,6 +489,22 @@ impl State {
         fx.events
             .insert(at, SessionEvent::TurnTimedOut { side, changes });
         Some(side)
+    }
+
+    /// Counts a hint searched on game `game_number` as it was after `actions`: only if the
+    /// game has not moved on (or been replaced) meanwhile — a stale hint is not shown, so it
+    /// is not counted. Autosaved.
+    pub fn count_hint(&mut self, game_number: u64, actions: &[Action], fx: &mut Effects) -> bool {
+        if self.closed
+            || self.game.is_over()
+            || self.game_number != game_number
+            || self.game.actions() != actions
+        {
+            return false;
+        }
+        self.hints_used = self.hints_used.saturating_add(1);
+        fx.changed = true;
+        true
     }
 
     /// Hands out the computer's turn again for a synchronous run (cancelling any other).

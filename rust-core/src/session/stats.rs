@@ -1,5 +1,13 @@
-//! Wins, losses and draws against the computer, per game and level, in a small JSON file
-//! replaced atomically after every finished game.
+//! Wins, losses and draws against the computer, per game and level, with the hints used in
+//! them, in a small JSON file replaced atomically after every finished game.
+//!
+//! ```json
+//! { "format": "mills-stats", "version": 1, "entries": [
+//!   { "game": "zhiqi", "level": 5, "wins": 3, "losses": 2, "draws": 0,
+//!     "hints_used": 4, "wins_with_hints": 1 } ] }
+//! ```
+//! `hints_used` and `wins_with_hints` came with hints (issue 12); files written before them
+//! read as 0, which is true: no game counted then could have used a hint.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -28,6 +36,19 @@ pub struct StatsEntry {
     pub wins: u32,
     pub losses: u32,
     pub draws: u32,
+    /// Hints asked for in the games counted here.
+    #[serde(default)]
+    pub hints_used: u32,
+    /// Wins in which the player used at least one hint.
+    #[serde(default)]
+    pub wins_with_hints: u32,
+}
+
+impl StatsEntry {
+    /// Wins without any hint: what a player is proudest of.
+    pub fn wins_without_hints(&self) -> u32 {
+        self.wins.saturating_sub(self.wins_with_hints)
+    }
 }
 
 pub const STATS_FORMAT: &str = "mills-stats";
@@ -83,12 +104,13 @@ impl StatsStore {
         self.read()
     }
 
-    /// Counts one finished game and writes the file.
+    /// Counts one finished game, in which the player used `hints` hints, and writes the file.
     pub fn record(
         &self,
         game: Variant,
         level: Level,
         result: HumanResult,
+        hints: u32,
     ) -> Result<Vec<StatsEntry>, StatsError> {
         let _guard = STATS_LOCK.lock().unwrap_or_else(|e| e.into_inner());
         let mut entries = match self.read() {
@@ -114,6 +136,8 @@ impl StatsStore {
                     wins: 0,
                     losses: 0,
                     draws: 0,
+                    hints_used: 0,
+                    wins_with_hints: 0,
                 });
                 entries.len() - 1
             }
@@ -125,6 +149,10 @@ impl StatsStore {
             HumanResult::Draw => &mut entry.draws,
         };
         *counter = counter.saturating_add(1);
+        entry.hints_used = entry.hints_used.saturating_add(hints);
+        if result == HumanResult::Win && hints > 0 {
+            entry.wins_with_hints = entry.wins_with_hints.saturating_add(1);
+        }
         sort(&mut entries);
         self.write(&entries)?;
         Ok(entries)
@@ -188,11 +216,17 @@ mod tests {
         assert_eq!(stats.load().unwrap(), vec![]);
         let l3 = Level::new(3).unwrap();
         let l7 = Level::new(7).unwrap();
-        stats.record(Variant::ZhiQi, l7, HumanResult::Win).unwrap();
-        stats.record(Variant::ZhiQi, l3, HumanResult::Loss).unwrap();
-        stats.record(Variant::ZhiQi, l3, HumanResult::Draw).unwrap();
         stats
-            .record(Variant::LinkedHorse, l3, HumanResult::Win)
+            .record(Variant::ZhiQi, l7, HumanResult::Win, 0)
+            .unwrap();
+        stats
+            .record(Variant::ZhiQi, l3, HumanResult::Loss, 0)
+            .unwrap();
+        stats
+            .record(Variant::ZhiQi, l3, HumanResult::Draw, 0)
+            .unwrap();
+        stats
+            .record(Variant::LinkedHorse, l3, HumanResult::Win, 0)
             .unwrap();
         let entries = StatsStore::new(dir.join("stats.json")).load().unwrap();
         let summary: Vec<_> = entries
@@ -213,6 +247,56 @@ mod tests {
     }
 
     #[test]
+    fn hints_are_counted_with_the_results() {
+        let dir = store::test_dir("stats-hints");
+        let stats = StatsStore::new(dir.join("stats.json"));
+        let l5 = Level::new(5).unwrap();
+        stats
+            .record(Variant::ZhiQi, l5, HumanResult::Win, 2)
+            .unwrap();
+        stats
+            .record(Variant::ZhiQi, l5, HumanResult::Win, 0)
+            .unwrap();
+        stats
+            .record(Variant::ZhiQi, l5, HumanResult::Loss, 3)
+            .unwrap();
+        let entries = StatsStore::new(dir.join("stats.json")).load().unwrap();
+        let entry = entries[0];
+        assert_eq!((entry.wins, entry.losses, entry.draws), (2, 1, 0));
+        assert_eq!((entry.hints_used, entry.wins_with_hints), (5, 1));
+        assert_eq!(entry.wins_without_hints(), 1);
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_file_from_before_hints_reads_with_no_hints_used() {
+        let dir = store::test_dir("stats-old");
+        let path = dir.join("stats.json");
+        let old = r#"{"format":"mills-stats","version":1,"entries":[
+            {"game":"twelve-mens-morris","level":4,"wins":3,"losses":1,"draws":2}]}"#;
+        std::fs::write(&path, old).unwrap();
+        let stats = StatsStore::new(&path);
+        let entry = stats.load().unwrap()[0];
+        assert_eq!(
+            (entry.wins, entry.hints_used, entry.wins_with_hints),
+            (3, 0, 0)
+        );
+        assert_eq!(entry.wins_without_hints(), 3);
+        let level = Level::new(4).unwrap();
+        let after = stats
+            .record(Variant::TwelveMensMorris, level, HumanResult::Win, 1)
+            .unwrap();
+        assert_eq!(
+            (after[0].wins, after[0].hints_used, after[0].wins_with_hints),
+            (4, 1, 1)
+        );
+        let bad = old.replace("\"draws\":2", "\"draws\":2,\"hints_used\":-4");
+        std::fs::write(&path, bad).unwrap();
+        assert!(matches!(stats.load(), Err(StatsError::Corrupt(_))));
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
     fn a_corrupt_file_is_reported_then_set_aside() {
         let dir = store::test_dir("stats-corrupt");
         let path = dir.join("stats.json");
@@ -220,7 +304,7 @@ mod tests {
         let stats = StatsStore::new(&path);
         assert!(matches!(stats.load(), Err(StatsError::Corrupt(_))));
         let entries = stats
-            .record(Variant::TwelveMensMorris, Level::MIN, HumanResult::Loss)
+            .record(Variant::TwelveMensMorris, Level::MIN, HumanResult::Loss, 0)
             .unwrap();
         assert_eq!(entries.len(), 1);
         assert!(path.with_extension("corrupt").exists());

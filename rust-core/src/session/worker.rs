@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use crate::action::Action;
 use crate::ai::Engine;
+use crate::tables::TableShelf;
 
 use super::Shared;
 use super::state::ComputerJob;
@@ -16,13 +17,16 @@ use super::state::ComputerJob;
 pub(super) struct EngineSlot {
     seed: u64,
     engine: Mutex<Option<Engine>>,
+    /// The endgame tables its levels 8–10 probe, looked up afresh for every turn.
+    pub(super) tables: Option<Arc<TableShelf>>,
 }
 
 impl EngineSlot {
-    pub fn new(seed: u64) -> EngineSlot {
+    pub fn new(seed: u64, tables: Option<Arc<TableShelf>>) -> EngineSlot {
         EngineSlot {
             seed,
             engine: Mutex::new(None),
+            tables,
         }
     }
 
@@ -37,6 +41,11 @@ impl EngineSlot {
             return Vec::new();
         }
         let engine = slot.get_or_insert_with(|| Engine::new(self.seed));
+        let tables = self
+            .tables
+            .as_ref()
+            .and_then(|shelf| shelf.for_level(job.game.rules().variant, job.level));
+        engine.set_tables(tables);
         let found = catch_unwind(AssertUnwindSafe(|| {
             engine.choose_turn(&job.game, job.level, &job.cancel)
         }));

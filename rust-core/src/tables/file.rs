@@ -54,6 +54,8 @@ pub enum TableError {
     TooManyPieces { requested: u8, limit: u8 },
     /// A distance to the end beyond what an entry can hold (254 turns).
     DistanceOverflow,
+    /// The build was cancelled before it finished; nothing was kept.
+    Cancelled,
 }
 
 impl fmt::Display for TableError {
@@ -79,6 +81,7 @@ impl fmt::Display for TableError {
                 "tables can hold 1 to {limit} pieces a side, not {requested}"
             ),
             TableError::DistanceOverflow => f.write_str("a distance to the end exceeds 254 turns"),
+            TableError::Cancelled => f.write_str("the table build was cancelled"),
         }
     }
 }

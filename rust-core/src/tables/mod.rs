@@ -28,17 +28,24 @@
 
 mod file;
 mod index;
+pub mod prepare;
+mod shelf;
 mod solve;
 mod turns;
 
 use std::fmt;
 
 use crate::action::Action;
+use crate::ai::CancelToken;
 use crate::board::Bitboard;
 use crate::position::{Pending, Phase, Position, RemovalKind};
 use crate::rules::{Side, Variant};
 
 pub use file::{FORMAT_VERSION, TableError, file_name};
+pub use prepare::{
+    APP_TABLE_PIECES, FileStatus, PrepareProgress, Prepared, file_status, load_existing,
+};
+pub use shelf::{TABLES_FROM_LEVEL, TableShelf, exact_result, level_uses_tables};
 pub use solve::{BuildProgress, BuildStage};
 
 use index::SliceShape;
@@ -177,7 +184,36 @@ impl EndgameTables {
         threads: usize,
         progress: &mut dyn FnMut(&BuildProgress),
     ) -> Result<EndgameTables, TableError> {
-        solve::build(variant, max_pieces, threads, progress)
+        solve::build(variant, max_pieces, threads, progress, &CancelToken::new())
+    }
+
+    /// As [`EndgameTables::build`], stopping with [`TableError::Cancelled`] soon after
+    /// `cancel` is set (within one chunk of work per thread, milliseconds).
+    pub fn build_cancellable(
+        variant: Variant,
+        max_pieces: u8,
+        threads: usize,
+        progress: &mut dyn FnMut(&BuildProgress),
+        cancel: &CancelToken,
+    ) -> Result<EndgameTables, TableError> {
+        solve::build(variant, max_pieces, threads, progress, cancel)
+    }
+
+    /// Entries of the slice with these counts (its bytes in a file).
+    pub fn slice_entries(movers: u8, others: u8) -> u64 {
+        SliceShape {
+            movers: usize::from(movers),
+            others: usize::from(others),
+        }
+        .len()
+    }
+
+    /// Entries of the tables of `variant` up to `max_pieces` a side, without building them.
+    pub fn entries(variant: Variant, max_pieces: u8) -> u64 {
+        EndgameTables::slice_counts(variant, max_pieces)
+            .into_iter()
+            .map(|(m, o)| EndgameTables::slice_entries(m, o))
+            .sum()
     }
 
     fn empty(variant: Variant, max_pieces: u8) -> EndgameTables {

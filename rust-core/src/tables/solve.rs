@@ -19,6 +19,7 @@ use std::time::{Duration, Instant};
 use super::index::SliceShape;
 use super::turns::for_each_turn;
 use super::{EndgameTables, MAX_TABLE_PIECES, Slice, TableError, TableValue};
+use crate::ai::CancelToken;
 use crate::board::Bitboard;
 use crate::position::{Phase, Setup};
 use crate::rules::{Rules, Side, Variant};
@@ -52,6 +53,7 @@ pub(super) fn build(
     max_pieces: u8,
     threads: usize,
     progress: &mut dyn FnMut(&BuildProgress),
+    cancel: &CancelToken,
 ) -> Result<EndgameTables, TableError> {
     if max_pieces == 0 || max_pieces > MAX_TABLE_PIECES {
         return Err(TableError::TooManyPieces {
@@ -71,7 +73,7 @@ pub(super) fn build(
         if movers != others {
             shapes.push(shape(others, movers));
         }
-        let solved = solve_pair(&tables, rules, &shapes, threads, progress)?;
+        let solved = solve_pair(&tables, rules, &shapes, threads, progress, cancel)?;
         for (shape, values) in shapes.into_iter().zip(solved) {
             tables.insert(Slice { shape, values });
         }
@@ -111,6 +113,7 @@ fn solve_pair(
     shapes: &[SliceShape],
     threads: usize,
     progress: &mut dyn FnMut(&BuildProgress),
+    cancel: &CancelToken,
 ) -> Result<Vec<Vec<u8>>, TableError> {
     let lens: Vec<u64> = shapes.iter().map(|s| s.len()).collect();
     let total: u64 = lens.iter().sum();
@@ -148,8 +151,16 @@ fn solve_pair(
         &done,
         total,
         &mut |d| progress(&label(BuildStage::Turns, d, total)),
-        &|chunk| fill_chunk(chunk, tables, rules, &pair, &values, &done),
+        &|chunk| {
+            if !cancel.is_cancelled() {
+                fill_chunk(chunk, tables, rules, &pair, &values, &done);
+            }
+        },
     );
+    // A cancelled build stops within a chunk of work (milliseconds) and keeps nothing.
+    if cancel.is_cancelled() {
+        return Err(TableError::Cancelled);
+    }
     let horizon = chunks
         .iter()
         .flat_map(|c| c.lower_win.iter().chain(&c.lower_loss))
@@ -172,8 +183,15 @@ fn solve_pair(
             &done,
             active,
             &mut |d| progress(&label(BuildStage::Pass(n), d, active)),
-            &|chunk| pass(chunk, n, &values, &changed, &done),
+            &|chunk| {
+                if !cancel.is_cancelled() {
+                    pass(chunk, n, &values, &changed, &done);
+                }
+            },
         );
+        if cancel.is_cancelled() {
+            return Err(TableError::Cancelled);
+        }
         let changed = changed.into_inner();
         if changed && n >= 254 {
             return Err(TableError::DistanceOverflow);

@@ -44,6 +44,8 @@ extension MillsError {
             String(localized: "error_no_such_turn \(Int(turn) + 1)")
         case .InvalidRecord(let kind, let turn, _):
             kind.localizedMessage(turn: turn.map { Int($0) })
+        case .InvalidTableSize(let pieces, _, _):
+            String(localized: "error_invalid_table_size \(Int(pieces))")
         }
     }
 }

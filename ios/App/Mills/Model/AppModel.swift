@@ -19,10 +19,13 @@ final class AppModel {
 
     @ObservationIgnored let locations: SaveLocations?
     @ObservationIgnored private var isForeground = true
+    /// The engine's endgame tables, prepared in the background at launch.
+    let endgameTables = EndgameTables()
 
     init() {
         locations = try? SaveLocations.standard()
         resumeSavedGame()
+        endgameTables.start(in: locations?.tables)
     }
 
     /// An unfinished game can be continued.

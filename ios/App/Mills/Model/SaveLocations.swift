@@ -7,6 +7,8 @@ struct SaveLocations {
     let autosave: URL
     /// Results against the computer, per game and level.
     let stats: URL
+    /// The engine's endgame tables, built there on first use (about 18 MB).
+    let tables: URL
 
     static func standard() throws -> SaveLocations {
         let folder = try FileManager.default
@@ -15,7 +17,8 @@ struct SaveLocations {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return SaveLocations(
             autosave: folder.appending(path: "autosave.json"),
-            stats: folder.appending(path: "stats.json")
+            stats: folder.appending(path: "stats.json"),
+            tables: folder.appending(path: "tables", directoryHint: .isDirectory)
         )
     }
 

@@ -18,6 +18,7 @@ struct SettingsScreen: View {
     @AppStorage(SettingsKey.faceToFace) private var faceToFace = SettingsDefault.faceToFace
     @AppStorage(SettingsKey.evaluationBar) private var evaluationBar = SettingsDefault.evaluationBar
     @Environment(\.dismiss) private var dismiss
+    @Environment(AppModel.self) private var app
 
     var body: some View {
         Form {
@@ -34,7 +35,10 @@ struct SettingsScreen: View {
             } header: {
                 Text("settings_section_computer")
             } footer: {
-                Text("settings_side_note")
+                VStack(alignment: .leading, spacing: 4) {
+                    Text("settings_side_note")
+                    EndgameTablesLine(state: app.endgameTables.state)
+                }
             }
 
             Section {

@@ -15,8 +15,11 @@
 //! a seat with the engine of [`mills_core::ai`] at that level.
 
 use std::io::{BufRead, Write};
+use std::path::Path;
+use std::sync::Arc;
 
 use mills_core::ai::{CancelToken, Engine, Level};
+use mills_core::tables::{EndgameTables, TABLES_FROM_LEVEL, level_uses_tables};
 use mills_core::{Action, Game, Rules, Side, Variant, format_actions, parse_actions};
 
 use crate::args::{self, CommandSpec, FlagSpec, Parsed};
@@ -38,6 +41,8 @@ computer's turn too, so that it is your turn again.
 --record FILE continues the game of a text record (docs/records.md; its game is
 played, --variant may be left out); --write-record FILE writes the game as a text
 record when it ends or is left, and says so on a last line.
+--tables DIR gives the computer the endgame tables in DIR (mills tables build --out
+DIR); levels 8-10 use them, as in the apps.
 ",
     positionals: "",
     max_positionals: 0,
@@ -76,6 +81,11 @@ record when it ends or is left, and says so on a last line.
             "--write-record",
             "FILE",
             "write the game as a text record when it ends or is left",
+        ),
+        FlagSpec::value(
+            "--tables",
+            "DIR",
+            "the computer (levels 8-10) probes the endgame tables in DIR",
         ),
     ],
 };
@@ -140,7 +150,8 @@ pub fn run(
     };
     let glyphs = glyphs(&parsed)?;
     let game = starting_game(&parsed)?;
-    let seats = seats(&parsed)?;
+    let tables = endgame_tables(&parsed, game.rules().variant)?;
+    let seats = seats(&parsed, tables)?;
     let mut session = Session {
         game,
         seats,
@@ -182,8 +193,25 @@ fn starting_game(parsed: &Parsed) -> Result<Game, CliError> {
     Ok(game)
 }
 
-/// `--computer` and `--level`: who plays which side.
-fn seats(parsed: &Parsed) -> Result<Seats, CliError> {
+/// `--tables DIR`: the game's tables from DIR, checked; refused if missing or damaged.
+fn endgame_tables(
+    parsed: &Parsed,
+    variant: Variant,
+) -> Result<Option<Arc<EndgameTables>>, CliError> {
+    let Some(dir) = parsed.value("--tables") else {
+        return Ok(None);
+    };
+    let tables = EndgameTables::load(Path::new(dir), variant).map_err(|e| {
+        parsed.error(format!(
+            "--tables: {e} (build them with mills tables build --game {} --out {dir})",
+            variant.id()
+        ))
+    })?;
+    Ok(Some(Arc::new(tables)))
+}
+
+/// `--computer` and `--level`: who plays which side (with `tables` from level 8 up).
+fn seats(parsed: &Parsed, tables: Option<Arc<EndgameTables>>) -> Result<Seats, CliError> {
     let side = match parsed.value("--computer").unwrap_or("second") {
         "first" | "p1" | "P1" => Some(Side::P1),
         "second" | "p2" | "P2" => Some(Side::P2),
@@ -204,6 +232,13 @@ fn seats(parsed: &Parsed) -> Result<Seats, CliError> {
     let mut seats = Seats::humans();
     if let Some(side) = side {
         let mut engine = Engine::new(seed);
+        if tables.is_some() && !level_uses_tables(level) {
+            eprintln!(
+                "mills play: level {} does not use the endgame tables (levels {TABLES_FROM_LEVEL}-10 do)",
+                level.number()
+            );
+        }
+        engine.set_tables(tables.filter(|_| level_uses_tables(level)));
         seats.computers[side.index()] = Some(Box::new(move |game: &Game| {
             engine.choose_turn(game, level, &CancelToken::new())
         }));

@@ -145,6 +145,9 @@ struct SavedGame {
     actions: Vec<mills_core::Action>,
     #[serde(default)]
     resigned: Option<Side>,
+    /// Absent in saves from before hints were kept.
+    #[serde(default)]
+    hints_used: Option<u32>,
 }
 
 #[derive(Deserialize)]
@@ -170,6 +173,7 @@ fn from_json(text: &str) -> Result<(GameRecord, RecordHeader), String> {
         let header = RecordHeader {
             level: saved.mode.level,
             timer_seconds: Some(saved.timer.seconds),
+            hints: saved.hints_used,
             ..RecordHeader::default()
         };
         let record = GameRecord {
@@ -248,6 +252,9 @@ mod tests {
         assert_eq!(record.actions.len(), 3);
         assert_eq!(header.timer_seconds, Some(60));
         assert_eq!(header.level.map(|l| l.number()), Some(5));
+        assert_eq!(header.hints, None);
+        let with_hints = saved.replace("\"pass\"]", "\"pass\"],\"hints_used\":2");
+        assert_eq!(from_json(&with_hints).unwrap().1.hints, Some(2));
         let plain = r#"{"game":"linked-horse","actions":["a1"],"resigned":"p2"}"#;
         let (record, header) = from_json(plain).unwrap();
         assert_eq!(record.resigned, Some(Side::P2));

@@ -2,8 +2,12 @@
 //! protocol itself lives in the library ([`mills_core::uci`]), where it is tested.
 
 use std::io;
+use std::path::Path;
+use std::sync::Arc;
 
-use crate::args::{self, CommandSpec};
+use mills_core::tables::{TableShelf, load_existing};
+
+use crate::args::{self, CommandSpec, FlagSpec};
 use crate::error::CliError;
 
 pub const SPEC: CommandSpec = CommandSpec {
@@ -11,7 +15,8 @@ pub const SPEC: CommandSpec = CommandSpec {
     summary: "Speak the UCI-style protocol of Sanmill's engines on stdin and stdout.",
     details: "\
 Commands: uci, isready, setoption name Variant value zhiqi|linked-horse|twelve-mens-morris,
-setoption name SkillLevel value 1-10, ucinewgame, position startpos [moves d6 d2 ...]
+setoption name SkillLevel value 1-10, setoption name TablesPath value DIR (the endgame
+tables every search probes, as mills tables build --out DIR writes them), ucinewgame, position startpos [moves d6 d2 ...]
 (whole-turn tokens such as d6-d5xd7 are read), go [movetime MS | depth N | nodes N |
 infinite | wtime MS btime MS], stop, quit, d. Replies: info depth .. score cp .. nodes ..
 nps .. pv .., then 'bestmove <action>' (one action; a removal is its own bestmove) or
@@ -19,17 +24,40 @@ nps .. pv .., then 'bestmove <action>' (one action; a removal is its own bestmov
 ",
     positionals: "",
     max_positionals: 0,
-    flags: &[],
+    flags: &[FlagSpec::value(
+        "--tables",
+        "DIR",
+        "probe the endgame tables in DIR (as setoption name TablesPath does)",
+    )],
 };
 
 /// Runs the protocol. Called before `main` locks stdout: the search thread writes too.
 pub fn run(words: &[String]) -> Result<(), CliError> {
-    if args::parse_or_help(&SPEC, words, &mut io::stdout().lock())?.is_none() {
+    let Some(parsed) = args::parse_or_help(&SPEC, words, &mut io::stdout().lock())? else {
         return Ok(());
+    };
+    let shelf = Arc::new(TableShelf::new());
+    if let Some(dir) = parsed.value("--tables") {
+        let loaded = load_existing(Path::new(dir), &shelf);
+        if loaded.is_empty() {
+            return Err(parsed
+                .error(format!(
+                    "--tables: no endgame tables in {dir} (mills tables build --out {dir})"
+                ))
+                .into());
+        }
+        for (variant, result) in loaded {
+            if let Err(e) = result {
+                return Err(parsed
+                    .error(format!("--tables: the tables of {variant}: {e}"))
+                    .into());
+            }
+        }
     }
-    mills_core::uci::run(
+    mills_core::uci::run_with_tables(
         io::stdin().lock(),
         mills_core::uci::shared_output(io::stdout()),
+        shelf,
     )?;
     Ok(())
 }

@@ -16,8 +16,7 @@ fn session_at(config: SessionConfig, position: Position) -> GameSession {
     GameSession::start(
         config,
         Game::from_position(position),
-        None,
-        false,
+        crate::session::Resume::fresh(),
         options,
         None,
     )

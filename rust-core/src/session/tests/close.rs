@@ -103,6 +103,7 @@ fn dropping_closes_and_stops_the_computer_and_the_timer_threads() {
         autosave_path: None,
         stats_path: None,
         seed: Some(3),
+        tables: None,
     };
     // Level 10 searches for over a second; the 15 s timer thread sleeps.
     let s = GameSession::with_listener(

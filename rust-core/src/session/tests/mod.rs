@@ -6,7 +6,9 @@ mod changes;
 mod close;
 mod computer;
 mod files;
+mod hints;
 mod long_game;
+mod tables;
 mod tap;
 mod timer;
 mod undo;
@@ -50,7 +52,7 @@ pub(super) fn session(config: SessionConfig) -> (GameSession, ManualClock) {
 /// A test session whose game has already played `actions`.
 pub(super) fn session_after(config: SessionConfig, actions: &str) -> (GameSession, ManualClock) {
     let game = Game::replay(config.rules, &parse_actions(actions).unwrap()).unwrap();
-    let json = save::encode(&config, &game, None, false);
+    let json = save::encode(&config, &game, None, false, 0);
     let (options, clock) = SessionOptions::for_tests();
     (GameSession::restore(&json, options, None).unwrap(), clock)
 }

@@ -81,7 +81,7 @@ fn the_side_with_an_empty_hand_is_skipped() {
     while game.position().hand(Side::P2) > 0 || game.position().side_to_move() == Side::P2 {
         game.play(game.position().legal_actions()[0]).unwrap();
     }
-    let json = save::encode(&config, &game, None, false);
+    let json = save::encode(&config, &game, None, false, 0);
     let (options, _clock) = SessionOptions::for_tests();
     let s = GameSession::restore(&json, options, None).unwrap();
     let snap = s.snapshot();

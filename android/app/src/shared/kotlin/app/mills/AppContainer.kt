@@ -1,6 +1,7 @@
 package app.mills
 
 import app.mills.data.AppFiles
+import app.mills.data.EndgameTablesRepository
 import app.mills.data.GameRepository
 import app.mills.data.LessonRepository
 import app.mills.data.SettingsRepository
@@ -26,10 +27,11 @@ class AppContainer(
     private val mainDispatcher: CoroutineDispatcher,
     seed: ULong? = null,
 ) {
-    val settings = SettingsRepository(settingsStore)
     private val files = AppFiles(filesDir)
+    val settings = SettingsRepository(settingsStore)
     val games = GameRepository(files, mainScope(), seed)
     val lessons = LessonRepository(files)
+    val endgameTables = EndgameTablesRepository(files.tablesDir)
 
     fun appViewModel() = AppViewModel(games)
 
@@ -37,7 +39,10 @@ class AppContainer(
 
     fun gameViewModel() = GameViewModel(games, settings, mainScope())
 
-    fun settingsViewModel() = SettingsViewModel(settings, games)
+    fun settingsViewModel() = SettingsViewModel(settings, games, endgameTables)
+
+    /** At launch (not in tests): load or build the endgame tables in the background. */
+    fun startEndgameTables() = endgameTables.start()
 
     fun lessonListViewModel() = LessonListViewModel(lessons)
 

@@ -16,5 +16,6 @@ class MillsApplication : Application() {
             settingsStore = PreferencesSettingsStore(this),
             mainDispatcher = Dispatchers.Main.immediate,
         )
+        container.startEndgameTables()
     }
 }

@@ -12,4 +12,6 @@ class AppFiles(directory: File) {
 
     /** The lessons solved, per game (written by the engine: `lessonProgressMarkSolved`). */
     val lessonProgressPath: String = File(directory, "lessons.json").path
+    /** The engine's endgame tables, built here on first use (about 18 MB). */
+    val tablesDir: File = File(directory, "tables")
 }

@@ -31,6 +31,7 @@ fun MillsException.toUiText(): UiText = when (this) {
     // turns counted from 1 for people (the engine's turn indices count from 0)
     is MillsException.NoSuchTurn -> text(StringKey.ErrorNoSuchTurn, turn.toLong() + 1)
     is MillsException.InvalidRecord -> recordErrorText(kind, turn)
+    is MillsException.InvalidTableSize -> text(StringKey.ErrorInvalidTableSize, pieces.toInt())
 }
 
 /** A refused game record, by what is wrong with it (`turn` is already counted from 1). */

@@ -66,7 +66,9 @@ enum class StringKey {
     LessonsProgressDamaged, LessonsProgressUnavailable, LessonsProgressNotSaved, RulesLessons,
     LessonPosition, LessonGoal, LessonHint, LessonHintText, LessonTryAgain, LessonNext, LessonAll,
     LessonWrong, LessonCount, LessonSolved, AnnounceLessonTryAgain, AnnounceLessonTimedOut,
-    LessonOfferTitle, LessonOfferText, LessonOfferStart, LessonOfferNotNow;
+    LessonOfferTitle, LessonOfferText, LessonOfferStart, LessonOfferNotNow,
+    // endgame tables (engine): their error and the Settings line
+    ErrorInvalidTableSize, TablesReady, TablesPreparing, TablesUnavailable;
 
     /** The resource name: `HomeTitle` → `home_title`, `Level10` → `level_10`. */
     val resourceName: String by lazy { toResourceName(name) }

@@ -46,6 +46,7 @@ class ErrorTextTest {
         MillsException.InvalidRecord(RecordErrorKind.AFTER_END, null, "line 20"),
         MillsException.InvalidRecord(RecordErrorKind.RESULT_MISMATCH, null, "the result says"),
         MillsException.InvalidRecord(RecordErrorKind.NOT_FROM_START, null, "not from the start"),
+        MillsException.InvalidTableSize(7u, 3u, 5u),
     )
 
     @AfterEach

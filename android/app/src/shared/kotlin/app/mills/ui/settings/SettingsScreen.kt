@@ -108,6 +108,7 @@ fun SettingsScreen(settings: UserSettings, viewModel: SettingsViewModel, onBack:
                             tag = "side",
                         )
                         Note(stringOf(StringKey.SettingsSideNote))
+                        EndgameTablesLine(viewModel.tablesState.collectAsState().value)
                     }
                     Section(stringOf(StringKey.SettingsSectionTimer)) {
                         Choice(

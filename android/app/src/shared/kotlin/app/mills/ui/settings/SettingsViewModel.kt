@@ -2,21 +2,28 @@ package app.mills.ui.settings
 
 import androidx.lifecycle.ViewModel
 import app.mills.data.BoardStyle
+import app.mills.data.EndgameTablesRepository
 import app.mills.data.EngineChoices
 import app.mills.data.GameRepository
 import app.mills.data.SettingsRepository
 import app.mills.data.ThemeMode
 import app.mills.data.UserSettings
+import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
 import uniffi.mills_ffi.Player
+import uniffi.mills_ffi.TablesState
 import uniffi.mills_ffi.TurnTimer
 
 /** Settings: every change is saved and applied at once (to the game in progress too). */
 class SettingsViewModel(
     private val settings: SettingsRepository,
     private val repository: GameRepository,
+    tables: EndgameTablesRepository? = null,
 ) : ViewModel() {
     val uiState: StateFlow<UserSettings> = settings.settings
+
+    /** The endgame tables' state, for the line under the computer's settings. */
+    val tablesState: StateFlow<TablesState> = tables?.state ?: MutableStateFlow(TablesState.NotPrepared)
 
     fun setLevel(level: Int) {
         val clamped = EngineChoices.clampLevel(level)
