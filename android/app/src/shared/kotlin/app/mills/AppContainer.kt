@@ -2,6 +2,8 @@ package app.mills
 
 import app.mills.data.AppFiles
 import app.mills.data.GameRepository
+import app.mills.data.NoRecordSharing
+import app.mills.data.RecordSharing
 import app.mills.data.SettingsRepository
 import app.mills.data.SettingsStore
 import app.mills.ui.game.GameViewModel
@@ -22,6 +24,8 @@ class AppContainer(
     settingsStore: SettingsStore,
     private val mainDispatcher: CoroutineDispatcher,
     seed: ULong? = null,
+    /** The share sheet and clipboard for game records (issue 12). */
+    private val recordSharing: RecordSharing = NoRecordSharing,
 ) {
     val settings = SettingsRepository(settingsStore)
     val games = GameRepository(AppFiles(filesDir), mainScope(), seed)
@@ -30,7 +34,7 @@ class AppContainer(
 
     fun homeViewModel() = HomeViewModel(games, settings)
 
-    fun gameViewModel() = GameViewModel(games, settings, mainScope())
+    fun gameViewModel() = GameViewModel(games, settings, mainScope(), recordSharing)
 
     fun settingsViewModel() = SettingsViewModel(settings, games)
 

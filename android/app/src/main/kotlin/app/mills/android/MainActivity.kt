@@ -1,5 +1,6 @@
 package app.mills.android
 
+import android.content.Intent
 import android.os.Bundle
 import androidx.activity.ComponentActivity
 import androidx.activity.compose.BackHandler
@@ -8,7 +9,6 @@ import androidx.activity.enableEdgeToEdge
 import androidx.activity.viewModels
 import androidx.compose.runtime.collectAsState
 import androidx.compose.runtime.getValue
-import androidx.compose.runtime.remember
 import androidx.lifecycle.DefaultLifecycleObserver
 import androidx.lifecycle.LifecycleOwner
 import androidx.lifecycle.ViewModel
@@ -20,6 +20,7 @@ import app.mills.ui.MillsApp
 import app.mills.ui.game.GameViewModel
 import app.mills.ui.home.HomeViewModel
 import app.mills.ui.navigation.AppViewModel
+import app.mills.ui.openRecord
 import app.mills.ui.settings.SettingsViewModel
 
 /** The one activity: hosts the shared Compose UI and tells the game when the app is hidden. */
@@ -32,6 +33,7 @@ class MainActivity : ComponentActivity() {
     private val settingsViewModel: SettingsViewModel by viewModels { factory { container.settingsViewModel() } }
 
     private lateinit var sound: SoundPoolPlayer
+    private lateinit var viewModels: AppViewModels
 
     override fun onCreate(savedInstanceState: Bundle?) {
         super.onCreate(savedInstanceState)
@@ -46,14 +48,25 @@ class MainActivity : ComponentActivity() {
             },
         )
         val strings = ResourceStrings(this)
+        viewModels = AppViewModels(appViewModel, homeViewModel, gameViewModel, settingsViewModel)
+        // a game record shared to the app or opened with it (not again after a rotation)
+        if (savedInstanceState == null) openIncomingRecord(intent)
         setContent {
-            val viewModels = remember {
-                AppViewModels(appViewModel, homeViewModel, gameViewModel, settingsViewModel)
-            }
             val stack by appViewModel.backStack.collectAsState()
             BackHandler(enabled = stack.size > 1) { appViewModel.back() }
             MillsApp(viewModels, strings, sound)
         }
+    }
+
+    /** singleTask: a record shared while the app runs arrives here. */
+    override fun onNewIntent(intent: Intent) {
+        super.onNewIntent(intent)
+        setIntent(intent)
+        openIncomingRecord(intent)
+    }
+
+    private fun openIncomingRecord(intent: Intent?) {
+        IncomingRecord.textOf(this, intent)?.let(viewModels::openRecord)
     }
 
     override fun onDestroy() {

@@ -21,6 +21,7 @@ class PreferencesSettingsStore(context: Context) : SettingsStore {
             theme = enumOr(prefs.getString(THEME, null), defaults.theme),
             boardStyle = enumOr(prefs.getString(BOARD, null), defaults.boardStyle),
             faceToFace = prefs.getBoolean(FACE_TO_FACE, defaults.faceToFace),
+            evaluationBar = prefs.getBoolean(EVALUATION_BAR, defaults.evaluationBar),
         )
     }
 
@@ -34,6 +35,7 @@ class PreferencesSettingsStore(context: Context) : SettingsStore {
             putString(THEME, settings.theme.name)
             putString(BOARD, settings.boardStyle.name)
             putBoolean(FACE_TO_FACE, settings.faceToFace)
+            putBoolean(EVALUATION_BAR, settings.evaluationBar)
         }
     }
 
@@ -49,5 +51,6 @@ class PreferencesSettingsStore(context: Context) : SettingsStore {
         const val THEME = "theme"
         const val BOARD = "board_style"
         const val FACE_TO_FACE = "face_to_face"
+        const val EVALUATION_BAR = "evaluation_bar"
     }
 }

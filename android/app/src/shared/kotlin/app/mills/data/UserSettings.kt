@@ -20,4 +20,6 @@ data class UserSettings(
     val boardStyle: BoardStyle = BoardStyle.Wood,
     /** Pass-and-play: the far player's panel is turned 180° toward them. */
     val faceToFace: Boolean = false,
+    /** The evaluation bar above the board (issue 12): off by default. */
+    val evaluationBar: Boolean = false,
 )

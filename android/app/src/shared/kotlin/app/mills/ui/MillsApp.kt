@@ -27,6 +27,7 @@ import app.mills.ui.home.HomeRoute
 import app.mills.ui.home.HomeViewModel
 import app.mills.ui.navigation.AppViewModel
 import app.mills.ui.navigation.Route
+import app.mills.ui.records.ImportErrorDialog
 import app.mills.ui.rules.RulesScreen
 import app.mills.ui.settings.SettingsRoute
 import app.mills.ui.settings.SettingsViewModel
@@ -59,6 +60,7 @@ fun MillsApp(viewModels: AppViewModels, strings: Strings, sound: SoundPlayer = S
                                     onOpenGame = app::openGame,
                                     onSettings = { app.navigate(Route.Settings) },
                                     onRules = { app.navigate(Route.Rules(it)) },
+                                    onImportRecord = viewModels::openRecordFromClipboard,
                                 )
                             }
                             Route.Game -> GameRoute(
@@ -72,8 +74,24 @@ fun MillsApp(viewModels: AppViewModels, strings: Strings, sound: SoundPlayer = S
                             is Route.Rules -> RulesScreen(route.game, onBack = { app.back() })
                         }
                     }
+                    // issue 12: a record that could not be opened, over whatever screen asked
+                    val importError by viewModels.game.importError.collectAsState()
+                    ImportErrorDialog(importError, viewModels.game::dismissImportError)
                 }
             }
         }
     }
+}
+
+/**
+ * Opens a game record's text (shared to the app, opened with it, or pasted) in review on the
+ * game screen; a bad one loads nothing and the import error says why.
+ */
+fun AppViewModels.openRecord(text: String) {
+    if (game.importRecord(text)) app.openGame()
+}
+
+/** Home's "Open a game record": the record on the clipboard. */
+fun AppViewModels.openRecordFromClipboard() {
+    if (game.importFromClipboard()) app.openGame()
 }

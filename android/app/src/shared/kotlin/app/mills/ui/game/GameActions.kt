@@ -38,17 +38,26 @@ fun GameActions(
     onNewGame: () -> Unit,
     onResign: () -> Unit,
     modifier: Modifier = Modifier,
+    hint: HintButtonState? = null,
 ) {
     Row(modifier.fillMaxWidth(), horizontalArrangement = Arrangement.spacedBy(6.dp)) {
         ActionButton(MillsIcons.Undo, stringOf(StringKey.ActionUndo), canUndo, onUndo, "undo")
         ActionButton(MillsIcons.Redo, stringOf(StringKey.ActionRedo), canRedo, onRedo, "redo")
+        if (hint != null) {
+            // while searching, the same button stops the search (issue 12)
+            val label = stringOf(if (hint.busy) StringKey.ActionHintStop else StringKey.ActionHint)
+            ActionButton(MillsIcons.Hint, label, hint.enabled || hint.busy, hint.onHint, "hint")
+        }
         ActionButton(MillsIcons.Refresh, stringOf(StringKey.ActionNewGame), true, onNewGame, "new-game")
         ActionButton(MillsIcons.Flag, stringOf(StringKey.ActionResign), canResign, onResign, "resign")
     }
 }
 
+/** The Hint button: asks the engine for the best turn; [busy] while it searches. */
+class HintButtonState(val enabled: Boolean, val busy: Boolean, val onHint: () -> Unit)
+
 @Composable
-private fun RowScope.ActionButton(
+internal fun RowScope.ActionButton(
     icon: ImageVector,
     label: String,
     enabled: Boolean,

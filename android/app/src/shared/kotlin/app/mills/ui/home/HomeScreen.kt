@@ -45,6 +45,7 @@ import app.mills.strings.resolve
 import app.mills.strings.stringOf
 import app.mills.ui.components.BarIcon
 import app.mills.ui.icons.MillsIcons
+import app.mills.ui.records.ImportRecordButton
 import uniffi.mills_ffi.GameId
 
 @Composable
@@ -53,6 +54,7 @@ fun HomeRoute(
     onOpenGame: () -> Unit,
     onSettings: () -> Unit,
     onRules: (GameId) -> Unit,
+    onImportRecord: (() -> Unit)? = null,
 ) {
     val state by viewModel.uiState.collectAsState()
     HomeScreen(
@@ -64,6 +66,7 @@ fun HomeRoute(
         },
         onSettings = onSettings,
         onRules = onRules,
+        onImportRecord = onImportRecord,
     )
 }
 
@@ -75,6 +78,7 @@ fun HomeScreen(
     onStart: (GameId, Boolean) -> Unit,
     onSettings: () -> Unit,
     onRules: (GameId) -> Unit,
+    onImportRecord: (() -> Unit)? = null,
 ) {
     Surface(Modifier.fillMaxSize().testTag("home-screen"), color = MaterialTheme.colorScheme.background) {
         BoxWithConstraints(Modifier.fillMaxSize(), contentAlignment = Alignment.TopCenter) {
@@ -113,6 +117,8 @@ fun HomeScreen(
                 } else {
                     state.games.forEach { game -> GameCard(game, state.records[game], onStart, onRules) }
                 }
+                // issue 12: a game record from the clipboard
+                onImportRecord?.let { ImportRecordButton(it) }
             }
         }
     }
