@@ -10,6 +10,8 @@ import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asSharedFlow
 import kotlinx.coroutines.flow.asStateFlow
 import kotlinx.coroutines.launch
+import kotlinx.coroutines.sync.Mutex
+import kotlinx.coroutines.sync.withLock
 import kotlinx.coroutines.withContext
 import uniffi.mills_ffi.Evaluation
 import uniffi.mills_ffi.Hint
@@ -207,8 +209,18 @@ class GameRepository(
         return Result.success(record)
     }
 
+    /**
+     * One search at a time: the engine's hint and evaluation share one cancel token, so a
+     * second search started beside a first would end it.
+     */
+    private val searching = Mutex()
+
     private suspend fun <T> search(call: (GameSession) -> T): Result<T?> {
         val s = session ?: return Result.success(null)
+        return searching.withLock { searchOn(s, call) }
+    }
+
+    private suspend fun <T> searchOn(s: GameSession, call: (GameSession) -> T): Result<T?> {
         return withContext(background) {
             try {
                 Result.success(call(s))

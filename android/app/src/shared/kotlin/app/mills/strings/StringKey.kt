@@ -56,7 +56,7 @@ enum class StringKey {
     ActionHint, ActionHintStop, ActionReview, ActionRecord, ActionCopy, ActionShare, ActionClose,
     ActionShowMoves, ActionHideMoves, MovesTitle, MovesEmpty, MovesRow, MovesCurrent, MovesShown,
     MovesToPlay, MovesInProgress, MovesTimerPass, MovesResigned, ReviewPrevious, ReviewNext,
-    ReviewPreviousDescription, ReviewNextDescription, ReviewPlayFromHere, ReviewExit, ReviewStatus,
+    ReviewPlayFromHere, ReviewExit, ReviewStatus,
     ReviewStart, ReviewAfterTurn, ReviewFinal, ReviewToPlay, ReviewTapRefused,
     ConfirmPlayFromHereTitle, ConfirmPlayFromHereText, AnnouncePlayedFromHere, AnnounceRecordCopied,
     AnnounceRecordOpened, HintSearching, HintPlace, HintStep, HintRemove, HintThenStep, HintRemoveOnly, HintNone,

@@ -164,6 +164,7 @@ fun GameScreen(state: GameUiState, actions: GameScreenActions) {
                             Modifier.rotate(if (far && state.faceToFace) 180f else 0f),
                         )
                     }
+                    val hint = HintButtonState(state.canHint, state.hintBusy, actions::onHint)
                     val controls = @Composable {
                         val review = state.review
                         if (review != null) {
@@ -183,7 +184,7 @@ fun GameScreen(state: GameUiState, actions: GameScreenActions) {
                                 onRedo = actions::onRedo,
                                 onNewGame = { confirmNewGame = true },
                                 onResign = { confirmResign = true },
-                                hint = HintButtonState(state.canHint, state.hintBusy, actions::onHint),
+                                hint = hint.takeIf { wide },
                             )
                         }
                     }
@@ -228,8 +229,12 @@ fun GameScreen(state: GameUiState, actions: GameScreenActions) {
                                 horizontalAlignment = Alignment.CenterHorizontally,
                             ) {
                                 board(Modifier.weight(1f, fill = false))
-                                StatusLine(state)
-                                MovesToggle(state.moves, actions::onToggleMoves)
+                                // in review the controls below say where the board is
+                                if (state.review == null) StatusLine(state)
+                                Row(Modifier.fillMaxWidth(), verticalAlignment = Alignment.CenterVertically) {
+                                    MovesToggle(state.moves, actions::onToggleMoves, Modifier.weight(1f))
+                                    if (state.review == null) HintButton(hint)
+                                }
                                 if (state.moves.open) MoveList(state.moves, actions::onShowTurn, Modifier.fillMaxWidth().heightIn(max = 190.dp))
                             }
                             panels(state.nearPlayer, false)

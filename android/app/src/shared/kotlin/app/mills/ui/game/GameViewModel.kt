@@ -246,6 +246,8 @@ class GameViewModel(
         val session = repository.sessionId
         hintBusy = true
         hint = null
+        // an evaluation in progress gives way (the hint waits for it otherwise)
+        if (evaluating) repository.cancelSearch()
         say(text(StringKey.HintSearching))
         viewModelScope.launch {
             val result = repository.hint(HINT_MS)
@@ -494,7 +496,9 @@ class GameViewModel(
         syncSession()
         val previous = rendered
         val changes = repository.takeChanges()
-        if (changes.isNotEmpty()) onGameChanged()
+        // a resignation changes the game without a board change
+        val moved = previous != null && (previous.outcome != snapshot.outcome || previous.actionCount != snapshot.actionCount)
+        if (changes.isNotEmpty() || moved) onGameChanged()
         if (changes.isNotEmpty()) {
             val motions = Motion.of(changes)
             val formedLine = changes.any { it.lines.isNotEmpty() }

@@ -42,33 +42,39 @@ fun ReviewControls(
     val toPlay = review.toPlay.resolve()
     val message = review.message?.resolve()
     Column(modifier.fillMaxWidth(), verticalArrangement = Arrangement.spacedBy(6.dp)) {
-        Column(
-            Modifier
-                .fillMaxWidth()
-                .semantics(mergeDescendants = true) {
-                    liveRegion = LiveRegionMode.Polite
-                    contentDescription = listOfNotNull(message, caption, toPlay).joinToString(". ")
-                }
-                .testTag("review-caption"),
-            horizontalAlignment = Alignment.CenterHorizontally,
-        ) {
-            Text(caption, style = MaterialTheme.typography.titleSmall, textAlign = TextAlign.Center)
-            Text(toPlay, style = MaterialTheme.typography.bodySmall, color = MaterialTheme.colorScheme.onSurfaceVariant)
-            if (message != null) {
-                Surface(color = MaterialTheme.colorScheme.errorContainer, shape = RoundedCornerShape(12.dp)) {
-                    Text(
-                        message,
-                        style = MaterialTheme.typography.bodySmall,
-                        color = MaterialTheme.colorScheme.onErrorContainer,
-                        textAlign = TextAlign.Center,
-                        modifier = Modifier.padding(horizontal = 12.dp, vertical = 4.dp).testTag("review-message"),
-                    )
-                }
+        Row(Modifier.fillMaxWidth(), horizontalArrangement = Arrangement.spacedBy(6.dp), verticalAlignment = Alignment.CenterVertically) {
+            ActionButton(MillsIcons.Previous, stringOf(StringKey.ReviewPrevious), review.canBack, onBack, "review-back")
+            Column(
+                Modifier
+                    .weight(2f)
+                    .semantics(mergeDescendants = true) {
+                        liveRegion = LiveRegionMode.Polite
+                        contentDescription = listOfNotNull(message, caption, toPlay).joinToString(". ")
+                    }
+                    .testTag("review-caption"),
+                horizontalAlignment = Alignment.CenterHorizontally,
+            ) {
+                Text(caption, style = MaterialTheme.typography.titleSmall, textAlign = TextAlign.Center, maxLines = 2)
+                Text(toPlay, style = MaterialTheme.typography.bodySmall, color = MaterialTheme.colorScheme.onSurfaceVariant)
+            }
+            ActionButton(MillsIcons.Next, stringOf(StringKey.ReviewNext), review.canForward, onForward, "review-forward")
+        }
+        if (message != null) {
+            Surface(
+                color = MaterialTheme.colorScheme.errorContainer,
+                shape = RoundedCornerShape(12.dp),
+                modifier = Modifier.align(Alignment.CenterHorizontally),
+            ) {
+                Text(
+                    message,
+                    style = MaterialTheme.typography.bodySmall,
+                    color = MaterialTheme.colorScheme.onErrorContainer,
+                    textAlign = TextAlign.Center,
+                    modifier = Modifier.padding(horizontal = 12.dp, vertical = 4.dp).testTag("review-message"),
+                )
             }
         }
         Row(Modifier.fillMaxWidth(), horizontalArrangement = Arrangement.spacedBy(6.dp)) {
-            ActionButton(MillsIcons.Previous, stringOf(StringKey.ReviewPrevious), review.canBack, onBack, "review-back")
-            ActionButton(MillsIcons.Next, stringOf(StringKey.ReviewNext), review.canForward, onForward, "review-forward")
             ActionButton(MillsIcons.Play, stringOf(StringKey.ReviewPlayFromHere), review.canPlayFromHere, onPlayFromHere, "play-from-here")
             ActionButton(MillsIcons.Back, stringOf(StringKey.ReviewExit), true, onExit, "review-exit")
         }
