@@ -37,7 +37,10 @@ FORBIDDEN = [
 
 # What each app must use: the engine's changes and facts.
 REQUIRED = {
-    "android": [r"changesSince\(", r"\bgames\(\)|gameInfo\(", r"\blevels\(\)", r"timerChoices\(\)", r"\.panel\b", r"lastTurnPoints"],
+    "android": [r"changesSince\(", r"\bgames\(\)|gameInfo\(", r"\blevels\(\)", r"timerChoices\(\)", r"\.panel\b", r"lastTurnPoints",
+                # issue 12: the move list, review, hints, analysis and records are the engine's
+                r"\.moveList\(", r"\.reviewPosition\(", r"\.undoToTurn\(", r"\.hint\(", r"\.evaluate\(",
+                r"\.verdict\b", r"\.exportRecord\(", r"readRecord\(", r"fromRecord\("],
     "ios": [r"changesSince\(", r"\bgames\(\)|gameInfo\(", r"\blevels\(\)", r"timerChoices\(\)", r"\.panel\b", r"lastTurnPoints"],
 }
 

@@ -3,7 +3,9 @@ package app.mills.tests
 import androidx.compose.ui.test.ComposeUiTest
 import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.assertContentDescriptionContains
+import androidx.compose.ui.test.assertIsEnabled
 import androidx.compose.ui.test.assertIsNotEnabled
+import androidx.compose.ui.test.onChild
 import androidx.compose.ui.test.assertTextContains
 import androidx.compose.ui.test.hasContentDescription
 import androidx.compose.ui.test.onNodeWithTag
@@ -79,8 +81,10 @@ class ReviewComposeUiTest {
         onNodeWithTag("board").performTouchInput { swipeLeft() }
         onNodeWithTag("board").performTouchInput { swipeLeft() }
         caption().assertContentDescriptionContains("After turn 10 of 10: Black d6", substring = true)
-        onNodeWithTag("review-forward").assertIsNotEnabled()
-        onNodeWithTag("play-from-here").assertIsNotEnabled()
+        // (the tag is on the button's frame; the clickable is its child)
+        onNodeWithTag("review-forward").onChild().assertIsNotEnabled()
+        onNodeWithTag("play-from-here").onChild().assertIsNotEnabled()
+        onNodeWithTag("review-back").onChild().assertIsEnabled()
 
         assertEquals(live, owners(app.snapshot()))
         onNodeWithTag("review-exit").performClick()

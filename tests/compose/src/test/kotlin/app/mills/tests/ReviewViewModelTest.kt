@@ -4,6 +4,8 @@ import app.mills.data.UserSettings
 import app.mills.desktop.XmlStrings
 import app.mills.game.HintRole
 import app.mills.strings.UiText
+import app.mills.ui.navigation.Route
+import app.mills.ui.openRecord
 import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
@@ -271,5 +273,27 @@ class ReviewViewModelTest {
         assertEquals(1, state.review?.position)
         assertEquals("Final position", state.review?.toPlay.en())
         assertNotNull(state.moves.rows.lastOrNull { it.highlighted })
+    }
+
+    @Test
+    fun aSharedRecordOpensOnTheGameScreenAndAFinishedOneShowsNoResultDialog() {
+        val app = app(GameId.LINKED_HORSE)
+        app.play("a1", "g1")
+        onMain { app.game.resign() }
+        onMain { app.game.showRecord() }
+        val text = app.state().record!!.text
+        assertTrue(text.contains("\n3. P1 resigns\n"), text)
+        onMain { app.game.closeRecord() }
+        onMain { app.viewModels.app.back() }
+
+        // what the Android shell does with a text shared to the app
+        onMain { app.viewModels.openRecord(text) }
+        assertEquals(Route.Game, app.viewModels.app.current)
+        val state = app.state()
+        assertEquals(2, state.review?.position)
+        assertEquals("Turn 3, White: resigned", state.moves.rows.last().description.en())
+        onMain { app.game.exitReview() }
+        assertFalse(app.state().showResult, "the result was in the review already")
+        assertEquals("Black wins!", app.state().result?.title.en())
     }
 }

@@ -360,10 +360,12 @@ class GameViewModel(
         }
         importErrorState.value = null
         record = null
-        transient = transient.copy(resultDismissed = true, message = null)
+        transient = transient.copy(message = null)
         syncSession()
         movesOpen = true
         goTo(reviewTurns)
+        // a finished game's result is in its last review position: no dialog on leaving it
+        transient = transient.copy(resultDismissed = true)
         say(text(StringKey.AnnounceRecordOpened, UiText.GameName(read.game), reviewTurns))
         render()
         return true
