@@ -1,6 +1,10 @@
 package app.mills.tests
 
+import androidx.compose.ui.semantics.LiveRegionMode
+import androidx.compose.ui.semantics.SemanticsProperties
 import androidx.compose.ui.test.ComposeUiTest
+import androidx.compose.ui.test.SemanticsMatcher
+import androidx.compose.ui.test.assert
 import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.assertContentDescriptionContains
 import androidx.compose.ui.test.assertIsEnabled
@@ -64,6 +68,8 @@ class ReviewComposeUiTest {
 
         onNodeWithTag("move-8").performClick()
         caption().assertContentDescriptionContains("After turn 9 of 10: White a7xg1", substring = true)
+        // every step is announced: the caption is a polite live region
+        caption().assert(SemanticsMatcher.expectValue(SemanticsProperties.LiveRegion, LiveRegionMode.Polite))
         onNodeWithTag("move-8").assertContentDescriptionContains("current turn", substring = true)
         onNodeWithTag("point-a7").assertContentDescriptionContains("a7, White piece, in a mill, last move", substring = true)
         onNodeWithTag("point-d6").assertContentDescriptionContains("d6, empty", substring = true)
@@ -130,6 +136,17 @@ class ReviewComposeUiTest {
         tap("a7")
         onNodeWithTag("point-a7").assertContentDescriptionContains("a7, White piece", substring = true)
         assertTrue(onAllNodes(hasContentDescription("hint:", substring = true)).fetchSemanticsNodes().isEmpty())
+    }
+
+    @Test
+    fun leavingTheGameStopsTheHintBeingSearchedFor() = withApp { app ->
+        onNodeWithTag("play-friend-TWELVE_MENS_MORRIS").performScrollTo().performClick()
+        tap("a1", "g1")
+        onNodeWithTag("hint").performClick()
+        assertTrue(app.state().hintBusy)
+        onNodeWithTag("back").performClick()
+        onNodeWithTag("home-screen").assertExists()
+        assertTrue(!app.state().hintBusy)
     }
 
     @Test
