@@ -180,10 +180,18 @@ class GameRepository(
     /** Who stands better now (a search of about [timeMs] on [background]); `null` if cancelled. */
     suspend fun evaluate(timeMs: Int): Result<Evaluation?> = search { it.evaluate(timeMs.toUInt()) }
 
-    /** Ends the hint or evaluation in progress (it answers `null`). */
+    /** Ends the hint or evaluation in progress (it answers `null`), and any still waiting to start. */
     fun cancelSearch() {
+        cancels++
         session?.let { s -> guard { s.cancelHint() } }
     }
+
+    /**
+     * Counts [cancelSearch] calls: a search asked for before the latest one does not start
+     * (the engine's cancel only reaches a search already running).
+     */
+    @Volatile
+    private var cancels = 0
 
     /** The game as a text record (docs/records.md), or `null` with [lastError] set. */
     fun exportRecord(details: RecordDetails): String? = session?.let { s -> guard { s.exportRecord(details) } }
@@ -217,12 +225,14 @@ class GameRepository(
 
     private suspend fun <T> search(call: (GameSession) -> T): Result<T?> {
         val s = session ?: return Result.success(null)
-        return searching.withLock { searchOn(s, call) }
+        val asked = cancels
+        return searching.withLock { searchOn(s, asked, call) }
     }
 
-    private suspend fun <T> searchOn(s: GameSession, call: (GameSession) -> T): Result<T?> {
+    private suspend fun <T> searchOn(s: GameSession, asked: Int, call: (GameSession) -> T): Result<T?> {
         return withContext(background) {
             try {
+                if (asked != cancels) return@withContext Result.success(null)
                 Result.success(call(s))
             } catch (e: MillsException) {
                 Result.failure(e)
