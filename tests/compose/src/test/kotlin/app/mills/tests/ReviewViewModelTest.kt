@@ -171,6 +171,11 @@ class ReviewViewModelTest {
         onMain { app.game.onHint() }
         assertFalse(app.state().hintBusy)
         assertNull(app.state().board.hint)
+        // searches run one at a time: once a new hint is in, the stopped one has ended,
+        // uncounted (stopped while searching, or before it began)
+        onMain { app.game.onHint() }
+        eventually { app.state().board.hint != null }
+        assertEquals(1, app.state().hintsUsed)
         // no hint while reviewing
         onMain { app.game.showTurn(0) }
         assertFalse(app.state().canHint)
