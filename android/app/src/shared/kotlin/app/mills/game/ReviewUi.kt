@@ -94,7 +94,8 @@ object ReviewUiMapper {
             row(index, entry.player, notation, note, index == highlighted, pending = false, names)
         }.toMutableList()
         if (pendingTurn != null && pendingPlayer != null && rows.none { it.index == pendingTurn }) {
-            rows += row(pendingTurn, pendingPlayer, UiText.Raw("…"), text(StringKey.MovesToPlay), pendingTurn == highlighted, pending = true, names)
+            val toPlay = text(StringKey.MovesToPlay)
+            rows += row(pendingTurn, pendingPlayer, UiText.Raw("…"), toPlay, pendingTurn == highlighted, pending = true, names)
         }
         return MoveListUi(rows, open, turns)
     }
@@ -125,7 +126,11 @@ object ReviewUiMapper {
             val player = position.lastTurnPlayer ?: entry?.player ?: position.toMove.opponent()
             text(StringKey.ReviewAfterTurn, turn, turns, names.colour(player), UiText.Raw(entry?.notation.orEmpty()))
         }
-        val toPlay = if (position.outcome != null) text(StringKey.ReviewFinal) else text(StringKey.ReviewToPlay, names.colour(position.toMove))
+        val toPlay = if (position.outcome != null) {
+            text(StringKey.ReviewFinal)
+        } else {
+            text(StringKey.ReviewToPlay, names.colour(position.toMove))
+        }
         return caption to toPlay
     }
 

@@ -84,7 +84,8 @@ class ReviewScreenshotTest {
 
     @Test
     fun moveListOnATabletFaceToFace() {
-        val app = app(UserSettings(faceToFace = true), GameId.LINKED_HORSE, arrayOf("d7", "e3", "a1", "f4", "a4", "f6", "c3", "g7", "f2", "b4", "a7"))
+        val taps = arrayOf("d7", "e3", "a1", "f4", "a4", "f6", "c3", "g7", "f2", "b4", "a7")
+        val app = app(UserSettings(faceToFace = true), GameId.LINKED_HORSE, taps)
         shot("review-move-list-tablet-face-to-face", Device.TabletLandscape) { GameScreen(app.screen(), Inert) }
     }
 
@@ -118,7 +119,8 @@ class ReviewScreenshotTest {
     @Test
     fun importError() {
         val app = app()
-        assertTrue(!onMain { app.game.importRecord("mills-record 1\ngame: twelve-mens-morris\nresult: ongoing\n\n1. P1 a1\n2. P2 a1\nend\n") })
+        val occupied = "mills-record 1\ngame: twelve-mens-morris\nresult: ongoing\n\n1. P1 a1\n2. P2 a1\nend\n"
+        assertTrue(!onMain { app.game.importRecord(occupied) })
         val error = app.game.importError.value
         assertNotNull(error)
         onMain { app.viewModels.home.refresh() }

@@ -189,7 +189,11 @@ fun GameScreen(state: GameUiState, actions: GameScreenActions) {
                         }
                     }
                     val board = @Composable { modifier: Modifier ->
-                        Column(modifier, horizontalAlignment = Alignment.CenterHorizontally, verticalArrangement = Arrangement.spacedBy(6.dp)) {
+                        Column(
+                            modifier,
+                            horizontalAlignment = Alignment.CenterHorizontally,
+                            verticalArrangement = Arrangement.spacedBy(6.dp),
+                        ) {
                             if (state.showEvaluation) EvaluationBar(state.evaluation, Modifier.widthIn(max = 560.dp))
                             Board(
                                 state.board,
@@ -235,7 +239,9 @@ fun GameScreen(state: GameUiState, actions: GameScreenActions) {
                                     MovesToggle(state.moves, actions::onToggleMoves, Modifier.weight(1f))
                                     if (state.review == null) HintButton(hint)
                                 }
-                                if (state.moves.open) MoveList(state.moves, actions::onShowTurn, Modifier.fillMaxWidth().heightIn(max = 190.dp))
+                                if (state.moves.open) {
+                                    MoveList(state.moves, actions::onShowTurn, Modifier.fillMaxWidth().heightIn(max = 190.dp))
+                                }
                             }
                             panels(state.nearPlayer, false)
                             controls()
