@@ -33,7 +33,7 @@ class MainActivity : ComponentActivity() {
     private val settingsViewModel: SettingsViewModel by viewModels { factory { container.settingsViewModel() } }
 
     private lateinit var sound: SoundPoolPlayer
-    private lateinit var viewModels: AppViewModels
+    private lateinit var appViewModels: AppViewModels
 
     override fun onCreate(savedInstanceState: Bundle?) {
         super.onCreate(savedInstanceState)
@@ -48,13 +48,13 @@ class MainActivity : ComponentActivity() {
             },
         )
         val strings = ResourceStrings(this)
-        viewModels = AppViewModels(appViewModel, homeViewModel, gameViewModel, settingsViewModel)
+        appViewModels = AppViewModels(appViewModel, homeViewModel, gameViewModel, settingsViewModel)
         // a game record shared to the app or opened with it (not again after a rotation)
         if (savedInstanceState == null) openIncomingRecord(intent)
         setContent {
             val stack by appViewModel.backStack.collectAsState()
             BackHandler(enabled = stack.size > 1) { appViewModel.back() }
-            MillsApp(viewModels, strings, sound)
+            MillsApp(appViewModels, strings, sound)
         }
     }
 
@@ -66,7 +66,7 @@ class MainActivity : ComponentActivity() {
     }
 
     private fun openIncomingRecord(intent: Intent?) {
-        IncomingRecord.textOf(this, intent)?.let(viewModels::openRecord)
+        IncomingRecord.textOf(this, intent)?.let(appViewModels::openRecord)
     }
 
     override fun onDestroy() {
