@@ -292,7 +292,8 @@ class GameViewModel(
     // --- issue 12: the evaluation bar ---
 
     private fun maybeEvaluate(computerThinking: Boolean) {
-        if (!settings.current.evaluationBar || evaluating || hintBusy || computerThinking) return
+        // the bar is hidden while reviewing; it catches up when the live game is back
+        if (!settings.current.evaluationBar || evaluating || hintBusy || computerThinking || reviewAt != null) return
         if (evaluationVersion == gameVersion) return
         val version = gameVersion
         val session = repository.sessionId
