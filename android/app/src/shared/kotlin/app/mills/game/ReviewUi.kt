@@ -177,19 +177,18 @@ object ReviewUiMapper {
 
     /**
      * The hint in a sentence: "Hint: move d6 to d5, then take d7". A blocked side's pull
-     * comes before its step ([next] is the engine's `Pull` step then).
+     * (the first removal) comes before its step ([next] is the engine's `Pull` step then).
      */
     fun hintText(hint: Hint, next: NextStep): UiText {
         val piece = hint.piece
         val destination = hint.destination
         val takes = hint.removals.map { UiText.Raw(it) }
         if (next is NextStep.Pull && takes.isNotEmpty()) {
-            val first = text(StringKey.HintRemoveOnly, UiText.Joined(takes))
-            return if (piece != null && destination != null) {
-                UiText.Joined(listOf(first, text(StringKey.HintThenStep, piece, destination)))
-            } else {
-                first
-            }
+            // the pull, then the step, then whatever the step's mill takes
+            val parts = mutableListOf(text(StringKey.HintRemoveOnly, takes.first()))
+            if (piece != null && destination != null) parts += text(StringKey.HintThenStep, piece, destination)
+            parts += takes.drop(1).map { text(StringKey.HintRemove, it) }
+            return UiText.Joined(parts)
         }
         val main = when {
             piece != null && destination != null -> text(StringKey.HintStep, piece, destination)
