@@ -14,6 +14,7 @@ import androidx.compose.ui.test.assertTextContains
 import androidx.compose.ui.test.hasContentDescription
 import androidx.compose.ui.test.onNodeWithTag
 import androidx.compose.ui.test.performClick
+import androidx.compose.ui.test.performCustomAccessibilityActionWithLabel
 import androidx.compose.ui.test.performScrollTo
 import androidx.compose.ui.test.performTouchInput
 import androidx.compose.ui.test.swipeLeft
@@ -91,6 +92,10 @@ class ReviewComposeUiTest {
         onNodeWithTag("review-forward").onChild().assertIsNotEnabled()
         onNodeWithTag("play-from-here").onChild().assertIsNotEnabled()
         onNodeWithTag("review-back").onChild().assertIsEnabled()
+
+        // screen readers step with the board's actions instead of a swipe
+        onNodeWithTag("board").performCustomAccessibilityActionWithLabel("Previous")
+        caption().assertContentDescriptionContains("After turn 9 of 10", substring = true)
 
         assertEquals(live, owners(app.snapshot()))
         onNodeWithTag("review-exit").performClick()

@@ -33,7 +33,15 @@ class ReviewUiMapperTest {
             TurnEntry(1u, Player.P2, "pass", emptyList(), TurnEnd.TIMER_PASS),
             TurnEntry(2u, Player.P1, "resigns", emptyList(), TurnEnd.RESIGNATION),
         )
-        val list = ReviewUiMapper.moveList(entries, turns = 2, highlighted = 2, pendingTurn = null, pendingPlayer = null, open = true, names)
+        val list = ReviewUiMapper.moveList(
+            entries,
+            turns = 2,
+            highlighted = 2,
+            pendingTurn = null,
+            pendingPlayer = null,
+            open = true,
+            names = names,
+        )
         assertEquals(listOf("a1", "pass", "resigned"), list.rows.map { it.notation.resolve(en) })
         assertEquals("Turn 2, Black: pass, time ran out", list.rows[1].description.resolve(en))
         assertEquals("Turn 3, White: resigned, current turn", list.rows[2].description.resolve(en))

@@ -32,6 +32,9 @@ import androidx.compose.ui.input.pointer.pointerInput
 import androidx.compose.ui.platform.LocalDensity
 import androidx.compose.ui.platform.LocalHapticFeedback
 import androidx.compose.ui.platform.testTag
+import androidx.compose.ui.semantics.CustomAccessibilityAction
+import androidx.compose.ui.semantics.customActions
+import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.unit.dp
 import app.mills.data.UserSettings
 import app.mills.game.GameEffect
@@ -198,7 +201,13 @@ fun GameScreen(state: GameUiState, actions: GameScreenActions) {
                             Board(
                                 state.board,
                                 actions::onTap,
-                                Modifier.weight(1f, fill = false).swipeThroughTurns(actions::onReviewBack, actions::onReviewForward),
+                                Modifier
+                                    .weight(1f, fill = false)
+                                    .swipeThroughTurns(
+                                        actions::onReviewBack,
+                                        actions::onReviewForward,
+                                        canForward = state.review?.canForward == true,
+                                    ),
                             )
                         }
                     }
@@ -297,13 +306,27 @@ fun GameScreen(state: GameUiState, actions: GameScreenActions) {
 /**
  * A horizontal swipe on the board steps through the game: to the right, one turn back (from
  * the live game, into review); to the left, one turn forward. Taps on points are untouched.
+ * Screen readers get the same as the board's actions ("Previous", "Next").
  */
 @Composable
-private fun Modifier.swipeThroughTurns(onBack: () -> Unit, onForward: () -> Unit): Modifier {
+private fun Modifier.swipeThroughTurns(onBack: () -> Unit, onForward: () -> Unit, canForward: Boolean): Modifier {
     val back by rememberUpdatedState(onBack)
     val forward by rememberUpdatedState(onForward)
     val threshold = with(LocalDensity.current) { 56.dp.toPx() }
-    return pointerInput(Unit) {
+    val previousLabel = stringOf(StringKey.ReviewPrevious)
+    val nextLabel = stringOf(StringKey.ReviewNext)
+    return semantics {
+        customActions = listOfNotNull(
+            CustomAccessibilityAction(previousLabel) {
+                back()
+                true
+            },
+            CustomAccessibilityAction(nextLabel) {
+                forward()
+                true
+            }.takeIf { canForward },
+        )
+    }.pointerInput(Unit) {
         var total = 0f
         detectHorizontalDragGestures(
             onDragStart = { total = 0f },
