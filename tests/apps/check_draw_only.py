@@ -51,7 +51,10 @@ REQUIRED = {
     # lessons (issue 13): the engine's lesson session judges the taps, keeps the progress and
     # takes the timer's expiry; the app never holds solutions of its own
     "android": [r"changesSince\(", r"\bgames\(\)|gameInfo\(", r"\blevels\(\)", r"timerChoices\(\)", r"\.panel\b", r"lastTurnPoints",
-                r"LessonSession\(", r"lessonProgressMarkSolved\(", r"\.timeOut\(\)"],
+                r"LessonSession\(", r"lessonProgressMarkSolved\(", r"\.timeOut\(\)",
+                # issue 12: the move list, review, hints, analysis and records are the engine's
+                r"\.moveList\(", r"\.reviewPosition\(", r"\.undoToTurn\(", r"\.hint\(", r"\.evaluate\(",
+                r"\.verdict\b", r"\.exportRecord\(", r"readRecord\(", r"fromRecord\("],
     "ios": [r"changesSince\(", r"\bgames\(\)|gameInfo\(", r"\blevels\(\)", r"timerChoices\(\)", r"\.panel\b", r"lastTurnPoints",
             # lessons (issue 13): the course, the session, the progress file and the lesson's
             # own timer seconds all come from the engine

@@ -4,6 +4,8 @@ import app.mills.data.AppFiles
 import app.mills.data.EndgameTablesRepository
 import app.mills.data.GameRepository
 import app.mills.data.LessonRepository
+import app.mills.data.NoRecordSharing
+import app.mills.data.RecordSharing
 import app.mills.data.SettingsRepository
 import app.mills.data.SettingsStore
 import app.mills.ui.game.GameViewModel
@@ -26,6 +28,8 @@ class AppContainer(
     settingsStore: SettingsStore,
     private val mainDispatcher: CoroutineDispatcher,
     seed: ULong? = null,
+    /** The share sheet and clipboard for game records (issue 12). */
+    private val recordSharing: RecordSharing = NoRecordSharing,
 ) {
     private val files = AppFiles(filesDir)
     val settings = SettingsRepository(settingsStore)
@@ -37,7 +41,7 @@ class AppContainer(
 
     fun homeViewModel() = HomeViewModel(games, settings)
 
-    fun gameViewModel() = GameViewModel(games, settings, mainScope())
+    fun gameViewModel() = GameViewModel(games, settings, mainScope(), recordSharing)
 
     fun settingsViewModel() = SettingsViewModel(settings, games, endgameTables)
 

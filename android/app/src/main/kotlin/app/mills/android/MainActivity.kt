@@ -1,5 +1,6 @@
 package app.mills.android
 
+import android.content.Intent
 import android.os.Bundle
 import androidx.activity.ComponentActivity
 import androidx.activity.compose.BackHandler
@@ -8,7 +9,6 @@ import androidx.activity.enableEdgeToEdge
 import androidx.activity.viewModels
 import androidx.compose.runtime.collectAsState
 import androidx.compose.runtime.getValue
-import androidx.compose.runtime.remember
 import androidx.lifecycle.DefaultLifecycleObserver
 import androidx.lifecycle.LifecycleOwner
 import androidx.lifecycle.ViewModel
@@ -22,6 +22,7 @@ import app.mills.ui.home.HomeViewModel
 import app.mills.ui.lessons.LessonListViewModel
 import app.mills.ui.lessons.LessonViewModel
 import app.mills.ui.navigation.AppViewModel
+import app.mills.ui.openRecord
 import app.mills.ui.settings.SettingsViewModel
 
 /** The one activity: hosts the shared Compose UI and tells the game when the app is hidden. */
@@ -36,6 +37,7 @@ class MainActivity : ComponentActivity() {
     private val lessonViewModel: LessonViewModel by viewModels { factory { container.lessonViewModel() } }
 
     private lateinit var sound: SoundPoolPlayer
+    private lateinit var appViewModels: AppViewModels
 
     override fun onCreate(savedInstanceState: Bundle?) {
         super.onCreate(savedInstanceState)
@@ -57,14 +59,27 @@ class MainActivity : ComponentActivity() {
             },
         )
         val strings = ResourceStrings(this)
+        appViewModels = AppViewModels(
+            appViewModel, homeViewModel, gameViewModel, settingsViewModel, lessonListViewModel, lessonViewModel,
+        )
+        // a game record shared to the app or opened with it (not again after a rotation)
+        if (savedInstanceState == null) openIncomingRecord(intent)
         setContent {
-            val viewModels = remember {
-                AppViewModels(appViewModel, homeViewModel, gameViewModel, settingsViewModel, lessonListViewModel, lessonViewModel)
-            }
             val stack by appViewModel.backStack.collectAsState()
             BackHandler(enabled = stack.size > 1) { appViewModel.back() }
-            MillsApp(viewModels, strings, sound)
+            MillsApp(appViewModels, strings, sound)
         }
+    }
+
+    /** singleTask: a record shared while the app runs arrives here. */
+    override fun onNewIntent(intent: Intent) {
+        super.onNewIntent(intent)
+        setIntent(intent)
+        openIncomingRecord(intent)
+    }
+
+    private fun openIncomingRecord(intent: Intent?) {
+        IncomingRecord.textOf(this, intent)?.let(appViewModels::openRecord)
     }
 
     override fun onDestroy() {

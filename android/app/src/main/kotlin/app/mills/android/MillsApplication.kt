@@ -15,6 +15,7 @@ class MillsApplication : Application() {
             filesDir = filesDir,
             settingsStore = PreferencesSettingsStore(this),
             mainDispatcher = Dispatchers.Main.immediate,
+            recordSharing = AndroidRecordSharing(this),
         )
         container.startEndgameTables()
     }

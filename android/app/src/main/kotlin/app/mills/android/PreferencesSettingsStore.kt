@@ -25,6 +25,7 @@ class PreferencesSettingsStore(context: Context) : SettingsStore {
             lessonsOffered = prefs.getStringSet(LESSONS_OFFERED, null).orEmpty()
                 .mapNotNull { name -> GameId.entries.firstOrNull { it.name == name } }
                 .toSet(),
+            evaluationBar = prefs.getBoolean(EVALUATION_BAR, defaults.evaluationBar),
         )
     }
 
@@ -39,6 +40,7 @@ class PreferencesSettingsStore(context: Context) : SettingsStore {
             putString(BOARD, settings.boardStyle.name)
             putBoolean(FACE_TO_FACE, settings.faceToFace)
             putStringSet(LESSONS_OFFERED, settings.lessonsOffered.map { it.name }.toSet())
+            putBoolean(EVALUATION_BAR, settings.evaluationBar)
         }
     }
 
@@ -55,5 +57,6 @@ class PreferencesSettingsStore(context: Context) : SettingsStore {
         const val BOARD = "board_style"
         const val FACE_TO_FACE = "face_to_face"
         const val LESSONS_OFFERED = "lessons_offered"
+        const val EVALUATION_BAR = "evaluation_bar"
     }
 }

@@ -1,6 +1,8 @@
 package app.mills.data
 
+import kotlinx.coroutines.CoroutineDispatcher
 import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.flow.MutableSharedFlow
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.SharedFlow
@@ -8,6 +10,16 @@ import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asSharedFlow
 import kotlinx.coroutines.flow.asStateFlow
 import kotlinx.coroutines.launch
+import kotlinx.coroutines.sync.Mutex
+import kotlinx.coroutines.sync.withLock
+import kotlinx.coroutines.withContext
+import uniffi.mills_ffi.Evaluation
+import uniffi.mills_ffi.Hint
+import uniffi.mills_ffi.RecordDetails
+import uniffi.mills_ffi.ReviewPosition
+import uniffi.mills_ffi.TextRecord
+import uniffi.mills_ffi.TurnEntry
+import uniffi.mills_ffi.readRecord
 import uniffi.mills_ffi.BoardChange
 import uniffi.mills_ffi.GameSession
 import uniffi.mills_ffi.MillsException
@@ -38,11 +50,14 @@ class GameRepository(
     private val mainScope: CoroutineScope,
     /** Seed of the computer's randomness; `null` for one from the clock. */
     private val seed: ULong? = null,
+    /** Where hints and evaluations search (they block for up to their time limit). */
+    private val background: CoroutineDispatcher = Dispatchers.Default,
 ) {
     private var session: GameSession? = null
     private var generation = 0
     private var foreground = true
     private var gameVisible = false
+    private var reviewing = false
     private var revision = 0uL
     private val pending = mutableListOf<BoardChange>()
 
@@ -126,6 +141,108 @@ class GameRepository(
         snapshotState.value = batch.snapshot
     }
 
+    // --- issue 12: move list, review, play from here, hints, analysis, records ---
+
+    /** Changes whenever another session is installed (a new game, a restored one, a record). */
+    val sessionId: Int get() = generation
+
+    /** The move list, oldest turn first (one replay in the engine: call it when the game changed). */
+    fun moveList(): List<TurnEntry> = session?.let { s -> guard { s.moveList() } }.orEmpty()
+
+    /** The index of the turn being played (in a finished game, the last one played). */
+    fun currentTurn(): Int? = session?.let { s -> guard { s.currentTurn().toInt() } }
+
+    /** The board as turn [turn] began (`turns`: the live position); the live game is untouched. */
+    fun reviewPosition(turn: Int): ReviewPosition? = session?.let { s -> guard { s.reviewPosition(turn.toUInt()) } }
+
+    /**
+     * Reviewing an earlier position: the turn timer stops meanwhile (the player is not
+     * playing), and runs again when the review ends.
+     */
+    fun setReviewing(value: Boolean) {
+        if (reviewing == value) return
+        reviewing = value
+        applyPause()
+    }
+
+    /** "Play from here": review position [turn] becomes the live one (one undo, by the undo rules). */
+    fun undoToTurn(turn: Int): Int? = command { it.undoToTurn(turn.toUInt()).toInt() }
+
+    fun hintsUsed(): Int = session?.let { s -> guard { s.hintsUsed().toInt() } } ?: 0
+
+    /**
+     * The best rest of the turn for the side to move, searched on [background] for about
+     * [timeMs]: `null` if cancelled ([cancelSearch]) or stale, a failure with the engine's
+     * error (the game is over). The caller checks [sessionId] is unchanged before showing it.
+     */
+    suspend fun hint(timeMs: Int): Result<Hint?> = search { it.hint(timeMs.toUInt()) }
+
+    /** Who stands better now (a search of about [timeMs] on [background]); `null` if cancelled. */
+    suspend fun evaluate(timeMs: Int): Result<Evaluation?> = search { it.evaluate(timeMs.toUInt()) }
+
+    /** Ends the hint or evaluation in progress (it answers `null`), and any still waiting to start. */
+    fun cancelSearch() {
+        cancels++
+        session?.let { s -> guard { s.cancelHint() } }
+    }
+
+    /**
+     * Counts [cancelSearch] calls: a search asked for before the latest one does not start
+     * (the engine's cancel only reaches a search already running).
+     */
+    @Volatile
+    private var cancels = 0
+
+    /** The game as a text record (docs/records.md), or `null` with [lastError] set. */
+    fun exportRecord(details: RecordDetails): String? = session?.let { s -> guard { s.exportRecord(details) } }
+
+    /**
+     * Reads [text] as a game record and, if it is a good one, makes its game the one in
+     * progress (pass-and-play, autosaved like any game, so that "play from here" goes on from
+     * it). A bad record loads nothing: the failure carries the engine's `InvalidRecord`.
+     */
+    fun openRecord(text: String): Result<TextRecord> {
+        val record = try {
+            readRecord(text)
+        } catch (e: MillsException) {
+            return Result.failure(e)
+        }
+        val id = generation + 1
+        val opened = try {
+            GameSession.fromRecord(text, options(live = true), Forwarder(id))
+        } catch (e: MillsException) {
+            return Result.failure(e)
+        }
+        install(opened, id)
+        return Result.success(record)
+    }
+
+    /**
+     * One search at a time: the engine's hint and evaluation share one cancel token, so a
+     * second search started beside a first would end it.
+     */
+    private val searching = Mutex()
+
+    private suspend fun <T> search(call: (GameSession) -> T): Result<T?> {
+        val s = session ?: return Result.success(null)
+        val asked = cancels
+        return searching.withLock { searchOn(s, asked, call) }
+    }
+
+    private suspend fun <T> searchOn(s: GameSession, asked: Int, call: (GameSession) -> T): Result<T?> {
+        return withContext(background) {
+            try {
+                if (asked != cancels) return@withContext Result.success(null)
+                Result.success(call(s))
+            } catch (e: MillsException) {
+                Result.failure(e)
+            } catch (e: IllegalStateException) {
+                // the session was closed (replaced) before the search began: nothing to show
+                Result.success(null)
+            }
+        }
+    }
+
     /** Results against the computer, per game and level. */
     fun stats(): List<StatsEntry> = guard { statsLoad(files.statsPath) }.orEmpty()
 
@@ -153,7 +270,7 @@ class GameRepository(
 
     private fun applyPause() {
         val s = session ?: return
-        guard { if (foreground && gameVisible) s.resume() else s.pause() }
+        guard { if (foreground && gameVisible && !reviewing) s.resume() else s.pause() }
         refresh()
     }
 

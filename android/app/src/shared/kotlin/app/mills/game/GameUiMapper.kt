@@ -11,6 +11,7 @@ import uniffi.mills_ffi.Outcome
 import uniffi.mills_ffi.NextStep
 import uniffi.mills_ffi.Player
 import uniffi.mills_ffi.PointState
+import uniffi.mills_ffi.SideState
 import uniffi.mills_ffi.Snapshot
 import uniffi.mills_ffi.TurnTimer
 
@@ -38,21 +39,7 @@ object GameUiMapper {
             !humanToMove -> text(StringKey.PromptThinking)
             else -> promptFor(snapshot.next)
         }
-        val lastTurnPoints = snapshot.lastTurnPoints.toSet()
-        val targetKind = targetKindFor(snapshot.next)
-        val points = snapshot.points.map { point ->
-            val target = if (point.target && humanToMove) targetKind else null
-            PointUi(
-                name = point.name,
-                grid = BoardGeometry.gridOf(point.name),
-                owner = point.owner,
-                target = target,
-                selected = point.selected,
-                inMill = point.inMill,
-                lastTurn = point.name in lastTurnPoints,
-                description = describePoint(point, target, point.name in lastTurnPoints, names),
-            )
-        }
+        val points = pointsUi(snapshot.points, snapshot.lastTurnPoints, targetKindFor(snapshot.next).takeIf { humanToMove }, names)
         return GameUiState(
             game = game,
             title = UiText.GameName(game),
@@ -69,8 +56,8 @@ object GameUiMapper {
                 shakePoint = transient.shakePoint,
                 shakeKey = transient.shakeKey,
             ),
-            p1 = playerUi(snapshot, Player.P1, names, prompt.takeIf { humanToMove }),
-            p2 = playerUi(snapshot, Player.P2, names, prompt.takeIf { humanToMove }),
+            p1 = playerUi(snapshot.p1, Player.P1, !over && snapshot.toMove == Player.P1, names, prompt.takeIf { humanToMove }),
+            p2 = playerUi(snapshot.p2, Player.P2, !over && snapshot.toMove == Player.P2, names, prompt.takeIf { humanToMove }),
             nearPlayer = names.human ?: Player.P1,
             toMove = snapshot.toMove,
             status = statusFor(snapshot, names),
@@ -133,6 +120,24 @@ object GameUiMapper {
         NextStep.GameOver -> null
     }
 
+    /** The points as drawn: [targetKind] marks the engine's targets (`null`: none, e.g. in review). */
+    fun pointsUi(points: List<PointState>, lastTurn: List<String>, targetKind: TargetKind?, names: PlayerNames): List<PointUi> {
+        val lastTurnPoints = lastTurn.toSet()
+        return points.map { point ->
+            val target = if (point.target) targetKind else null
+            PointUi(
+                name = point.name,
+                grid = BoardGeometry.gridOf(point.name),
+                owner = point.owner,
+                target = target,
+                selected = point.selected,
+                inMill = point.inMill,
+                lastTurn = point.name in lastTurnPoints,
+                description = describePoint(point, target, point.name in lastTurnPoints, names),
+            )
+        }
+    }
+
     private fun describePoint(point: PointState, target: TargetKind?, lastTurn: Boolean, names: PlayerNames): UiText {
         val parts = mutableListOf<UiText>(UiText.Raw(point.name))
         parts += point.owner?.let(names::piece) ?: text(StringKey.PointEmpty)
@@ -154,13 +159,12 @@ object GameUiMapper {
         return UiText.Joined(parts)
     }
 
-    private fun playerUi(snapshot: Snapshot, player: Player, names: PlayerNames, prompt: UiText?): PlayerUi {
-        val side = snapshot.side(player)
+    /** A player's panel from the engine's counts for that side ([active]: their turn). */
+    fun playerUi(side: SideState, player: Player, active: Boolean, names: PlayerNames, prompt: UiText?): PlayerUi {
         // The engine's panel: in hand, on board, then the game's own tally (pins, stable, captures).
         val tallyCount = side.panel.last()
         val label = text(StringKey.ofResource(tallyCount.nameKey))
         val tally = tallyCount.value.toInt()
-        val active = snapshot.outcome == null && snapshot.toMove == player
         return PlayerUi(
             player = player,
             name = names.name(player),

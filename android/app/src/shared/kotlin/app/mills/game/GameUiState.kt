@@ -18,6 +18,8 @@ data class PointUi(
     val lastTurn: Boolean,
     /** For screen readers: "d6, your piece, can move". */
     val description: UiText,
+    /** The part this point plays in the hint shown, if any (issue 12). */
+    val hint: HintRole? = null,
 )
 
 data class BoardUiState(
@@ -34,6 +36,8 @@ data class BoardUiState(
     /** A refused tap shakes this point; [shakeKey] changes with every refusal. */
     val shakePoint: String?,
     val shakeKey: Int,
+    /** The hint shown on the board (issue 12): the piece, its destination, the removals. */
+    val hint: BoardHint? = null,
 )
 
 data class PlayerUi(
@@ -67,6 +71,7 @@ data class ResultUi(
     val winner: Player?,
     /** Against the computer: whether the human won (`null` for a draw or pass-and-play). */
     val humanWon: Boolean?,
+    val hintsUsed: Int = 0,
 )
 
 data class GameUiState(
@@ -97,6 +102,20 @@ data class GameUiState(
     val timer: TimerUi?,
     val faceToFace: Boolean,
     val turns: Int,
+    // issue 12 (game/ReviewUi.kt): the move list, review, hint, evaluation bar, record
+    val moves: MoveListUi = MoveListUi(),
+    /** Set while an earlier position is shown; the board is then that position. */
+    val review: ReviewUi? = null,
+    val canHint: Boolean = false,
+    /** A hint is being searched for (the Hint button then stops it). */
+    val hintBusy: Boolean = false,
+    val hintsUsed: Int = 0,
+    /** The evaluation bar is on (Settings) and shown (not while reviewing). */
+    val showEvaluation: Boolean = false,
+    /** The latest evaluation; `null` until the first one is in. */
+    val evaluation: EvaluationUi? = null,
+    /** The exported record, while its sheet is open. */
+    val record: RecordUi? = null,
 ) {
     fun player(player: Player): PlayerUi = if (player == Player.P1) p1 else p2
 

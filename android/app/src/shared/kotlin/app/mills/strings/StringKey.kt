@@ -52,6 +52,20 @@ enum class StringKey {
 
     RulesTitle, RulesKeyFacts, RulesQuickStart, RulesFull,
 
+    // issue 12: move list, review, hints, evaluation bar, game records
+    ActionHint, ActionHintStop, ActionReview, ActionRecord, ActionCopy, ActionShare, ActionClose,
+    ActionShowMoves, ActionHideMoves, MovesTitle, MovesEmpty, MovesRow, MovesCurrent, MovesShown,
+    MovesToPlay, MovesInProgress, MovesTimerPass, MovesResigned, ReviewPrevious, ReviewNext,
+    ReviewPlayFromHere, ReviewExit, ReviewStatus,
+    ReviewStart, ReviewAfterTurn, ReviewFinal, ReviewToPlay, ReviewTapRefused,
+    ConfirmPlayFromHereTitle, ConfirmPlayFromHereText, AnnouncePlayedFromHere, AnnounceRecordCopied,
+    AnnounceRecordOpened, HintSearching, HintPlace, HintStep, HintRemove, HintThenStep, HintRemoveOnly, HintNone,
+    HintsUsed, PointHintPiece, PointHintDestination, PointHintRemoval, SettingsSectionAnalysis,
+    SettingsEvaluationBar, SettingsEvaluationBarSummary, EvalLevel, EvalSlightlyBetter, EvalBetter,
+    EvalWinning, EvalForcedWin, EvalExactWin, EvalExactWinOne, EvalWon, EvalDraw, EvalDescription,
+    RecordTitle, RecordShareSubject, ImportRecord, ImportRecordSummary, ImportClipboardEmpty,
+    ImportErrorTitle, ImportErrorNothingLoaded,
+
     // every MillsException (game/ErrorText.kt)
     ErrorInvalidPoint, ErrorInvalidLevel, ErrorGameOver, ErrorNothingToUndo, ErrorNothingToRedo,
     ErrorNotComputersTurn, ErrorCorruptSave, ErrorUnknownSaveVersion, ErrorIllegalSavedAction, ErrorIo,

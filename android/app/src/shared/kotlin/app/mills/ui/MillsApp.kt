@@ -31,6 +31,7 @@ import app.mills.ui.lessons.LessonRoute
 import app.mills.ui.lessons.LessonViewModel
 import app.mills.ui.navigation.AppViewModel
 import app.mills.ui.navigation.Route
+import app.mills.ui.records.ImportErrorDialog
 import app.mills.ui.rules.RulesScreen
 import app.mills.ui.settings.SettingsRoute
 import app.mills.ui.settings.SettingsViewModel
@@ -69,6 +70,7 @@ fun MillsApp(viewModels: AppViewModels, strings: Strings, sound: SoundPlayer = S
                                         viewModels.lesson.close()
                                         app.openLessons(it, viewModels.lessonList.startingLessonId(it))
                                     },
+                                    onImportRecord = viewModels::openRecordFromClipboard,
                                 )
                             }
                             Route.Game -> GameRoute(
@@ -103,8 +105,24 @@ fun MillsApp(viewModels: AppViewModels, strings: Strings, sound: SoundPlayer = S
                             )
                         }
                     }
+                    // issue 12: a record that could not be opened, over whatever screen asked
+                    val importError by viewModels.game.importError.collectAsState()
+                    ImportErrorDialog(importError, viewModels.game::dismissImportError)
                 }
             }
         }
     }
+}
+
+/**
+ * Opens a game record's text (shared to the app, opened with it, or pasted) in review on the
+ * game screen; a bad one loads nothing and the import error says why.
+ */
+fun AppViewModels.openRecord(text: String) {
+    if (game.importRecord(text)) app.openGame()
+}
+
+/** Home's "Open a game record": the record on the clipboard. */
+fun AppViewModels.openRecordFromClipboard() {
+    if (game.importFromClipboard()) app.openGame()
 }

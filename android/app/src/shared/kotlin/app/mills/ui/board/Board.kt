@@ -132,6 +132,7 @@ fun Board(state: BoardUiState, onTap: (String) -> Unit, modifier: Modifier = Mod
                 }
             }
             drawMotions(m, colors, state.motions, p, state.stableP1, state.stableP2)
+            state.hint?.let { drawHint(m, colors, it, pulse) }
         }
         if (state.showStable) {
             val labelY = with(density) { (m.center.y - m.stableHalf * 0.62f).toDp() }

@@ -14,6 +14,7 @@ import androidx.compose.material3.Icon
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.Surface
 import androidx.compose.material3.Text
+import androidx.compose.material3.TextButton
 import androidx.compose.runtime.Composable
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
@@ -38,17 +39,42 @@ fun GameActions(
     onNewGame: () -> Unit,
     onResign: () -> Unit,
     modifier: Modifier = Modifier,
+    hint: HintButtonState? = null,
 ) {
     Row(modifier.fillMaxWidth(), horizontalArrangement = Arrangement.spacedBy(6.dp)) {
         ActionButton(MillsIcons.Undo, stringOf(StringKey.ActionUndo), canUndo, onUndo, "undo")
         ActionButton(MillsIcons.Redo, stringOf(StringKey.ActionRedo), canRedo, onRedo, "redo")
+        if (hint != null) {
+            // while searching, the same button stops the search (issue 12)
+            val label = stringOf(if (hint.busy) StringKey.ActionHintStop else StringKey.ActionHint)
+            ActionButton(MillsIcons.Hint, label, hint.enabled || hint.busy, hint.onHint, "hint")
+        }
         ActionButton(MillsIcons.Refresh, stringOf(StringKey.ActionNewGame), true, onNewGame, "new-game")
         ActionButton(MillsIcons.Flag, stringOf(StringKey.ActionResign), canResign, onResign, "resign")
     }
 }
 
+/** The Hint button: asks the engine for the best turn; [busy] while it searches. */
+class HintButtonState(val enabled: Boolean, val busy: Boolean, val onHint: () -> Unit)
+
+/** The Hint button on its own (phones: beside the move-list toggle, the action row being full). */
 @Composable
-private fun RowScope.ActionButton(
+fun HintButton(hint: HintButtonState, modifier: Modifier = Modifier) {
+    TextButton(
+        onClick = hint.onHint,
+        enabled = hint.enabled || hint.busy,
+        modifier = modifier.heightIn(min = 48.dp).testTag("hint"),
+    ) {
+        Icon(MillsIcons.Hint, contentDescription = null, modifier = Modifier.size(20.dp))
+        Text(
+            stringOf(if (hint.busy) StringKey.ActionHintStop else StringKey.ActionHint),
+            modifier = Modifier.padding(start = 6.dp),
+        )
+    }
+}
+
+@Composable
+internal fun RowScope.ActionButton(
     icon: ImageVector,
     label: String,
     enabled: Boolean,

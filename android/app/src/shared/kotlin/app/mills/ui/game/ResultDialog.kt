@@ -31,7 +31,13 @@ import uniffi.mills_ffi.Player
 
 /** The end of a game: who won and why, with a rematch. */
 @Composable
-fun ResultDialog(result: ResultUi?, visible: Boolean, onRematch: () -> Unit, onDismiss: () -> Unit) {
+fun ResultDialog(
+    result: ResultUi?,
+    visible: Boolean,
+    onRematch: () -> Unit,
+    onDismiss: () -> Unit,
+    onReview: (() -> Unit)? = null,
+) {
     val title = result?.title?.resolve().orEmpty()
     OverlayDialog(visible && result != null, title, onDismiss, Modifier.testTag("result")) {
         if (result == null) return@OverlayDialog
@@ -72,7 +78,23 @@ fun ResultDialog(result: ResultUi?, visible: Boolean, onRematch: () -> Unit, onD
             textAlign = TextAlign.Center,
             modifier = Modifier.fillMaxWidth(),
         )
+        Text(
+            stringOf(StringKey.HintsUsed, result.hintsUsed),
+            style = MaterialTheme.typography.labelLarge,
+            color = MaterialTheme.colorScheme.onSurfaceVariant,
+            textAlign = TextAlign.Center,
+            modifier = Modifier.fillMaxWidth().testTag("result-hints"),
+        )
         Spacer(Modifier.height(24.dp))
+        // issue 12: step through the finished game
+        if (onReview != null) {
+            OutlinedButton(onClick = onReview, modifier = Modifier.fillMaxWidth().testTag("result-review")) {
+                Icon(MillsIcons.Moves, contentDescription = null)
+                Spacer(Modifier.width(8.dp))
+                Text(stringOf(StringKey.ActionReview))
+            }
+            Spacer(Modifier.height(12.dp))
+        }
         Row(Modifier.fillMaxWidth(), horizontalArrangement = Arrangement.spacedBy(12.dp, Alignment.CenterHorizontally)) {
             OutlinedButton(onClick = onDismiss) { Text(stringOf(StringKey.ActionViewBoard)) }
             Button(onClick = onRematch, modifier = Modifier.testTag("rematch")) {

@@ -50,6 +50,7 @@ import app.mills.strings.stringOf
 import app.mills.ui.components.BarIcon
 import app.mills.ui.icons.MillsIcons
 import app.mills.ui.lessons.LessonOfferDialog
+import app.mills.ui.records.ImportRecordButton
 import uniffi.mills_ffi.GameId
 
 @Composable
@@ -59,6 +60,7 @@ fun HomeRoute(
     onSettings: () -> Unit,
     onRules: (GameId) -> Unit,
     onLearn: (GameId) -> Unit = {},
+    onImportRecord: (() -> Unit)? = null,
 ) {
     val state by viewModel.uiState.collectAsState()
     // the game the player asked to start while its lessons are offered (the first time only)
@@ -76,6 +78,7 @@ fun HomeRoute(
             },
             onSettings = onSettings,
             onRules = onRules,
+            onImportRecord = onImportRecord,
         )
         LessonOfferDialog(
             game = offered?.first,
@@ -103,6 +106,7 @@ fun HomeScreen(
     onStart: (GameId, Boolean) -> Unit,
     onSettings: () -> Unit,
     onRules: (GameId) -> Unit,
+    onImportRecord: (() -> Unit)? = null,
 ) {
     Surface(Modifier.fillMaxSize().testTag("home-screen"), color = MaterialTheme.colorScheme.background) {
         BoxWithConstraints(Modifier.fillMaxSize(), contentAlignment = Alignment.TopCenter) {
@@ -141,6 +145,8 @@ fun HomeScreen(
                 } else {
                     state.games.forEach { game -> GameCard(game, state.records[game], onStart, onRules) }
                 }
+                // issue 12: a game record from the clipboard
+                onImportRecord?.let { ImportRecordButton(it) }
             }
         }
     }

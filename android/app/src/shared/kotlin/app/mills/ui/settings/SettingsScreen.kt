@@ -159,6 +159,16 @@ fun SettingsScreen(settings: UserSettings, viewModel: SettingsViewModel, onBack:
                             summary = stringOf(StringKey.SettingsFaceToFaceSummary),
                         )
                     }
+                    // issue 12: the evaluation bar above the board, off by default
+                    Section(stringOf(StringKey.SettingsSectionAnalysis)) {
+                        Toggle(
+                            stringOf(StringKey.SettingsEvaluationBar),
+                            settings.evaluationBar,
+                            viewModel::setEvaluationBar,
+                            "evaluation-bar",
+                            summary = stringOf(StringKey.SettingsEvaluationBarSummary),
+                        )
+                    }
                     Spacer(Modifier.height(16.dp))
                 }
             }

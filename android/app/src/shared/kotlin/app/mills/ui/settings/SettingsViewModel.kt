@@ -47,4 +47,6 @@ class SettingsViewModel(
     fun setBoardStyle(style: BoardStyle) = settings.update { it.copy(boardStyle = style) }
 
     fun setFaceToFace(on: Boolean) = settings.update { it.copy(faceToFace = on) }
+
+    fun setEvaluationBar(on: Boolean) = settings.update { it.copy(evaluationBar = on) }
 }
