@@ -28,6 +28,11 @@ struct GameCard: View {
                         Text("home_record \(Int(record.wins)) \(Int(record.losses)) \(Int(record.draws))")
                             .font(.caption)
                             .foregroundStyle(.secondary)
+                        if record.hintsUsed > 0 {
+                            Text("home_record_hints \(Int(record.hintsUsed)) \(Int(record.winsWithHints))")
+                                .font(.caption)
+                                .foregroundStyle(.secondary)
+                        }
                     }
                 }
             }

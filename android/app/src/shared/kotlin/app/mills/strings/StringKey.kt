@@ -9,7 +9,7 @@ enum class StringKey {
     AppName, RulesLocale, ListSeparator,
 
     HomeTitle, HomeSubtitle, HomeContinue, HomeContinueDetail, HomeVsComputer, HomePassAndPlay,
-    HomePiecesEach, HomeRecord,
+    HomePiecesEach, HomeRecord, HomeRecordHints,
 
     ModeVsComputer, ModePassAndPlay, PlayerWhite, PlayerBlack, PlayerYou, PlayerComputer,
 

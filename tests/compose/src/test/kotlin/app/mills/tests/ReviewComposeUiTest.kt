@@ -144,6 +144,28 @@ class ReviewComposeUiTest {
     }
 
     @Test
+    fun hintsUsedAgainstTheComputerCountInTheRecordOnHome() = withApp { app ->
+        onNodeWithTag("play-computer-TWELVE_MENS_MORRIS").performScrollTo().performClick()
+        tap("a1")
+        waitUntil(timeoutMillis = 20_000) { app.snapshot().p2.onBoard.toInt() == 1 }
+        onNodeWithTag("hint").performClick()
+        waitUntil(timeoutMillis = 20_000) {
+            onAllNodes(hasContentDescription("hint: play here", substring = true)).fetchSemanticsNodes().isNotEmpty()
+        }
+        onNodeWithTag("resign").performClick()
+        onNodeWithTag("confirm").performClick()
+        onNodeWithTag("result-hints", useUnmergedTree = true).assertTextContains("Hints used: 1")
+        onNodeWithText("View board").performClick()
+        onNodeWithTag("back").performClick()
+        onNodeWithTag("home-screen").assertExists()
+        onNodeWithTag("record-hints-TWELVE_MENS_MORRIS", useUnmergedTree = true)
+            .performScrollTo()
+            .assertTextContains("Hints used: 1 · wins with a hint: 0")
+        // a game without hints shows no such line
+        onNodeWithTag("record-hints-ZHIQI", useUnmergedTree = true).assertDoesNotExist()
+    }
+
+    @Test
     fun leavingTheGameStopsTheHintBeingSearchedFor() = withApp { app ->
         onNodeWithTag("play-friend-TWELVE_MENS_MORRIS").performScrollTo().performClick()
         tap("a1", "g1")

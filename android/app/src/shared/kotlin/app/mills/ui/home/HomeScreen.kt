@@ -234,6 +234,14 @@ private fun GameCard(
                     style = MaterialTheme.typography.bodySmall,
                     color = MaterialTheme.colorScheme.onSurfaceVariant,
                 )
+                if (record.hintsUsed > 0) {
+                    Text(
+                        stringOf(StringKey.HomeRecordHints, record.hintsUsed, record.winsWithHints),
+                        style = MaterialTheme.typography.bodySmall,
+                        color = MaterialTheme.colorScheme.onSurfaceVariant,
+                        modifier = Modifier.testTag("record-hints-${game.name}"),
+                    )
+                }
             }
             Spacer(Modifier.height(16.dp))
             Row(horizontalArrangement = Arrangement.spacedBy(10.dp)) {

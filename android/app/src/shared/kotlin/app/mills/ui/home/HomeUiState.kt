@@ -4,7 +4,8 @@ import app.mills.data.SavedGame
 import uniffi.mills_ffi.GameId
 
 /** A game's record against the computer at the current level. */
-data class Record(val wins: Int, val losses: Int, val draws: Int)
+/** The record against the current level; hints are counted by the engine's statistics. */
+data class Record(val wins: Int, val losses: Int, val draws: Int, val hintsUsed: Int = 0, val winsWithHints: Int = 0)
 
 data class HomeUiState(
     val games: List<GameId>,

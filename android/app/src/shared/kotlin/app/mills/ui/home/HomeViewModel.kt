@@ -49,7 +49,15 @@ class HomeViewModel(
         val level = settings.current.level
         val records = repository.stats()
             .filter { it.level.toInt() == level }
-            .associate { it.game to Record(it.wins.toInt(), it.losses.toInt(), it.draws.toInt()) }
+            .associate {
+                it.game to Record(
+                    wins = it.wins.toInt(),
+                    losses = it.losses.toInt(),
+                    draws = it.draws.toInt(),
+                    hintsUsed = it.hintsUsed.toInt(),
+                    winsWithHints = it.winsWithHints.toInt(),
+                )
+            }
         return HomeUiState(games = RulesCatalog.games, saved = repository.savedGame(), records = records)
     }
 }
