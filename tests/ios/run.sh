@@ -7,6 +7,9 @@
 #               same format arguments, and holds every key the Swift uses
 #   2b. a11y    every Button, NavigationLink and Menu of the app has words for VoiceOver (a
 #               title, a Text or Label in its label, or an accessibilityLabel)
+#   2c. imports every Swift file imports the framework of the system names it uses (URL,
+#               Date, CGFloat, UIPasteboard, @Observable, String(localized:)): importing
+#               MillsCore does not make Foundation's types visible
 #   3. api      the app uses only types, initializers, functions, methods, properties and
 #               enum cases that the generated Swift bindings declare, with their labels
 #               (the bindings are generated here by ios/scripts/build-xcframework.sh
@@ -94,6 +97,9 @@ check "strings ($catalog)" \
 
 check "a11y (controls VoiceOver can name, ${#app_files[@]} files)" \
   "$python" "$here/check_ios.py" a11y "${app_files[@]}"
+
+check "imports (system names and the imports that provide them, ${#swift_files[@]} files)" \
+  "$python" "$here/check_ios.py" imports "${swift_files[@]}"
 
 step "generating the Swift bindings (ios/scripts/build-xcframework.sh --bindings-only)"
 bindings="$build/bindings/mills_ffi.swift"

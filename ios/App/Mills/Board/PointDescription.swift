@@ -1,3 +1,4 @@
+import Foundation
 import MillsCore
 
 /// The VoiceOver label of a point, e.g. "d6, your piece, can move".

@@ -1,3 +1,4 @@
+import Foundation
 import MillsCore
 import Observation
 
@@ -8,7 +9,7 @@ import Observation
 @MainActor
 @Observable
 final class EndgameTables {
-    fileprivate(set) var state: TablesState = .notPrepared
+    private(set) var state: TablesState = .notPrepared
     @ObservationIgnored private var started = false
 
     /// Starts the preparation (once). `tablesPrepare` returns at once, but it creates the
@@ -22,8 +23,27 @@ final class EndgameTables {
                 _ = try tablesPrepare(dir: path, maxPieces: 4, listener: relay)
             } catch {
                 let reason = String(describing: error)
-                await MainActor.run { relay.owner?.state = .failed(reason: reason) }
+                await MainActor.run { relay.owner?.receive(.failed(reason: reason)) }
             }
+        }
+    }
+
+    /// A state of the preparation. Each arrives in an unstructured task of its own, and
+    /// nothing promises that such tasks reach the main actor in the order they were started,
+    /// so a late progress report never replaces the preparation's last word (Ready, Failed):
+    /// there is one preparation per launch.
+    fileprivate func receive(_ new: TablesState) {
+        if state.isFinished, !new.isFinished { return }
+        state = new
+    }
+}
+
+extension TablesState {
+    /// Ready, cancelled or failed: the preparation is over.
+    fileprivate var isFinished: Bool {
+        switch self {
+        case .ready, .cancelled, .failed: true
+        case .notPrepared, .preparing: false
         }
     }
 }
@@ -40,7 +60,7 @@ final class TablesStateRelay: TablesListener, @unchecked Sendable {
     func onTablesState(state: TablesState) {
         let owner = self.owner
         Task { @MainActor in
-            owner?.state = state
+            owner?.receive(state)
         }
     }
 }
