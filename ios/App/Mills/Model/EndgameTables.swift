@@ -20,7 +20,11 @@ final class EndgameTables {
         let relay = TablesStateRelay(owner: self)
         Task.detached(priority: .utility) {
             do {
-                _ = try tablesPrepare(dir: path, maxPieces: 4, listener: relay)
+                let preparation = try tablesPrepare(dir: path, maxPieces: 4, listener: relay)
+                // the listener hears changes only: the state it starts in ("preparing", or
+                // "ready" when the files were there) is read here, unless a report came first
+                let first = preparation.state()
+                await MainActor.run { relay.owner?.receiveFirst(first) }
             } catch {
                 let reason = String(describing: error)
                 await MainActor.run { relay.owner?.receive(.failed(reason: reason)) }
@@ -35,6 +39,11 @@ final class EndgameTables {
     fileprivate func receive(_ new: TablesState) {
         if state.isFinished, !new.isFinished { return }
         state = new
+    }
+
+    /// The state the preparation started in; any report that came before it is newer.
+    fileprivate func receiveFirst(_ first: TablesState) {
+        if case .notPrepared = state { state = first }
     }
 }
 

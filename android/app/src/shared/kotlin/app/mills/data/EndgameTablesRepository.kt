@@ -39,7 +39,10 @@ class EndgameTablesRepository(
         // Creating the directory is disk work too: not on the main thread.
         thread(name = "mills-tables-start", isDaemon = true) {
             try {
-                tablesPrepare(directory.path, maxPieces, listener)
+                val preparation = tablesPrepare(directory.path, maxPieces, listener)
+                // the listener hears changes only: the state it starts in ("preparing", or
+                // "ready" when the files were there) is read here, unless a report came first
+                mutableState.compareAndSet(TablesState.NotPrepared, preparation.state())
             } catch (e: MillsException) {
                 mutableState.value = TablesState.Failed(e.message ?: "")
             }
