@@ -633,18 +633,8 @@ fn tables_mistakes_are_bad_input() {
 
 #[test]
 fn match_and_bench_probe_tables_when_given_them() {
-    let dir = table_dir("match");
+    let dir = twelve_mens_morris_tables("match");
     let d = dir.to_str().unwrap();
-    success(mills(&[
-        "tables",
-        "build",
-        "--game",
-        "twelve-mens-morris",
-        "--max-pieces",
-        "3",
-        "--out",
-        d,
-    ]));
     let report = success(mills(&[
         "match",
         "--variant",

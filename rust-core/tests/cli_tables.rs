@@ -4,27 +4,7 @@
 
 mod cli_support;
 
-use std::path::PathBuf;
-
 use cli_support::*;
-
-/// A directory with the 3-a-side tables of Twelve Men's Morris, built by `mills tables`.
-fn tables_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mills-cli-tables-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let d = dir.to_str().unwrap();
-    success(mills(&[
-        "tables",
-        "build",
-        "--game",
-        "twelve-mens-morris",
-        "--max-pieces",
-        "3",
-        "--out",
-        d,
-    ]));
-    dir
-}
 
 const PLAY: &[&str] = &[
     "play",
@@ -39,7 +19,7 @@ const PLAY: &[&str] = &[
 
 #[test]
 fn play_with_tables_plays_as_before_and_refuses_missing_or_damaged_ones() {
-    let dir = tables_dir("play");
+    let dir = twelve_mens_morris_tables("play");
     let d = dir.to_str().unwrap();
     let input = "a1\na4\nquit\n";
     let plain = success(mills_with_input(PLAY, input));
@@ -75,7 +55,7 @@ fn play_with_tables_plays_as_before_and_refuses_missing_or_damaged_ones() {
 
 #[test]
 fn uci_loads_tables_by_flag_or_option() {
-    let dir = tables_dir("uci");
+    let dir = twelve_mens_morris_tables("uci");
     let d = dir.to_str().unwrap();
     let out = success(mills_with_input(&["uci"], "uci\nisready\n"));
     assert!(

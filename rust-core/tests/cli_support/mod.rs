@@ -1,4 +1,4 @@
-//! Running the `mills` binary from the CLI tests (`cli.rs`, `cli_records.rs`): one copy of the
+//! Running the `mills` binary from the CLI tests (`cli.rs`, `cli_records.rs`, `cli_tables.rs`): one copy of the
 //! process plumbing and of the exit-code assertions, so that every CLI test checks them alike.
 // Each test crate that includes this module uses its own subset of the helpers.
 #![allow(dead_code)]
@@ -51,4 +51,23 @@ pub fn bad_input(output: Output) -> String {
     assert_eq!(output.status.code(), Some(2), "stdout: {}", stdout(&output));
     assert_eq!(stdout(&output), "");
     stderr(&output)
+}
+
+/// A fresh directory holding the 3-a-side tables of Twelve Men's Morris, built by
+/// `mills tables build` (a second or two).
+pub fn twelve_mens_morris_tables(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("mills-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    success(mills(&[
+        "tables",
+        "build",
+        "--game",
+        "twelve-mens-morris",
+        "--max-pieces",
+        "3",
+        "--out",
+        d,
+    ]));
+    dir
 }

@@ -9,7 +9,6 @@ import app.mills.desktop.XmlStrings
 import app.mills.game.GameUiState
 import app.mills.strings.Strings
 import app.mills.ui.game.GameScreen
-import app.mills.ui.game.GameScreenActions
 import app.mills.ui.home.HomeScreen
 import app.mills.ui.records.ImportErrorDialog
 import org.junit.jupiter.api.AfterAll
@@ -19,18 +18,6 @@ import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestInstance
 import uniffi.mills_ffi.GameId
-
-private object Inert : GameScreenActions {
-    override fun onTap(point: String) = Unit
-    override fun onUndo() = Unit
-    override fun onRedo() = Unit
-    override fun onNewGame() = Unit
-    override fun onResign() = Unit
-    override fun onDismissResult() = Unit
-    override fun onBack() = Unit
-    override fun onSettings() = Unit
-    override fun onRules(game: GameId) = Unit
-}
 
 /** Screenshots of issue 12's screens (build/screenshots/review-*.png), each checked not blank. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -65,7 +52,7 @@ class ReviewScreenshotTest {
         onMain { app.game.toggleMoves() }
         val state = app.screen()
         assertTrue(state.moves.open)
-        shot("review-move-list-phone") { GameScreen(state, Inert) }
+        shot("review-move-list-phone") { GameScreen(state, NoActions) }
     }
 
     @Test
@@ -77,16 +64,16 @@ class ReviewScreenshotTest {
         }
         val state = app.screen()
         assertEquals(9, state.review?.position)
-        shot("review-phone") { GameScreen(state, Inert) }
-        shot("review-tablet", Device.TabletLandscape) { GameScreen(state, Inert) }
-        shot("review-phone-zh", strings = zh) { GameScreen(state, Inert) }
+        shot("review-phone") { GameScreen(state, NoActions) }
+        shot("review-tablet", Device.TabletLandscape) { GameScreen(state, NoActions) }
+        shot("review-phone-zh", strings = zh) { GameScreen(state, NoActions) }
     }
 
     @Test
     fun moveListOnATabletFaceToFace() {
         val taps = arrayOf("d7", "e3", "a1", "f4", "a4", "f6", "c3", "g7", "f2", "b4", "a7")
         val app = app(UserSettings(faceToFace = true), GameId.LINKED_HORSE, taps)
-        shot("review-move-list-tablet-face-to-face", Device.TabletLandscape) { GameScreen(app.screen(), Inert) }
+        shot("review-move-list-tablet-face-to-face", Device.TabletLandscape) { GameScreen(app.screen(), NoActions) }
     }
 
     @Test
@@ -96,7 +83,7 @@ class ReviewScreenshotTest {
         eventually { app.screen().board.hint != null }
         val state = app.screen()
         assertNotNull(state.board.hint?.destination)
-        shot("review-hint") { GameScreen(state, Inert) }
+        shot("review-hint") { GameScreen(state, NoActions) }
     }
 
     @Test
@@ -105,15 +92,15 @@ class ReviewScreenshotTest {
         eventually { app.screen().evaluation != null }
         val state = app.screen()
         assertTrue(state.showEvaluation)
-        shot("review-evaluation-bar") { GameScreen(state, Inert) }
-        shot("review-evaluation-bar-tablet", Device.TabletLandscape) { GameScreen(state, Inert) }
+        shot("review-evaluation-bar") { GameScreen(state, NoActions) }
+        shot("review-evaluation-bar-tablet", Device.TabletLandscape) { GameScreen(state, NoActions) }
     }
 
     @Test
     fun recordSheet() {
         val app = app(taps = CAPTURE_GAME)
         onMain { app.game.showRecord() }
-        shot("review-record") { GameScreen(app.screen(), Inert) }
+        shot("review-record") { GameScreen(app.screen(), NoActions) }
     }
 
     @Test

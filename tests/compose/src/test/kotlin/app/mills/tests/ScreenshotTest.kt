@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestInstance
 import uniffi.mills_ffi.GameId
 
-private object NoActions : GameScreenActions {
+/** A game screen whose buttons do nothing: the screenshot tests draw states, not play. */
+internal object NoActions : GameScreenActions {
     override fun onTap(point: String) = Unit
     override fun onUndo() = Unit
     override fun onRedo() = Unit
