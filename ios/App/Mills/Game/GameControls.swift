@@ -9,25 +9,25 @@ struct GameControls: View {
 
     var body: some View {
         HStack(spacing: 8) {
-            control("action_undo", systemImage: "arrow.uturn.backward", enabled: model.snapshot.canUndo) {
+            ControlButton("action_undo", systemImage: "arrow.uturn.backward", enabled: model.snapshot.canUndo) {
                 model.undo()
             }
-            control("action_redo", systemImage: "arrow.uturn.forward", enabled: model.snapshot.canRedo) {
+            ControlButton("action_redo", systemImage: "arrow.uturn.forward", enabled: model.snapshot.canRedo) {
                 model.redo()
             }
             if model.advisor.isHinting {
-                control("action_hint_stop", systemImage: "stop.circle", enabled: true) {
+                ControlButton("action_hint_stop", systemImage: "stop.circle", enabled: true) {
                     model.cancelHint()
                 }
             } else {
-                control("action_hint", systemImage: "lightbulb", enabled: canAskHint) {
+                ControlButton("action_hint", systemImage: "lightbulb", enabled: canAskHint) {
                     model.askHint()
                 }
             }
-            control("action_resign", systemImage: "flag", enabled: !model.isOver) {
+            ControlButton("action_resign", systemImage: "flag", enabled: !model.isOver) {
                 confirmsResign = true
             }
-            control("action_new_game", systemImage: "arrow.clockwise", enabled: true) {
+            ControlButton("action_new_game", systemImage: "arrow.clockwise", enabled: true) {
                 if model.isOver {
                     model.rematch()
                 } else {
@@ -56,20 +56,6 @@ struct GameControls: View {
         guard !model.isOver, !snapshot.computerThinking else { return false }
         guard let human = model.humanPlayer else { return true }
         return snapshot.toMove == human
-    }
-
-    private func control(
-        _ title: LocalizedStringKey,
-        systemImage: String,
-        enabled: Bool,
-        action: @escaping () -> Void
-    ) -> some View {
-        Button(action: action) {
-            Label(title, systemImage: systemImage)
-                .frame(maxWidth: .infinity)
-        }
-        .buttonStyle(.bordered)
-        .disabled(!enabled)
     }
 }
 

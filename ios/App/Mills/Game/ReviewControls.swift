@@ -9,18 +9,18 @@ struct ReviewControls: View {
     var body: some View {
         let review = model.review
         HStack(spacing: 8) {
-            control("review_previous", systemImage: "chevron.backward", enabled: review.canStepBack) {
+            ControlButton("review_previous", systemImage: "chevron.backward", enabled: review.canStepBack) {
                 model.stepReview(by: -1)
             }
             .accessibilityLabel(Text("review_previous_description"))
-            control("review_next", systemImage: "chevron.forward", enabled: review.canStepForward) {
+            ControlButton("review_next", systemImage: "chevron.forward", enabled: review.canStepForward) {
                 model.stepReview(by: 1)
             }
             .accessibilityLabel(Text("review_next_description"))
-            control("review_play_from_here", systemImage: "play", enabled: review.canPlayFromHere) {
+            ControlButton("review_play_from_here", systemImage: "play", enabled: review.canPlayFromHere) {
                 confirmsPlayFromHere = true
             }
-            control("review_exit", systemImage: "xmark", enabled: true) {
+            ControlButton("review_exit", systemImage: "xmark", enabled: true) {
                 model.closeReview()
             }
         }
@@ -31,19 +31,5 @@ struct ReviewControls: View {
         } message: {
             Text("confirm_play_from_here_text")
         }
-    }
-
-    private func control(
-        _ title: LocalizedStringKey,
-        systemImage: String,
-        enabled: Bool,
-        action: @escaping () -> Void
-    ) -> some View {
-        Button(action: action) {
-            Label(title, systemImage: systemImage)
-                .frame(maxWidth: .infinity)
-        }
-        .buttonStyle(.bordered)
-        .disabled(!enabled)
     }
 }

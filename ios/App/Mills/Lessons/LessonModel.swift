@@ -248,7 +248,7 @@ final class LessonModel {
         var sentence: String?
         if !changes.isEmpty {
             let motions = pieces.apply(changes, reaching: target)
-            count(motions)
+            feedback.count(motions)
             sentence = Announcer.describe(
                 motions,
                 game: lesson.game,
@@ -288,15 +288,6 @@ final class LessonModel {
         progressNotSaved = false
         courseLength = lessons(game: lesson.game, locale: lesson.locale).count
         setClock(left: timerLimit)
-    }
-
-    private func count(_ motions: [BoardMotion]) {
-        for motion in motions {
-            switch motion {
-            case .placed, .stepped: feedback.moves += 1
-            case .pinned, .removed, .stabled: feedback.removals += 1
-            }
-        }
     }
 
     private func scheduleLeavingCleanup() {

@@ -11,4 +11,14 @@ struct GameFeedback: Equatable {
     var endings = 0
     /// The point of the last refused tap, to shake it.
     var refusedPoint: String?
+
+    /// Counts the motions a batch of changes shows (a game's or a lesson's board).
+    mutating func count(_ motions: [BoardMotion]) {
+        for motion in motions {
+            switch motion {
+            case .placed, .stepped: moves += 1
+            case .pinned, .removed, .stabled: removals += 1
+            }
+        }
+    }
 }

@@ -301,7 +301,7 @@ final class GameModel {
             || newSnapshot.actionCount != snapshot.actionCount
         if !batch.changes.isEmpty {
             let motions = pieces.apply(batch.changes, reaching: newSnapshot)
-            count(motions)
+            feedback.count(motions)
             Announcer.post(
                 Announcer.describe(
                     motions,
@@ -322,15 +322,6 @@ final class GameModel {
             showsResult = true
         }
         scheduleLeavingCleanup()
-    }
-
-    private func count(_ motions: [BoardMotion]) {
-        for motion in motions {
-            switch motion {
-            case .placed, .stepped: feedback.moves += 1
-            case .pinned, .removed, .stabled: feedback.removals += 1
-            }
-        }
     }
 
     private func scheduleLeavingCleanup() {

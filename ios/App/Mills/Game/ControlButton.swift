@@ -1,0 +1,31 @@
+import SwiftUI
+
+/// A bordered button of the game's control rows (the game's and the review's), sharing the
+/// row's width with its neighbours.
+struct ControlButton: View {
+    private let title: LocalizedStringKey
+    private let systemImage: String
+    private let enabled: Bool
+    private let action: () -> Void
+
+    init(
+        _ title: LocalizedStringKey,
+        systemImage: String,
+        enabled: Bool,
+        action: @escaping () -> Void
+    ) {
+        self.title = title
+        self.systemImage = systemImage
+        self.enabled = enabled
+        self.action = action
+    }
+
+    var body: some View {
+        Button(action: action) {
+            Label(title, systemImage: systemImage)
+                .frame(maxWidth: .infinity)
+        }
+        .buttonStyle(.bordered)
+        .disabled(!enabled)
+    }
+}
