@@ -17,6 +17,7 @@ import app.mills.game.RecordUi
 import app.mills.game.ReviewUi
 import app.mills.game.ReviewUiMapper
 import app.mills.game.Transient
+import app.mills.game.motionEffect
 import app.mills.game.toUiText
 import app.mills.strings.StringKey
 import app.mills.strings.UiText
@@ -535,11 +536,7 @@ class GameViewModel(
                     else -> GameEffect.Lost
                 }
             }
-            motions.any { it is Motion.Stable } -> GameEffect.Stable
-            motions.any { it is Motion.Remove || it is Motion.Pin } -> GameEffect.Remove
-            formedLine && motions.isNotEmpty() -> GameEffect.Mill
-            motions.isNotEmpty() -> GameEffect.Place
-            else -> null
+            else -> motionEffect(motions, formedLine)
         }
         effect?.let(effectFlow::tryEmit)
     }

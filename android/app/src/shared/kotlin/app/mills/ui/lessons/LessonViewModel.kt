@@ -10,6 +10,7 @@ import app.mills.game.Motion
 import app.mills.game.PlayerNames
 import app.mills.game.TimerUi
 import app.mills.game.Transient
+import app.mills.game.motionEffect
 import app.mills.game.opponent
 import app.mills.game.toUiText
 import app.mills.strings.StringKey
@@ -308,13 +309,6 @@ class LessonViewModel(
     }
 
     private fun emitMotionEffect(motions: List<Motion>, formedLine: Boolean) {
-        val effect = when {
-            motions.any { it is Motion.Stable } -> GameEffect.Stable
-            motions.any { it is Motion.Remove || it is Motion.Pin } -> GameEffect.Remove
-            formedLine && motions.isNotEmpty() -> GameEffect.Mill
-            motions.isNotEmpty() -> GameEffect.Place
-            else -> null
-        }
-        effect?.let(effectFlow::tryEmit)
+        motionEffect(motions, formedLine)?.let(effectFlow::tryEmit)
     }
 }
