@@ -245,6 +245,10 @@ fn principal_variation_search_scores_equal_plain_minimax() {
         transposition_table: false,
         quiescence: false,
         aspiration: true,
+        // Both change the tree's shape on purpose (deeper or shallower than the nominal depth).
+        blockade_extension: false,
+        late_move_reductions: false,
+        null_move: false,
     };
     let mut checked = 0;
     for rules in [Rules::ZHIQI, Rules::LINKED_HORSE, Rules::TWELVE_MENS_MORRIS] {

@@ -105,6 +105,10 @@ impl FromStr for Player {
                 "noqs" => options.quiescence = false,
                 "nott" => options.transposition_table = false,
                 "noasp" => options.aspiration = false,
+                "noext" => options.blockade_extension = false,
+                "nolmr" => options.late_move_reductions = false,
+                "v1" => options = SearchOptions::FIRST_VERSION,
+                "null" => options.null_move = true,
                 m if m.starts_with("ms=") => {
                     let ms: u64 = m[3..].parse().map_err(|_| err())?;
                     style.limits.time = Some(Duration::from_millis(ms));

@@ -21,6 +21,7 @@ use crate::board::{Bitboard, POINT_COUNT};
 use crate::game::Game;
 use crate::outcome::Outcome;
 use crate::position::{Pending, Phase, Position, RemovalKind};
+use crate::rules::WhenBlocked;
 use crate::tables::{EndgameTables, TableValue};
 
 const INFINITY: i32 = WIN + 1_000;
@@ -71,6 +72,16 @@ pub struct SearchOptions {
     pub quiescence: bool,
     /// Search each iteration in a window around the previous score first.
     pub aspiration: bool,
+    /// Search one turn deeper where the side to move, in a game that a blocked side loses,
+    /// has at most [`BLOCKADE_STEPS`] steps left: the blockades that decided most lost games
+    /// against Sanmill lie just beyond a fixed horizon.
+    pub blockade_extension: bool,
+    /// Search the late, quiet actions of a turn start one turn shallower first, and again at
+    /// full depth only if they beat the best so far.
+    pub late_move_reductions: bool,
+    /// In the placing phase, where giving up a turn never helps, try passing first: if the
+    /// side to move still beats beta after a pass searched shallower, the node is cut.
+    pub null_move: bool,
 }
 
 impl Default for SearchOptions {
@@ -79,9 +90,35 @@ impl Default for SearchOptions {
             transposition_table: true,
             quiescence: true,
             aspiration: true,
+            blockade_extension: true,
+            late_move_reductions: true,
+            null_move: false,
         }
     }
 }
+
+impl SearchOptions {
+    /// The search of the first version's level 10 (before the blockade extension and the late
+    /// move reductions), kept so that `mills match` can measure the new one against it.
+    pub const FIRST_VERSION: SearchOptions = SearchOptions {
+        transposition_table: true,
+        quiescence: true,
+        aspiration: true,
+        blockade_extension: false,
+        late_move_reductions: false,
+        null_move: false,
+    };
+}
+
+/// Steps left at which a side that loses when blocked gets the blockade extension.
+pub const BLOCKADE_STEPS: usize = 2;
+/// Actions of a turn start searched at full depth before the late move reductions begin.
+const FULL_DEPTH_ACTIONS: usize = 3;
+/// The smallest remaining depth (turns) at which late actions are reduced.
+const REDUCTION_DEPTH: i32 = 3;
+/// The smallest remaining depth (turns) at which a pass is tried, and how much shallower.
+const NULL_MOVE_DEPTH: i32 = 3;
+const NULL_MOVE_REDUCTION: i32 = 2;
 
 /// Turns the quiescence search may add beyond the nominal depth.
 const QUIESCENCE_TURNS: i32 = 2;
@@ -109,6 +146,10 @@ pub struct Engine {
     weights: Option<Weights>,
     /// Exact endgame tables probed at every turn start inside their range (none by default).
     tables: Option<Arc<EndgameTables>>,
+    /// Plies beyond which the blockade extension stops (set from each iteration's depth).
+    extension_cap: usize,
+    /// Inside the search of a pass (no second pass below it).
+    in_null_move: bool,
 }
 
 /// Distinct action shapes, for the history table: places, steps, removals.
@@ -162,6 +203,8 @@ impl Engine {
             options: SearchOptions::default(),
             weights: None,
             tables: None,
+            extension_cap: 0,
+            in_null_move: false,
         }
     }
 
@@ -372,6 +415,8 @@ impl Engine {
         margin: Option<i32>,
         scores: &mut Vec<(Action, i32)>,
     ) -> (Option<Action>, i32) {
+        // A turn is one to three actions: three plies a turn leaves room for a few extensions.
+        self.extension_cap = (3 * depth.max(1) as usize).min(MAX_PLY / 2);
         let tt_best = self.tt.probe(root.hash()).and_then(|e| e.best);
         self.order(root, actions, 0, tt_best);
         scores.clear();
@@ -510,6 +555,25 @@ impl Engine {
             return self.evaluate(position);
         }
 
+        // A side about to be blocked (a loss in Twelve Men's Morris and Linked-Horse) gets one
+        // more turn: its few steps are cheap to search, and the blockade is decided just
+        // beyond the horizon. The cap keeps chains of extensions within the iteration.
+        let mut depth = depth;
+        let mut generated = None;
+        if self.options.blockade_extension
+            && at_turn_start
+            && depth > 0
+            && ply < self.extension_cap
+            && position.phase() == Phase::Moving
+            && position.rules().when_blocked == WhenBlocked::Lose
+        {
+            let actions = position.legal_actions();
+            if actions.len() <= BLOCKADE_STEPS {
+                depth += 1;
+            }
+            generated = Some(actions);
+        }
+
         let hash = position.hash();
         let mut tt_best = None;
         if self.options.transposition_table
@@ -527,10 +591,36 @@ impl Engine {
             }
         }
 
+        if self.options.null_move
+            && at_turn_start
+            && !self.in_null_move
+            && depth >= NULL_MOVE_DEPTH
+            && position.phase() == Phase::Placing
+            && beta.abs() < WIN_THRESHOLD
+            && self.evaluate(position) >= beta
+        {
+            let mut passed = *position;
+            passed.play_unchecked(Action::Pass);
+            self.in_null_move = true;
+            let reduced = depth - 1 - NULL_MOVE_REDUCTION;
+            let score = if passed.side_to_move() == position.side_to_move() {
+                self.negamax(&passed, reduced, beta - 1, beta, ply + 1)
+            } else {
+                -self.negamax(&passed, reduced, -beta, -beta + 1, ply + 1)
+            };
+            self.in_null_move = false;
+            if self.stop {
+                return 0;
+            }
+            if score >= beta {
+                return beta;
+            }
+        }
+
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_action = None;
-        let mut actions = position.legal_actions();
+        let mut actions = generated.unwrap_or_else(|| position.legal_actions());
         if horizon {
             // Stand pat: the side to move may decline every mill.
             let stand = self.evaluate(position);
@@ -559,8 +649,35 @@ impl Engine {
             // A capture or pin owed inside the quiescence search: only the most promising.
             count = count.min(QUIESCENCE_REMOVALS);
         }
+        let reducing = self.options.late_move_reductions
+            && at_turn_start
+            && !horizon
+            && depth >= REDUCTION_DEPTH
+            && count > FULL_DEPTH_ACTIONS;
+        let threats = if reducing {
+            opponent_threats(position)
+        } else {
+            Bitboard::EMPTY
+        };
+        let killers = self.killers[ply.min(MAX_PLY - 1)];
         for (i, &action) in actions[..count].iter().enumerate() {
-            let score = self.child_score(position, action, depth, alpha, beta, ply, i == 0);
+            let reduce = reducing
+                && i >= FULL_DEPTH_ACTIONS
+                && Some(action) != tt_best
+                && !killers.contains(&Some(action))
+                && is_quiet(position, action, threats);
+            let score = if reduce {
+                // A null window one turn shallower; only an action that beats alpha there is
+                // searched again at full depth.
+                let s = self.child_score(position, action, depth - 1, alpha, alpha + 1, ply, true);
+                if s > alpha && !self.stop {
+                    self.child_score(position, action, depth, alpha, beta, ply, false)
+                } else {
+                    s
+                }
+            } else {
+                self.child_score(position, action, depth, alpha, beta, ply, i == 0)
+            };
             if self.stop {
                 return 0;
             }
@@ -647,13 +764,7 @@ impl Engine {
         let ours = position.board(us);
         let theirs = position.board(us.opponent());
         let side = us.index();
-        // Points that would complete an opponent line: blocking them matters.
-        let mut threats = Bitboard::EMPTY;
-        for &line in geometry.lines() {
-            if (line & ours).is_empty() && (line & theirs).count() == 2 {
-                threats |= line & position.empty();
-            }
-        }
+        let threats = opponent_threats(position);
         let killers = self.killers[ply.min(MAX_PLY - 1)];
         let mut keys = [0i32; MAX_ACTIONS];
         for (key, &action) in keys.iter_mut().zip(actions.iter()) {
@@ -828,6 +939,32 @@ impl Engine {
             actions.push(action);
         }
         actions
+    }
+}
+
+/// The empty points that would complete a line of the side not to move (blocking them
+/// matters).
+fn opponent_threats(position: &Position) -> Bitboard {
+    let us = position.side_to_move();
+    let ours = position.board(us);
+    let theirs = position.board(us.opponent());
+    let mut threats = Bitboard::EMPTY;
+    for &line in position.rules().geometry().lines() {
+        if (line & ours).is_empty() && (line & theirs).count() == 2 {
+            threats |= line & position.empty();
+        }
+    }
+    threats
+}
+
+/// An action that neither closes a mill nor blocks one: the late move reductions may search
+/// it shallower first.
+fn is_quiet(position: &Position, action: Action, threats: Bitboard) -> bool {
+    match action {
+        Action::Place(to) | Action::Step { to, .. } => {
+            !threats.contains(to) && !closes_mill(position, action)
+        }
+        Action::Remove(_) | Action::Pass => false,
     }
 }
 

@@ -20,7 +20,7 @@ optionally followed by +noqs, +nott, +noasp (quiescence, table, aspiration off) 
 +ms=N, +depth=N (another budget for a level), +t=T, +loss=N (randomness: softmax
 temperature and the largest loss accepted, in 1/100 piece) or +w:NAME=N (an evaluation weight:
 piece, stabled, open_two, closable, shuttle, mobility, stuck_piece, together, tempo,
-blocked, last_step, short_of_five), e.g. 7, ms=300, 8+noqs, depth=4+w:open_two=20.
+blocked, last_step, short_of_five, reach, safe_reach), e.g. 7, ms=300, 8+noqs, depth=4+w:open_two=20.
 Each random opening (--opening-turns random turns) is played twice, colours swapped.
 The summary gives A's wins, draws and losses, its score with the 95% interval from the
 trinomial variance, the Elo difference, and for each player the mean and longest turn and
