@@ -168,6 +168,36 @@ fn an_engine_that_answers_nonsense_or_crashes_forfeits_every_game() {
 }
 
 #[test]
+fn an_engine_that_never_answers_forfeits_after_ten_move_times_and_five_seconds() {
+    let dir = scratch("silent");
+    let silent = fake_engine(&dir, "Silent", "true");
+    let report = success(mills(&[
+        "match",
+        "--variant",
+        "twelve-mens-morris",
+        "--a",
+        "depth=1",
+        "--b-engine",
+        &silent,
+        "--engine-movetime",
+        "1",
+        "--games",
+        "2",
+        "--threads",
+        "2",
+    ]));
+    assert_eq!(
+        report
+            .matches("B forfeits: no answer to 'go movetime 1' within 5.0 s")
+            .count(),
+        2,
+        "{report}"
+    );
+    assert!(report.contains("\nforfeits: A 0, B 2\n"), "{report}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn an_engine_that_cannot_start_or_is_misdescribed_is_bad_input() {
     let missing = bad_input(mills(&[
         "match",
