@@ -185,8 +185,10 @@ pub struct GameReport {
     pub a_side: Side,
     pub opening: Vec<Action>,
     pub actions: Vec<Action>,
-    /// `None` when the turn cap ended the game.
+    /// `None` when the turn cap ended the game, or a player forfeited it.
     pub outcome: Option<Outcome>,
+    /// The player that lost the game by breaking down or saying an illegal action.
+    pub forfeit: Option<Forfeit>,
     /// 1 for an A win, ½ for a draw, 0 for a loss.
     pub a_points: f64,
     pub turns: u32,
@@ -335,47 +337,176 @@ pub fn random_opening(rules: Rules, turns: u32, rng: &mut StdRng) -> Vec<Action>
     Vec::new()
 }
 
-/// Plays one game from `opening` between `a` (on `a_side`) and `b`.
+/// One seat of a match: player A or player B (whatever side of the board it has).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Seat {
+    A,
+    B,
+}
+
+impl Seat {
+    /// 0 for A, 1 for B: the index of [`MatchConfig::tables`] and of the players of a game.
+    pub fn index(self) -> usize {
+        match self {
+            Seat::A => 0,
+            Seat::B => 1,
+        }
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Seat::A => "A",
+            Seat::B => "B",
+        })
+    }
+}
+
+/// Whatever chooses the turns of one seat in one game: our engine ([`EnginePlayer`]) or,
+/// in the `mills` command line, an outside engine spoken to over the engine protocol.
+pub trait TurnPlayer {
+    /// How the player is named in reports.
+    fn label(&self) -> String;
+
+    /// The time a turn may take, if the player has a budget (for [`Timing`]).
+    fn budget(&self) -> Option<Duration>;
+
+    /// The whole turn to play in `game` (its side is to move): legal actions, the last of
+    /// which ends the turn or the game; empty if there is nothing to play. An error (the
+    /// player broke down, or could not say a legal action) forfeits the game.
+    fn play_turn(&mut self, game: &Game) -> Result<Vec<Action>, String>;
+}
+
+/// Makes the player of a seat for one game (0-based index); an error forfeits that game for
+/// the seat. Called on the thread that plays the game.
+pub type MakePlayer<'a> = dyn Fn(Seat, u32) -> Result<Box<dyn TurnPlayer>, String> + Sync + 'a;
+
+/// Our own engine playing a [`Player`]'s style.
+pub struct EnginePlayer {
+    engine: Engine,
+    player: Player,
+    cancel: CancelToken,
+}
+
+impl EnginePlayer {
+    /// The engine of `seat` in game `index` of `config`, seeded from the match's seed so that a
+    /// match replays exactly.
+    pub fn for_seat(config: &MatchConfig, seat: Seat, index: u32) -> EnginePlayer {
+        let engine_seed = config
+            .seed
+            .wrapping_mul(0x9E37_79B9)
+            .wrapping_add(u64::from(index));
+        let (seed, player) = match seat {
+            Seat::A => (engine_seed, &config.a),
+            Seat::B => (engine_seed ^ 0x5555, &config.b),
+        };
+        let mut engine = Engine::with_table_bits(seed, 18);
+        engine.set_options(player.options);
+        engine.set_weights(player.weights(config.variant));
+        engine.set_tables(config.tables[seat.index()].clone());
+        EnginePlayer {
+            engine,
+            player: player.clone(),
+            cancel: CancelToken::new(),
+        }
+    }
+}
+
+impl TurnPlayer for EnginePlayer {
+    fn label(&self) -> String {
+        self.player.label.clone()
+    }
+
+    fn budget(&self) -> Option<Duration> {
+        self.player.style.limits.time
+    }
+
+    fn play_turn(&mut self, game: &Game) -> Result<Vec<Action>, String> {
+        Ok(self
+            .engine
+            .choose_turn_with_style(game, self.player.style, &self.cancel))
+    }
+}
+
+/// The players of [`play_match`]: our engine in both seats.
+pub fn engine_players(
+    config: &MatchConfig,
+) -> impl Fn(Seat, u32) -> Result<Box<dyn TurnPlayer>, String> + Sync + '_ {
+    move |seat, index| {
+        Ok(Box::new(EnginePlayer::for_seat(config, seat, index)) as Box<dyn TurnPlayer>)
+    }
+}
+
+/// A game lost without being played out: the seat's player broke down or said an illegal
+/// action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Forfeit {
+    pub seat: Seat,
+    pub reason: String,
+}
+
+impl fmt::Display for Forfeit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} forfeits: {}", self.seat, self.reason)
+    }
+}
+
+/// Plays one game from `opening` between `a` (on `a_side`) and `b`, both our engine.
 pub fn play_game(config: &MatchConfig, index: u32, opening: &[Action], a_side: Side) -> GameReport {
+    play_game_with(config, index, opening, a_side, &engine_players(config))
+}
+
+/// Plays one game from `opening` between the players `make_player` gives seats A (on
+/// `a_side`) and B. Our rules judge every action; a player that fails or says an illegal
+/// action loses the game by [`Forfeit`].
+pub fn play_game_with(
+    config: &MatchConfig,
+    index: u32,
+    opening: &[Action],
+    a_side: Side,
+    make_player: &MakePlayer<'_>,
+) -> GameReport {
     let rules = Rules::of(config.variant);
     let mut game = Game::replay(rules, opening).expect("openings are legal");
-    let engine_seed = config
-        .seed
-        .wrapping_mul(0x9E37_79B9)
-        .wrapping_add(u64::from(index));
-    let mut engines = [
-        Engine::with_table_bits(engine_seed, 18),
-        Engine::with_table_bits(engine_seed ^ 0x5555, 18),
-    ];
-    engines[0].set_options(config.a.options);
-    engines[1].set_options(config.b.options);
-    engines[0].set_weights(config.a.weights(config.variant));
-    engines[1].set_weights(config.b.weights(config.variant));
-    engines[0].set_tables(config.tables[0].clone());
-    engines[1].set_tables(config.tables[1].clone());
     let mut timing = [Timing::default(), Timing::default()];
-    let cancel = CancelToken::new();
     let mut turns = 0;
-    while !game.is_over() && turns < config.max_turns {
-        let mover = game.position().side_to_move();
-        let who = usize::from(mover != a_side);
-        let player = if who == 0 { &config.a } else { &config.b };
-        let start = Instant::now();
-        let actions = engines[who].choose_turn_with_style(&game, player.style, &cancel);
-        timing[who].add(start.elapsed(), player.style.limits.time);
-        if actions.is_empty() {
-            break;
+    let mut forfeit = None;
+    let mut players: Vec<Box<dyn TurnPlayer>> = Vec::with_capacity(2);
+    for seat in [Seat::A, Seat::B] {
+        match make_player(seat, index) {
+            Ok(player) => players.push(player),
+            Err(reason) => {
+                forfeit = Some(Forfeit { seat, reason });
+                break;
+            }
         }
-        for action in actions {
-            game.play(action).expect("engines play legal actions");
-        }
-        turns += 1;
     }
-    let outcome = game.outcome();
-    let a_points = match outcome.and_then(|o| o.winner()) {
-        Some(winner) if winner == a_side => 1.0,
-        Some(_) => 0.0,
-        None => 0.5,
+    while forfeit.is_none() && !game.is_over() && turns < config.max_turns {
+        let mover = game.position().side_to_move();
+        let seat = if mover == a_side { Seat::A } else { Seat::B };
+        let player = &mut players[seat.index()];
+        let start = Instant::now();
+        let chosen = player.play_turn(&game);
+        timing[seat.index()].add(start.elapsed(), player.budget());
+        match chosen.and_then(|actions| play_turn(&mut game, &actions)) {
+            Ok(true) => turns += 1,
+            Ok(false) => break,
+            Err(reason) => forfeit = Some(Forfeit { seat, reason }),
+        }
+    }
+    // The players end (an outside engine is told to quit) before the report is sent.
+    drop(players);
+    let outcome = if forfeit.is_some() {
+        None
+    } else {
+        game.outcome()
+    };
+    let a_points = match (&forfeit, outcome.and_then(|o| o.winner())) {
+        (Some(f), _) => f64::from(u8::from(f.seat == Seat::B)),
+        (None, Some(winner)) if winner == a_side => 1.0,
+        (None, Some(_)) => 0.0,
+        (None, None) => 0.5,
     };
     GameReport {
         index,
@@ -383,6 +514,7 @@ pub fn play_game(config: &MatchConfig, index: u32, opening: &[Action], a_side: S
         opening: opening.to_vec(),
         actions: game.actions().to_vec(),
         outcome,
+        forfeit,
         a_points,
         turns,
         a_timing: timing[0],
@@ -390,8 +522,43 @@ pub fn play_game(config: &MatchConfig, index: u32, opening: &[Action], a_side: S
     }
 }
 
-/// Plays the match, calling `on_game` (on the calling thread) as each game finishes.
+/// Plays a player's turn on `game`: false if it had nothing to play, an error if an action is
+/// illegal or the turn is left unfinished.
+fn play_turn(game: &mut Game, actions: &[Action]) -> Result<bool, String> {
+    let Some((last, first)) = actions.split_last() else {
+        return Ok(false);
+    };
+    for &action in first {
+        let applied = game
+            .play(action)
+            .map_err(|e| format!("illegal action {action}: {e}"))?;
+        if applied.turn_ended || game.is_over() {
+            return Err(format!("action {action} ended the turn, yet more followed"));
+        }
+    }
+    let applied = game
+        .play(*last)
+        .map_err(|e| format!("illegal action {last}: {e}"))?;
+    if !applied.turn_ended && !game.is_over() {
+        return Err(format!("the turn is unfinished after {last}"));
+    }
+    Ok(true)
+}
+
+/// Plays the match between our engines, calling `on_game` (on the calling thread) as each game
+/// finishes.
 pub fn play_match(config: &MatchConfig, on_game: &mut dyn FnMut(&GameReport)) -> MatchReport {
+    play_match_with(config, &engine_players(config), on_game)
+}
+
+/// Plays the match between the players `make_player` makes for each seat and game (on the
+/// game's thread), calling `on_game` (on the calling thread) as each game finishes. The
+/// [`Player`]s of `config` serve only as labels where `make_player` gives other players.
+pub fn play_match_with(
+    config: &MatchConfig,
+    make_player: &MakePlayer<'_>,
+    on_game: &mut dyn FnMut(&GameReport),
+) -> MatchReport {
     let start = Instant::now();
     let pairs = config.games.div_ceil(2).max(1);
     let rules = Rules::of(config.variant);
@@ -413,7 +580,13 @@ pub fn play_match(config: &MatchConfig, on_game: &mut dyn FnMut(&GameReport)) ->
                         break;
                     }
                     let a_side = if index % 2 == 0 { Side::P1 } else { Side::P2 };
-                    let report = play_game(config, index as u32, &openings[index / 2], a_side);
+                    let report = play_game_with(
+                        config,
+                        index as u32,
+                        &openings[index / 2],
+                        a_side,
+                        make_player,
+                    );
                     if sender.send(report).is_err() {
                         break;
                     }
@@ -508,5 +681,99 @@ mod tests {
         for (x, y) in first.games.iter().zip(&second.games) {
             assert_eq!(x.actions, y.actions);
         }
+    }
+
+    /// A player that always says an action on an occupied point.
+    struct Occupied;
+
+    impl TurnPlayer for Occupied {
+        fn label(&self) -> String {
+            "occupied".to_string()
+        }
+
+        fn budget(&self) -> Option<Duration> {
+            None
+        }
+
+        fn play_turn(&mut self, game: &Game) -> Result<Vec<Action>, String> {
+            let taken = game.actions()[0];
+            Ok(vec![taken])
+        }
+    }
+
+    fn depth_one_config() -> MatchConfig {
+        let player: Player = "depth=1".parse().unwrap();
+        let mut config = MatchConfig::new(Variant::TwelveMensMorris, player.clone(), player);
+        config.games = 2;
+        config
+    }
+
+    #[test]
+    fn the_trait_plays_as_play_match_did() {
+        let config = depth_one_config();
+        let direct = play_match(&config, &mut |_| {});
+        let through = play_match_with(&config, &engine_players(&config), &mut |_| {});
+        for (x, y) in direct.games.iter().zip(&through.games) {
+            assert_eq!(x.actions, y.actions);
+            assert_eq!(x.forfeit, None);
+        }
+    }
+
+    #[test]
+    fn an_illegal_action_forfeits_the_game() {
+        let config = depth_one_config();
+        let engines = engine_players(&config);
+        let make = |seat: Seat, index: u32| match seat {
+            Seat::A => engines(seat, index),
+            Seat::B => Ok(Box::new(Occupied) as Box<dyn TurnPlayer>),
+        };
+        let report = play_match_with(&config, &make, &mut |_| {});
+        assert_eq!(report.stats.wins, 2);
+        for game in &report.games {
+            let forfeit = game.forfeit.as_ref().expect("B forfeits");
+            assert_eq!(forfeit.seat, Seat::B);
+            assert!(forfeit.reason.starts_with("illegal action"), "{forfeit}");
+            assert_eq!(game.outcome, None);
+            assert_eq!(game.a_points, 1.0);
+        }
+    }
+
+    #[test]
+    fn a_turn_is_played_whole_or_not_at_all() {
+        let actions = |text: &str| crate::action::parse_actions(text).unwrap();
+        let rules = Rules::of(Variant::TwelveMensMorris);
+        // P1 closes the mill a1-a4-a7 and owes a removal.
+        let start = Game::replay(rules, &actions("a1 b2 a4 b4")).unwrap();
+        let mut game = start.clone();
+        assert_eq!(play_turn(&mut game, &actions("a7 xb2")), Ok(true));
+        assert_eq!(game.actions().len(), 6);
+        let mut game = start.clone();
+        let unfinished = play_turn(&mut game, &actions("a7")).unwrap_err();
+        assert!(unfinished.contains("unfinished"), "{unfinished}");
+        let mut game = start.clone();
+        let too_many = play_turn(&mut game, &actions("d1 d2")).unwrap_err();
+        assert!(too_many.contains("yet more followed"), "{too_many}");
+        let mut game = start;
+        let illegal = play_turn(&mut game, &actions("a1")).unwrap_err();
+        assert!(illegal.starts_with("illegal action a1"), "{illegal}");
+        assert_eq!(play_turn(&mut game, &[]), Ok(false));
+    }
+
+    #[test]
+    fn a_player_that_cannot_start_forfeits() {
+        let config = depth_one_config();
+        let engines = engine_players(&config);
+        let broken = |seat: Seat, index: u32| match seat {
+            Seat::A => engines(seat, index),
+            Seat::B => Err("cannot start".to_string()),
+        };
+        let report = play_match_with(&config, &broken, &mut |_| {});
+        assert_eq!(report.stats.wins, 2);
+        assert!(report.games.iter().all(|g| g.turns == 0
+            && g.forfeit
+                == Some(Forfeit {
+                    seat: Seat::B,
+                    reason: "cannot start".to_string()
+                })));
     }
 }

@@ -7,6 +7,7 @@
 
 mod args;
 mod bench;
+mod engine_player;
 mod error;
 mod hint;
 mod legal;

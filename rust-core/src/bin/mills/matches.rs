@@ -1,14 +1,20 @@
 //! `mills match`: engine-against-engine games between two levels or settings, with random
 //! balanced openings, printing wins, draws and losses and the score with its error margin.
-//! The games and the statistics live in the library ([`mills_core::ai::arena`]).
+//! The games and the statistics live in the library ([`mills_core::ai::arena`]); a seat may
+//! be an outside engine instead ([`crate::engine_player`]).
 
 use std::io::Write;
+use std::time::Duration;
 
-use mills_core::ai::arena::{GameReport, MatchConfig, Player, Timing, play_match};
+use mills_core::ai::Level;
+use mills_core::ai::arena::{
+    EnginePlayer, GameReport, MatchConfig, Player, Seat, Timing, TurnPlayer, play_match_with,
+};
 use mills_core::format_actions;
 use mills_core::tables::EndgameTables;
 
 use crate::args::{self, CommandSpec, FlagSpec, Parsed};
+use crate::engine_player::{EngineSpec, OutsideEngine};
 use crate::error::CliError;
 
 pub const SPEC: CommandSpec = CommandSpec {
@@ -25,13 +31,47 @@ Each random opening (--opening-turns random turns) is played twice, colours swap
 The summary gives A's wins, draws and losses, its score with the 95% interval from the
 trinomial variance, the Elo difference, and for each player the mean and longest turn and
 the largest turn time over its budget.
+Either player may be an outside engine that speaks the UCI-like protocol of Sanmill's
+engines (as mills uci does): --a-engine/--b-engine \"CMD ARGS\" (split at spaces, no
+quoting) instead of --a/--b; its label is the engine's 'id name'. Each game starts the
+engine afresh: uci, then 'setoption name N value V' for each --X-engine-option (one flag,
+comma-separated: \"N=V,N=V\"), isready; then for each of its actions 'position startpos
+moves ...' and 'go', and its 'bestmove'. A removal is an action of its own: after a mill
+the engine is asked again. 'go' is sent alone unless --engine-movetime is given, then as
+'go movetime MS'; engines that take their time as an option get it as an option (Sanmill:
+MoveTime=1, in seconds). --engine-movetime (default 1000) is also the engine's budget in the
+timing line. Our rules judge every answer: an unreadable or illegal bestmove, an engine that
+exits, or no answer within 10 x the move time + 5 s loses the game, printed as a game line
+'B forfeits: <reason>' (even without --verbose) and counted in a 'forfeits:' line.
+Example: --b-engine ./sanmill --b-engine-option \"PiecesCount=12,HasDiagonalLines=true,MoveTime=1\"
 ",
     positionals: "",
     max_positionals: 0,
     flags: &[
         FlagSpec::required("--variant", "V", args::VARIANT_HELP),
-        FlagSpec::required("--a", "P", "player A"),
-        FlagSpec::required("--b", "P", "player B"),
+        FlagSpec::value("--a", "P", "player A (required unless --a-engine)"),
+        FlagSpec::value("--b", "P", "player B (required unless --b-engine)"),
+        FlagSpec::value(
+            "--a-engine",
+            "\"CMD\"",
+            "player A is this outside engine (UCI-like protocol)",
+        ),
+        FlagSpec::value(
+            "--a-engine-option",
+            "\"N=V,..\"",
+            "setoption name N value V for engine A, comma-separated",
+        ),
+        FlagSpec::value("--b-engine", "\"CMD\"", "player B is this outside engine"),
+        FlagSpec::value(
+            "--b-engine-option",
+            "\"N=V,..\"",
+            "setoption name N value V for engine B, comma-separated",
+        ),
+        FlagSpec::value(
+            "--engine-movetime",
+            "MS",
+            "sends 'go movetime MS' to the engines (default: 'go'; budget 1000)",
+        ),
         FlagSpec::value(
             "--games",
             "N",
@@ -68,12 +108,76 @@ fn player(parsed: &Parsed, flag: &str) -> Result<Player, CliError> {
         .map_err(|e| parsed.error(format!("{flag}: {e}")).into())
 }
 
+/// The outside engine of a seat, if `--a-engine`/`--b-engine` names one, else `None`; the
+/// seat must then have its `--a`/`--b` player, and not both.
+fn engine_spec(parsed: &Parsed, seat: Seat) -> Result<Option<EngineSpec>, CliError> {
+    let [player, engine, options] = match seat {
+        Seat::A => ["--a", "--a-engine", "--a-engine-option"],
+        Seat::B => ["--b", "--b-engine", "--b-engine-option"],
+    };
+    let Some(command) = parsed.value(engine) else {
+        if parsed.value(player).is_none() {
+            let message = format!("{player} is required (player {seat}, or {engine} \"CMD\")");
+            return Err(parsed.error(message).into());
+        }
+        if parsed.value(options).is_some() {
+            return Err(parsed.error(format!("{options} needs {engine}")).into());
+        }
+        return Ok(None);
+    };
+    if parsed.value(player).is_some() {
+        return Err(parsed
+            .error(format!("give {player} or {engine}, not both"))
+            .into());
+    }
+    let go_movetime = parsed
+        .number::<u64>("--engine-movetime", "engine move time")?
+        .map(Duration::from_millis);
+    let budget = go_movetime.unwrap_or(Duration::from_secs(1));
+    EngineSpec::parse(command, parsed.value(options), go_movetime, budget)
+        .map(Some)
+        .map_err(|e| parsed.error(format!("{engine}: {e}")).into())
+}
+
+/// Starts the engine once before the match, so that a wrong command is a clear error rather
+/// than a match of forfeits, and names the seat by the engine's `id name`.
+fn engine_name(spec: &EngineSpec, seat: Seat) -> Result<String, CliError> {
+    let flag = match seat {
+        Seat::A => "--a-engine",
+        Seat::B => "--b-engine",
+    };
+    OutsideEngine::start(spec)
+        .map(|engine| engine.name().to_string())
+        .map_err(|e| CliError::input(SPEC.name, format!("{flag}: {e}")))
+}
+
 pub fn run(words: &[String], out: &mut impl Write) -> Result<(), CliError> {
     let Some(parsed) = args::parse_or_help(&SPEC, words, out)? else {
         return Ok(());
     };
     let variant = parsed.variant(None)?;
-    let mut config = MatchConfig::new(variant, player(&parsed, "--a")?, player(&parsed, "--b")?);
+    let engines = [
+        engine_spec(&parsed, Seat::A)?,
+        engine_spec(&parsed, Seat::B)?,
+    ];
+    if engines.iter().all(Option::is_none) && parsed.value("--engine-movetime").is_some() {
+        return Err(parsed
+            .error("--engine-movetime needs --a-engine or --b-engine")
+            .into());
+    }
+    let mut seats = Vec::with_capacity(2);
+    for (seat, flag) in [(Seat::A, "--a"), (Seat::B, "--b")] {
+        seats.push(match &engines[seat.index()] {
+            Some(spec) => Player {
+                label: engine_name(spec, seat)?,
+                ..Player::level(Level::MAX)
+            },
+            None => player(&parsed, flag)?,
+        });
+    }
+    let b = seats.pop().expect("two seats");
+    let a = seats.pop().expect("two seats");
+    let mut config = MatchConfig::new(variant, a, b);
     if let Some(games) = parsed.number::<u32>("--games", "games")? {
         config.games = games.max(1);
     }
@@ -104,9 +208,16 @@ pub fn run(words: &[String], out: &mut impl Write) -> Result<(), CliError> {
         config.seed
     )?;
     out.flush()?;
+    let make_player = |seat: Seat, index: u32| -> Result<Box<dyn TurnPlayer>, String> {
+        match &engines[seat.index()] {
+            Some(spec) => Ok(Box::new(OutsideEngine::start(spec)?)),
+            None => Ok(Box::new(EnginePlayer::for_seat(&config, seat, index))),
+        }
+    };
     let mut failed = None;
-    let report = play_match(&config, &mut |game: &GameReport| {
-        if verbose && failed.is_none() {
+    let report = play_match_with(&config, &make_player, &mut |game: &GameReport| {
+        // A forfeit is shown whatever the verbosity: it says the engine misbehaved.
+        if (verbose || game.forfeit.is_some()) && failed.is_none() {
             failed = print_game(out, game).err();
         }
     });
@@ -118,16 +229,35 @@ pub fn run(words: &[String], out: &mut impl Write) -> Result<(), CliError> {
         "A {} vs B {}: {}",
         config.a.label, config.b.label, report.stats
     )?;
-    print_timing(out, "A", &config.a, &report.a_timing)?;
-    print_timing(out, "B", &config.b, &report.b_timing)?;
+    let budgets = [Seat::A, Seat::B].map(|seat| match &engines[seat.index()] {
+        Some(spec) => Some(spec.budget),
+        None => match seat {
+            Seat::A => config.a.style.limits.time,
+            Seat::B => config.b.style.limits.time,
+        },
+    });
+    print_timing(out, "A", &config.a.label, budgets[0], &report.a_timing)?;
+    print_timing(out, "B", &config.b.label, budgets[1], &report.b_timing)?;
+    let forfeits = |seat| {
+        report
+            .games
+            .iter()
+            .filter(|g| g.forfeit.as_ref().is_some_and(|f| f.seat == seat))
+            .count()
+    };
+    let (a_forfeits, b_forfeits) = (forfeits(Seat::A), forfeits(Seat::B));
+    if a_forfeits + b_forfeits > 0 {
+        writeln!(out, "forfeits: A {a_forfeits}, B {b_forfeits}")?;
+    }
     writeln!(out, "{:.1} s", report.elapsed.as_secs_f64())?;
     Ok(())
 }
 
 fn print_game(out: &mut impl Write, game: &GameReport) -> std::io::Result<()> {
-    let result = match game.outcome {
-        Some(outcome) => outcome.to_string(),
-        None => "draw: turn limit".to_string(),
+    let result = match (&game.forfeit, game.outcome) {
+        (Some(forfeit), _) => forfeit.to_string(),
+        (None, Some(outcome)) => outcome.to_string(),
+        (None, None) => "draw: turn limit".to_string(),
     };
     writeln!(
         out,
@@ -145,10 +275,11 @@ fn print_game(out: &mut impl Write, game: &GameReport) -> std::io::Result<()> {
 fn print_timing(
     out: &mut impl Write,
     name: &str,
-    player: &Player,
+    label: &str,
+    budget: Option<Duration>,
     timing: &Timing,
 ) -> std::io::Result<()> {
-    let budget = match player.style.limits.time {
+    let budget = match budget {
         Some(b) => format!(
             "budget {} ms, worst turn {:+.1}% of it",
             b.as_millis(),
@@ -158,8 +289,7 @@ fn print_timing(
     };
     writeln!(
         out,
-        "{name} ({}): {} turns, mean {:.1} ms, longest {:.1} ms, {budget}",
-        player.label,
+        "{name} ({label}): {} turns, mean {:.1} ms, longest {:.1} ms, {budget}",
         timing.turns,
         timing.mean().as_secs_f64() * 1e3,
         timing.longest.as_secs_f64() * 1e3
