@@ -248,7 +248,6 @@ fn principal_variation_search_scores_equal_plain_minimax() {
         // Both change the tree's shape on purpose (deeper or shallower than the nominal depth).
         blockade_extension: false,
         late_move_reductions: false,
-        null_move: false,
     };
     let mut checked = 0;
     for rules in [Rules::ZHIQI, Rules::LINKED_HORSE, Rules::TWELVE_MENS_MORRIS] {
@@ -471,4 +470,140 @@ fn engine_weights_replace_the_evaluation_and_nothing_else() {
     }
     assert_ne!(default.score, 0, "a zero score would not show the doubling");
     assert_eq!(search(Some(doubled)).score, 2 * default.score);
+}
+
+/// Crowded Twelve Men's Morris boards in the movement phase (`p1` against `p2` pieces, the
+/// rest of the 24 points empty), P1 to move: where blockades decide the game.
+fn crowded_boards(count: usize, p1: usize, p2: usize, mut state: u64) -> Vec<Position> {
+    let rules = Rules::TWELVE_MENS_MORRIS.with_draws(NO_DRAW_RULES);
+    let mut boards = Vec::new();
+    while boards.len() < count {
+        let mut points = mills_core::Point::ALL.to_vec();
+        for i in (1..points.len()).rev() {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            points.swap(i, (state >> 33) as usize % (i + 1));
+        }
+        let mut setup = Setup::moving(rules).to_move(Side::P1);
+        setup.p1 = points[..p1].to_vec();
+        setup.p2 = points[p1..p1 + p2].to_vec();
+        if let Ok(position) = setup.build()
+            && !position.is_over()
+        {
+            boards.push(position);
+        }
+    }
+    boards
+}
+
+fn score_with(position: &Position, options: SearchOptions, depth: u32) -> i32 {
+    let mut engine = Engine::new(3);
+    engine.set_options(options);
+    engine
+        .search(
+            &Game::from_position(*position),
+            SearchLimits::depth(depth),
+            &CancelToken::new(),
+        )
+        .expect("an action")
+        .score
+}
+
+#[test]
+fn the_blockade_extension_sees_blockades_one_turn_beyond_the_depth() {
+    // With the extension, a side left with one or two steps is searched a turn deeper, so a
+    // depth-2 search finds blockade wins that the plain search only finds at depth 3; and
+    // every win it claims is a real one (a plain search deep enough agrees).
+    let plain = SearchOptions::FIRST_VERSION;
+    let extended = SearchOptions {
+        blockade_extension: true,
+        ..SearchOptions::FIRST_VERSION
+    };
+    let mut found = 0;
+    let boards = [
+        crowded_boards(300, 10, 11, 17),
+        crowded_boards(300, 11, 11, 19),
+    ];
+    for position in boards.iter().flatten() {
+        let with_extension = score_with(position, extended, 2);
+        if with_extension.abs() > WIN_THRESHOLD {
+            let deep = score_with(position, plain, 6);
+            assert_eq!(deep.signum(), with_extension.signum(), "{position:?}");
+            assert!(deep.abs() > WIN_THRESHOLD, "{position:?}");
+        }
+        let at_two = score_with(position, plain, 2);
+        if at_two.abs() < WIN_THRESHOLD
+            && with_extension.abs() > WIN_THRESHOLD
+            && score_with(position, plain, 3).abs() > WIN_THRESHOLD
+        {
+            found += 1;
+        }
+    }
+    assert!(
+        found >= 3,
+        "only {found} wins found earlier by the extension"
+    );
+}
+
+#[test]
+fn late_move_reductions_search_fewer_nodes_and_keep_forced_results() {
+    let plain = SearchOptions::FIRST_VERSION;
+    let reduced = SearchOptions {
+        late_move_reductions: true,
+        ..SearchOptions::FIRST_VERSION
+    };
+    let mut nodes = [0u64; 2];
+    for rules in [Rules::ZHIQI, Rules::LINKED_HORSE, Rules::TWELVE_MENS_MORRIS] {
+        let rules = rules.with_draws(NO_DRAW_RULES);
+        for position in sample_positions(rules, 5, 11) {
+            let game = Game::from_position(position);
+            let mut results = Vec::new();
+            for (i, options) in [plain, reduced].into_iter().enumerate() {
+                let mut engine = Engine::new(4);
+                engine.set_options(options);
+                let result = engine
+                    .search(&game, SearchLimits::depth(5), &CancelToken::new())
+                    .unwrap();
+                nodes[i] += result.nodes;
+                results.push(result.score);
+            }
+            // A reduced action that could win or lose is searched again at full depth, so a
+            // forced result of the full-width search stays.
+            if results[0].abs() > WIN_THRESHOLD {
+                assert_eq!(results[1].signum(), results[0].signum(), "{position:?}");
+            }
+        }
+    }
+    assert!(nodes[1] < nodes[0], "nodes {nodes:?}");
+}
+
+#[test]
+fn levels_one_to_nine_search_their_fixed_depth_in_full() {
+    // Only level 10 uses the extension and the reductions: below it, a level's turn is the one
+    // the first version's search finds (same action, same nodes).
+    let game = Game::replay(
+        Rules::TWELVE_MENS_MORRIS,
+        &parse_actions("d6 d2 f4 b4 f6 b6").unwrap(),
+    )
+    .unwrap();
+    for level in [8, 9] {
+        let level = Level::new(level).unwrap();
+        let mut by_level = Engine::new(9);
+        let chosen = by_level
+            .choose_action(&game, level, &CancelToken::new())
+            .unwrap();
+        let mut first_version = Engine::new(9);
+        first_version.set_options(SearchOptions::FIRST_VERSION);
+        let expected = first_version
+            .choose_action_with_style(&game, level.style(), &CancelToken::new())
+            .unwrap();
+        assert_eq!((chosen.best, chosen.nodes), (expected.best, expected.nodes));
+        // The engine's own options are back afterwards.
+        assert_eq!(by_level.options(), SearchOptions::default());
+    }
+    assert_eq!(
+        SearchOptions::default().for_level(Level::MAX),
+        SearchOptions::default()
+    );
 }

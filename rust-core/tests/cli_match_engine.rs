@@ -251,3 +251,64 @@ fn an_engine_that_cannot_start_or_is_misdescribed_is_bad_input() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn engine_stop_sends_stop_and_flushes_the_stray_answer() {
+    // An engine that thinks until told to stop, then places on the first free point it was
+    // told of and, like Sanmill's Rust engine when a stop crosses its answer, says a second,
+    // stray `bestmove none`: --engine-stop must stop it and must not take `none` for the next
+    // answer.
+    let dir = scratch("stop");
+    let path = dir.join("stopper.sh");
+    std::fs::write(
+        &path,
+        "moves=''\n\
+         while read -r line; do\n\
+         \x20 case \"$line\" in\n\
+         \x20   uci) echo 'id name Stopper'; echo uciok ;;\n\
+         \x20   isready) echo readyok ;;\n\
+         \x20   position*) moves=\" $line \" ;;\n\
+         \x20   stop) for p in a7 d7 g7 b6 d6 f6 c5 d5 e5 a4 b4 c4 e4 f4 g4 c3 d3 e3 b2 d2 f2 a1 d1 g1; do\n\
+         \x20       case \"$moves\" in *\" $p \"*) ;; *) echo \"bestmove $p\"; break ;; esac\n\
+         \x20     done; echo 'info score 0 bestmove none' ;;\n\
+         \x20   quit) exit 0 ;;\n\
+         \x20 esac\n\
+         done\n",
+    )
+    .unwrap();
+    let stopper = format!("sh {}", path.display());
+    let report = success(mills(&[
+        "match",
+        "--variant",
+        "twelve-mens-morris",
+        "--a",
+        "depth=1",
+        "--b-engine",
+        &stopper,
+        "--engine-stop",
+        "20",
+        "--opening-turns",
+        "0",
+        "--games",
+        "2",
+        "--verbose",
+    ]));
+    assert!(!report.contains("no answer"), "{report}");
+    assert!(!report.contains("'none'"), "{report}");
+    // Both games went past the engine's first turns (a forfeit later, at a removal it cannot
+    // answer, is allowed: the engine only places).
+    for line in report.lines().filter(|l| l.starts_with("game ")) {
+        let turns: u32 = line
+            .split(" | ")
+            .find_map(|part| part.strip_suffix(" turns"))
+            .and_then(|n| n.trim().parse().ok())
+            .unwrap_or(0);
+        assert!(turns >= 4 || line.contains("forfeits: illegal"), "{line}");
+    }
+    assert_eq!(
+        report.lines().filter(|l| l.starts_with("game ")).count(),
+        2,
+        "{report}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -36,7 +36,7 @@ impl Player {
         Player {
             label: level.number().to_string(),
             style: level.style(),
-            options: SearchOptions::default(),
+            options: SearchOptions::default().for_level(level),
             weight_overrides: Vec::new(),
         }
     }
@@ -63,7 +63,7 @@ impl fmt::Display for ParsePlayerError {
         write!(
             f,
             "cannot read player '{}': expected a level 1-10, 'ms=N' or 'depth=N', \
-             optionally followed by +noqs, +nott, +noasp, +ms=N, +depth=N, +t=T, +loss=N, +w:NAME=N",
+             optionally followed by +noqs, +nott, +noasp, +noext, +nolmr, +v1, +ms=N, +depth=N, +t=T, +loss=N, +w:NAME=N",
             self.0
         )
     }
@@ -76,6 +76,9 @@ impl FromStr for Player {
 
     /// `7` is level 7; `ms=300` searches 300 ms per turn at full strength; `depth=4` searches
     /// four turns; `+noqs`, `+nott`, `+noasp` switch off quiescence, the table, aspiration;
+    /// `+noext`, `+nolmr` the blockade extension and the late move reductions (level 10 and
+    /// the `ms=`/`depth=` players use both); `+v1` is the first version's search (level 10
+    /// before both: `10+v1`);
     /// `+ms=N`/`+depth=N` change a level's budget; `+t=T`/`+loss=N` its randomness (softmax
     /// temperature, largest loss accepted); `+w:open_two=20` changes an evaluation
     /// weight (names: [`Weights::NAMES`]).
@@ -98,7 +101,10 @@ impl FromStr for Player {
             let n: u8 = base.parse().map_err(|_| err())?;
             Level::new(n).map_err(|_| err())?.style()
         };
-        let mut options = SearchOptions::default();
+        let mut options = match base.parse::<u8>().ok().and_then(|n| Level::new(n).ok()) {
+            Some(level) => SearchOptions::default().for_level(level),
+            None => SearchOptions::default(),
+        };
         let mut weight_overrides = Vec::new();
         for modifier in parts {
             match modifier {
@@ -108,7 +114,6 @@ impl FromStr for Player {
                 "noext" => options.blockade_extension = false,
                 "nolmr" => options.late_move_reductions = false,
                 "v1" => options = SearchOptions::FIRST_VERSION,
-                "null" => options.null_move = true,
                 m if m.starts_with("ms=") => {
                     let ms: u64 = m[3..].parse().map_err(|_| err())?;
                     style.limits.time = Some(Duration::from_millis(ms));
@@ -635,6 +640,19 @@ mod tests {
         let weights = p.weights(Variant::ZhiQi).unwrap();
         assert_eq!((weights.open_two, weights.blocked), (20, 15));
         assert_eq!(weights.piece, weights_for(Variant::ZhiQi).piece);
+        // Level 10 searches with the extension and the reductions, lower levels without;
+        // +v1 is the first version's level 10, +noext/+nolmr switch one part off.
+        let p: Player = "10".parse().unwrap();
+        assert_eq!(p.options, SearchOptions::default());
+        assert_eq!(Player::level(Level::MAX).options, SearchOptions::default());
+        let p: Player = "9".parse().unwrap();
+        assert_eq!(p.options, SearchOptions::FIRST_VERSION);
+        let p: Player = "10+v1".parse().unwrap();
+        assert_eq!(p.options, SearchOptions::FIRST_VERSION);
+        let p: Player = "ms=200+noext".parse().unwrap();
+        assert!(!p.options.blockade_extension && p.options.late_move_reductions);
+        let p: Player = "ms=200+nolmr".parse().unwrap();
+        assert!(p.options.blockade_extension && !p.options.late_move_reductions);
         let p: Player = "depth=5+t=4+loss=30".parse().unwrap();
         assert_eq!((p.style.temperature, p.style.max_loss), (4.0, 30));
         for bad in [

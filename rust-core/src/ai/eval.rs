@@ -37,17 +37,11 @@ pub struct Weights {
     pub last_step: i32,
     /// Each piece below five (Twelve Men's Morris: a side at two has lost).
     pub short_of_five: i32,
-    /// An empty point one of our pieces can step into (each point once, however many pieces
-    /// reach it): the room a side has on a crowded board, where a blocked side loses.
-    pub reach: i32,
-    /// A reachable empty point the opponent cannot step into: room it cannot take away with
-    /// one step.
-    pub safe_reach: i32,
 }
 
 impl Weights {
     /// The names `get` and `set` accept, in declaration order (the tuner's parameter vector).
-    pub const NAMES: [&'static str; 14] = [
+    pub const NAMES: [&'static str; 12] = [
         "piece",
         "stabled",
         "open_two",
@@ -60,8 +54,6 @@ impl Weights {
         "blocked",
         "last_step",
         "short_of_five",
-        "reach",
-        "safe_reach",
     ];
 
     fn field(&mut self, name: &str) -> Option<&mut i32> {
@@ -78,8 +70,6 @@ impl Weights {
             "blocked" => &mut self.blocked,
             "last_step" => &mut self.last_step,
             "short_of_five" => &mut self.short_of_five,
-            "reach" => &mut self.reach,
-            "safe_reach" => &mut self.safe_reach,
             _ => return None,
         })
     }
@@ -118,8 +108,6 @@ pub const fn weights_for(variant: Variant) -> Weights {
             blocked: -5,
             last_step: 5,
             short_of_five: -2,
-            reach: 0,
-            safe_reach: 0,
         },
         Variant::LinkedHorse => Weights {
             piece: 0,
@@ -134,8 +122,6 @@ pub const fn weights_for(variant: Variant) -> Weights {
             blocked: -184,
             last_step: -48,
             short_of_five: 0,
-            reach: 0,
-            safe_reach: 0,
         },
         Variant::TwelveMensMorris => Weights {
             piece: 100,
@@ -150,8 +136,6 @@ pub const fn weights_for(variant: Variant) -> Weights {
             blocked: -349,
             last_step: -4,
             short_of_five: -55,
-            reach: 0,
-            safe_reach: 0,
         },
     }
 }
@@ -165,22 +149,9 @@ pub struct LineCounts {
     pub mobility: i32,
     pub stuck: i32,
     pub together: i32,
-    /// The empty points next to our pieces (see [`Weights::reach`]).
-    pub reach: Bitboard,
 }
 
 impl LineCounts {
-    /// The empty points `side` can step into.
-    pub fn reach_of(position: &Position, side: Side) -> Bitboard {
-        let geometry = position.rules().geometry();
-        let empty = position.empty();
-        let mut reach = Bitboard::EMPTY;
-        for p in position.board(side) {
-            reach |= geometry.adjacent[p.index()] & empty;
-        }
-        reach
-    }
-
     pub fn of(position: &Position, side: Side) -> LineCounts {
         let geometry = position.rules().geometry();
         let ours = position.board(side);
@@ -217,7 +188,6 @@ impl LineCounts {
                 counts.stuck += 1;
             }
             counts.together += (around & ours).count() as i32;
-            counts.reach |= around & empty;
         }
         counts.together /= 2;
         counts
@@ -245,11 +215,6 @@ pub fn evaluate_with(position: &Position, w: &Weights) -> i32 {
             + w.short_of_five * (5 - pieces).max(0);
         if moving {
             score += w.mobility * c.mobility + w.stuck_piece * c.stuck;
-            if w.reach != 0 || w.safe_reach != 0 {
-                let theirs = LineCounts::reach_of(position, side.opponent());
-                score += w.reach * c.reach.count() as i32
-                    + w.safe_reach * (c.reach & !theirs).count() as i32;
-            }
             match c.mobility {
                 0 => score += w.blocked,
                 1 => score += w.last_step,
@@ -284,7 +249,7 @@ mod tests {
             assert!(weights.set(name, value), "{name}");
             assert_eq!(weights.get(name), Some(value), "{name}");
         }
-        // All fourteen are distinct fields: every value written is still there.
+        // All twelve are distinct fields: every value written is still there.
         for (i, name) in Weights::NAMES.iter().enumerate() {
             assert_eq!(weights.get(name), Some(1000 + i as i32), "{name}");
         }

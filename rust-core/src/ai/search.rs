@@ -79,9 +79,6 @@ pub struct SearchOptions {
     /// Search the late, quiet actions of a turn start one turn shallower first, and again at
     /// full depth only if they beat the best so far.
     pub late_move_reductions: bool,
-    /// In the placing phase, where giving up a turn never helps, try passing first: if the
-    /// side to move still beats beta after a pass searched shallower, the node is cut.
-    pub null_move: bool,
 }
 
 impl Default for SearchOptions {
@@ -92,7 +89,6 @@ impl Default for SearchOptions {
             aspiration: true,
             blockade_extension: true,
             late_move_reductions: true,
-            null_move: false,
         }
     }
 }
@@ -106,8 +102,24 @@ impl SearchOptions {
         aspiration: true,
         blockade_extension: false,
         late_move_reductions: false,
-        null_move: false,
     };
+}
+
+impl SearchOptions {
+    /// These options as `level` searches with them. Levels 1-9 are defined by a fixed depth
+    /// searched in full (what a depth means must not change under them: their ladder in
+    /// docs/ai.md was measured that way), so the blockade extension and the late move
+    /// reductions, which make a depth deeper or shallower, are for level 10 only.
+    pub fn for_level(self, level: Level) -> SearchOptions {
+        if level == Level::MAX {
+            return self;
+        }
+        SearchOptions {
+            blockade_extension: false,
+            late_move_reductions: false,
+            ..self
+        }
+    }
 }
 
 /// Steps left at which a side that loses when blocked gets the blockade extension.
@@ -116,9 +128,6 @@ pub const BLOCKADE_STEPS: usize = 2;
 const FULL_DEPTH_ACTIONS: usize = 3;
 /// The smallest remaining depth (turns) at which late actions are reduced.
 const REDUCTION_DEPTH: i32 = 3;
-/// The smallest remaining depth (turns) at which a pass is tried, and how much shallower.
-const NULL_MOVE_DEPTH: i32 = 3;
-const NULL_MOVE_REDUCTION: i32 = 2;
 
 /// Turns the quiescence search may add beyond the nominal depth.
 const QUIESCENCE_TURNS: i32 = 2;
@@ -148,8 +157,6 @@ pub struct Engine {
     tables: Option<Arc<EndgameTables>>,
     /// Plies beyond which the blockade extension stops (set from each iteration's depth).
     extension_cap: usize,
-    /// Inside the search of a pass (no second pass below it).
-    in_null_move: bool,
 }
 
 /// Distinct action shapes, for the history table: places, steps, removals.
@@ -204,7 +211,6 @@ impl Engine {
             weights: None,
             tables: None,
             extension_cap: 0,
-            in_null_move: false,
         }
     }
 
@@ -591,32 +597,6 @@ impl Engine {
             }
         }
 
-        if self.options.null_move
-            && at_turn_start
-            && !self.in_null_move
-            && depth >= NULL_MOVE_DEPTH
-            && position.phase() == Phase::Placing
-            && beta.abs() < WIN_THRESHOLD
-            && self.evaluate(position) >= beta
-        {
-            let mut passed = *position;
-            passed.play_unchecked(Action::Pass);
-            self.in_null_move = true;
-            let reduced = depth - 1 - NULL_MOVE_REDUCTION;
-            let score = if passed.side_to_move() == position.side_to_move() {
-                self.negamax(&passed, reduced, beta - 1, beta, ply + 1)
-            } else {
-                -self.negamax(&passed, reduced, -beta, -beta + 1, ply + 1)
-            };
-            self.in_null_move = false;
-            if self.stop {
-                return 0;
-            }
-            if score >= beta {
-                return beta;
-            }
-        }
-
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_action = None;
@@ -837,7 +817,11 @@ impl Engine {
         level: Level,
         cancel: &CancelToken,
     ) -> Option<SearchResult> {
-        self.choose_action_with_style(game, level.style(), cancel)
+        let options = self.options;
+        self.options = options.for_level(level);
+        let result = self.choose_action_with_style(game, level.style(), cancel);
+        self.options = options;
+        result
     }
 
     /// As [`Engine::choose_action`] for any search budget and randomness (matches between
@@ -886,7 +870,11 @@ impl Engine {
     /// The computer's whole turn: the action that starts it and the removals (or the step
     /// after a pull) that follow. Empty if cancelled or the game is over.
     pub fn choose_turn(&mut self, game: &Game, level: Level, cancel: &CancelToken) -> Vec<Action> {
-        self.choose_turn_with_style(game, level.style(), cancel)
+        let options = self.options;
+        self.options = options.for_level(level);
+        let turn = self.choose_turn_with_style(game, level.style(), cancel);
+        self.options = options;
+        turn
     }
 
     /// As [`Engine::choose_turn`] for any style. The time budget is for the whole turn: the

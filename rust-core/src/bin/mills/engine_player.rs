@@ -27,6 +27,10 @@ pub struct EngineSpec {
     /// The time an answer should take: the turn budget of the timing lines; an answer later
     /// than ten times this plus five seconds forfeits the game.
     pub budget: Duration,
+    /// `--engine-stop MS`: send `stop` when no `bestmove` came this long after `go` (for an
+    /// engine whose own time limit is not a cap, such as Sanmill's Rust engine, whose
+    /// `MoveTime` bounds each iteration rather than the move), then `isready` to flush.
+    pub stop_after: Option<Duration>,
 }
 
 impl EngineSpec {
@@ -59,6 +63,7 @@ impl EngineSpec {
             options: parsed,
             go_movetime,
             budget,
+            stop_after: None,
         })
     }
 
@@ -143,9 +148,24 @@ impl OutsideEngine {
     fn wait_for(
         &mut self,
         command: &str,
-        mut wanted: impl FnMut(&str) -> bool,
+        wanted: impl FnMut(&str) -> bool,
     ) -> Result<String, String> {
         let timeout = self.spec.answer_timeout();
+        self.wait_within(command, timeout, wanted)?.ok_or_else(|| {
+            format!(
+                "no answer to '{command}' within {:.1} s",
+                timeout.as_secs_f64()
+            )
+        })
+    }
+
+    /// As [`OutsideEngine::wait_for`], but `None` when `timeout` passes first.
+    fn wait_within(
+        &mut self,
+        command: &str,
+        timeout: Duration,
+        mut wanted: impl FnMut(&str) -> bool,
+    ) -> Result<Option<String>, String> {
         let deadline = Instant::now() + timeout;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -153,15 +173,10 @@ impl OutsideEngine {
                 Ok(line) => {
                     let line = line.trim();
                     if wanted(line) {
-                        return Ok(line.to_string());
+                        return Ok(Some(line.to_string()));
                     }
                 }
-                Err(RecvTimeoutError::Timeout) => {
-                    return Err(format!(
-                        "no answer to '{command}' within {:.1} s",
-                        timeout.as_secs_f64()
-                    ));
-                }
+                Err(RecvTimeoutError::Timeout) => return Ok(None),
                 Err(RecvTimeoutError::Disconnected) => {
                     return Err(format!(
                         "{} before answering '{command}'",
@@ -197,7 +212,21 @@ impl OutsideEngine {
             None => "go".to_string(),
         };
         self.send(&go)?;
-        let line = self.wait_for(&go, |line| bestmove(line).is_some())?;
+        let line = match self.spec.stop_after {
+            None => self.wait_for(&go, |line| bestmove(line).is_some())?,
+            Some(after) => match self.wait_within(&go, after, |line| bestmove(line).is_some())? {
+                Some(line) => line,
+                None => {
+                    self.send("stop")?;
+                    let line = self.wait_for("stop", |line| bestmove(line).is_some())?;
+                    // A `stop` that crossed the answer on its way may earn a second, stray
+                    // `bestmove`: read up to `readyok` so that it is not taken for the next.
+                    self.send("isready")?;
+                    self.wait_for("isready", |line| line == "readyok")?;
+                    line
+                }
+            },
+        };
         let word = bestmove(&line).unwrap_or_default().to_string();
         let action = word.parse::<Action>().ok();
         Ok((word, action))

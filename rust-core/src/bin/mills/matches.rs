@@ -22,11 +22,13 @@ pub const SPEC: CommandSpec = CommandSpec {
     summary: "Play the computer against itself: two levels or settings, many games.",
     details: "\
 A player (P) is a level 1-10, 'ms=N' (full strength, N ms a turn) or 'depth=N' (N turns),
-optionally followed by +noqs, +nott, +noasp (quiescence, table, aspiration off) or
+optionally followed by +noqs, +nott, +noasp (quiescence, table, aspiration off),
++noext, +nolmr (blockade extension, late move reductions off: level 10, ms=N and
+depth=N use both), +v1 (the first version's search: 10+v1 is the old level 10) or
 +ms=N, +depth=N (another budget for a level), +t=T, +loss=N (randomness: softmax
 temperature and the largest loss accepted, in 1/100 piece) or +w:NAME=N (an evaluation weight:
 piece, stabled, open_two, closable, shuttle, mobility, stuck_piece, together, tempo,
-blocked, last_step, short_of_five, reach, safe_reach), e.g. 7, ms=300, 8+noqs, depth=4+w:open_two=20.
+blocked, last_step, short_of_five), e.g. 7, ms=300, 8+noqs, depth=4+w:open_two=20.
 Each random opening (--opening-turns random turns) is played twice, colours swapped.
 The summary gives A's wins, draws and losses, its score with the 95% interval from the
 trinomial variance, the Elo difference, and for each player the mean and longest turn and
@@ -40,7 +42,9 @@ moves ...' and 'go', and its 'bestmove'. A removal is an action of its own: afte
 the engine is asked again. 'go' is sent alone unless --engine-movetime is given, then as
 'go movetime MS'; engines that take their time as an option get it as an option (Sanmill:
 MoveTime=1, in seconds). --engine-movetime (default 1000) is also the engine's budget in the
-timing line. Our rules judge every answer: an unreadable or illegal bestmove, an engine that
+timing line. --engine-stop MS sends 'stop' when no bestmove came MS after 'go', then
+'isready' to flush a stray answer (for an engine whose time option is no cap: Sanmill's
+Rust engine bounds each iteration by MoveTime, not the move). Our rules judge every answer: an unreadable or illegal bestmove, an engine that
 exits, or no answer within 10 x the move time + 5 s loses the game, printed as a game line
 'B forfeits: <reason>' (even without --verbose) and counted in a 'forfeits:' line.
 Example: --b-engine ./sanmill --b-engine-option \"PiecesCount=12,HasDiagonalLines=true,MoveTime=1\"
@@ -71,6 +75,11 @@ Example: --b-engine ./sanmill --b-engine-option \"PiecesCount=12,HasDiagonalLine
             "--engine-movetime",
             "MS",
             "sends 'go movetime MS' to the engines (default: 'go'; budget 1000)",
+        ),
+        FlagSpec::value(
+            "--engine-stop",
+            "MS",
+            "sends 'stop' when no bestmove came MS after 'go' (then isready)",
         ),
         FlagSpec::value(
             "--games",
@@ -133,9 +142,12 @@ fn engine_spec(parsed: &Parsed, seat: Seat) -> Result<Option<EngineSpec>, CliErr
     let go_movetime = parsed
         .number::<u64>("--engine-movetime", "engine move time")?
         .map(Duration::from_millis);
-    let budget = go_movetime.unwrap_or(Duration::from_secs(1));
+    let stop_after = parsed
+        .number::<u64>("--engine-stop", "engine stop time")?
+        .map(Duration::from_millis);
+    let budget = go_movetime.or(stop_after).unwrap_or(Duration::from_secs(1));
     EngineSpec::parse(command, parsed.value(options), go_movetime, budget)
-        .map(Some)
+        .map(|spec| Some(EngineSpec { stop_after, ..spec }))
         .map_err(|e| parsed.error(format!("{engine}: {e}")).into())
 }
 
@@ -160,10 +172,12 @@ pub fn run(words: &[String], out: &mut impl Write) -> Result<(), CliError> {
         engine_spec(&parsed, Seat::A)?,
         engine_spec(&parsed, Seat::B)?,
     ];
-    if engines.iter().all(Option::is_none) && parsed.value("--engine-movetime").is_some() {
-        return Err(parsed
-            .error("--engine-movetime needs --a-engine or --b-engine")
-            .into());
+    for flag in ["--engine-movetime", "--engine-stop"] {
+        if engines.iter().all(Option::is_none) && parsed.value(flag).is_some() {
+            return Err(parsed
+                .error(format!("{flag} needs --a-engine or --b-engine"))
+                .into());
+        }
     }
     let mut seats = Vec::with_capacity(2);
     for (seat, flag) in [(Seat::A, "--a"), (Seat::B, "--b")] {
