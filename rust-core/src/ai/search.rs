@@ -424,7 +424,7 @@ impl Engine {
         // A turn is one to three actions: three plies a turn leaves room for a few extensions.
         self.extension_cap = (3 * depth.max(1) as usize).min(MAX_PLY / 2);
         let tt_best = self.tt.probe(root.hash()).and_then(|e| e.best);
-        self.order(root, actions, 0, tt_best);
+        self.order(root, actions, 0, tt_best, opponent_threats(root));
         scores.clear();
         let (mut alpha, beta) = window;
         let mut best = None;
@@ -620,7 +620,9 @@ impl Engine {
             }
             actions = closing;
         }
-        self.order(position, &mut actions, ply, tt_best);
+        // The ordering and the late move reductions both need the points that block a line.
+        let threats = opponent_threats(position);
+        self.order(position, &mut actions, ply, tt_best, threats);
         let mut count = actions.len();
         if self.options.quiescence
             && depth <= 0
@@ -634,11 +636,6 @@ impl Engine {
             && !horizon
             && depth >= REDUCTION_DEPTH
             && count > FULL_DEPTH_ACTIONS;
-        let threats = if reducing {
-            opponent_threats(position)
-        } else {
-            Bitboard::EMPTY
-        };
         let killers = self.killers[ply.min(MAX_PLY - 1)];
         for (i, &action) in actions[..count].iter().enumerate() {
             let reduce = reducing
@@ -730,21 +727,22 @@ impl Engine {
         *h = (*h + bonus).min(1 << 20);
     }
 
-    /// Orders actions best-first: table move, mills, blocks, killers, history. Sorts in place
-    /// (insertion sort on a stack array: at most 48 actions, no allocation).
+    /// Orders actions best-first: table move, mills, blocks (into `threats`, from
+    /// [`opponent_threats`]), killers, history. Sorts in place (insertion sort on a stack
+    /// array: at most 48 actions, no allocation).
     fn order(
         &self,
         position: &Position,
         actions: &mut ActionList,
         ply: usize,
         tt_best: Option<Action>,
+        threats: Bitboard,
     ) {
         let geometry = position.rules().geometry();
         let us = position.side_to_move();
         let ours = position.board(us);
         let theirs = position.board(us.opponent());
         let side = us.index();
-        let threats = opponent_threats(position);
         let killers = self.killers[ply.min(MAX_PLY - 1)];
         let mut keys = [0i32; MAX_ACTIONS];
         for (key, &action) in keys.iter_mut().zip(actions.iter()) {
@@ -817,9 +815,17 @@ impl Engine {
         level: Level,
         cancel: &CancelToken,
     ) -> Option<SearchResult> {
+        self.with_level_options(level, |engine| {
+            engine.choose_action_with_style(game, level.style(), cancel)
+        })
+    }
+
+    /// Runs `f` with the engine's options as `level` searches with them
+    /// ([`SearchOptions::for_level`]), and puts them back afterwards.
+    fn with_level_options<T>(&mut self, level: Level, f: impl FnOnce(&mut Engine) -> T) -> T {
         let options = self.options;
         self.options = options.for_level(level);
-        let result = self.choose_action_with_style(game, level.style(), cancel);
+        let result = f(self);
         self.options = options;
         result
     }
@@ -870,11 +876,9 @@ impl Engine {
     /// The computer's whole turn: the action that starts it and the removals (or the step
     /// after a pull) that follow. Empty if cancelled or the game is over.
     pub fn choose_turn(&mut self, game: &Game, level: Level, cancel: &CancelToken) -> Vec<Action> {
-        let options = self.options;
-        self.options = options.for_level(level);
-        let turn = self.choose_turn_with_style(game, level.style(), cancel);
-        self.options = options;
-        turn
+        self.with_level_options(level, |engine| {
+            engine.choose_turn_with_style(game, level.style(), cancel)
+        })
     }
 
     /// As [`Engine::choose_turn`] for any style. The time budget is for the whole turn: the
