@@ -91,19 +91,16 @@ impl FromStr for Player {
             temperature: 0.0,
             max_loss: 0,
         };
-        let mut style = if let Some(ms) = base.strip_prefix("ms=") {
-            full_strength(SearchLimits::time(Duration::from_millis(
-                ms.parse().map_err(|_| err())?,
-            )))
+        let (mut style, mut options) = if let Some(ms) = base.strip_prefix("ms=") {
+            let limits = SearchLimits::time(Duration::from_millis(ms.parse().map_err(|_| err())?));
+            (full_strength(limits), SearchOptions::default())
         } else if let Some(d) = base.strip_prefix("depth=") {
-            full_strength(SearchLimits::depth(d.parse().map_err(|_| err())?))
+            let limits = SearchLimits::depth(d.parse().map_err(|_| err())?);
+            (full_strength(limits), SearchOptions::default())
         } else {
             let n: u8 = base.parse().map_err(|_| err())?;
-            Level::new(n).map_err(|_| err())?.style()
-        };
-        let mut options = match base.parse::<u8>().ok().and_then(|n| Level::new(n).ok()) {
-            Some(level) => SearchOptions::default().for_level(level),
-            None => SearchOptions::default(),
+            let level = Level::new(n).map_err(|_| err())?;
+            (level.style(), SearchOptions::default().for_level(level))
         };
         let mut weight_overrides = Vec::new();
         for modifier in parts {
