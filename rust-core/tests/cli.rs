@@ -499,27 +499,10 @@ fn lessons_needs_list_or_check_and_a_known_locale() {
     assert!(success(mills(&["lessons", "--help"])).contains("exit code 3"));
 }
 
-/// A fresh directory for one test's table files.
-fn table_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("mills-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
-
 #[test]
 fn tables_build_info_and_probe_work_together() {
-    let dir = table_dir("tables");
+    let (dir, built) = build_twelve_mens_morris_tables("tables");
     let d = dir.to_str().unwrap();
-    let built = success(mills(&[
-        "tables",
-        "build",
-        "--game",
-        "twelve-mens-morris",
-        "--max-pieces",
-        "3",
-        "--out",
-        d,
-    ]));
     assert!(
         built.starts_with("twelve-mens-morris: up to 3 a side, 1 slices, 210140 entries"),
         "{built}"

@@ -10,10 +10,9 @@ use cli_support::*;
 
 const MILLS: &str = env!("CARGO_BIN_EXE_mills");
 
-/// A fresh directory for this test's scripts.
+/// A fresh, existing directory for this test's scripts.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mills-engine-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = fresh_dir(&format!("engine-{name}"));
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }

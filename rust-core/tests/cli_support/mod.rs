@@ -1,4 +1,5 @@
-//! Running the `mills` binary from the CLI tests (`cli.rs`, `cli_records.rs`, `cli_tables.rs`): one copy of the
+//! Running the `mills` binary from the CLI tests (`cli.rs`, `cli_records.rs`, `cli_tables.rs`,
+//! `cli_match_engine.rs`): one copy of the
 //! process plumbing and of the exit-code assertions, so that every CLI test checks them alike.
 // Each test crate that includes this module uses its own subset of the helpers.
 #![allow(dead_code)]
@@ -53,13 +54,19 @@ pub fn bad_input(output: Output) -> String {
     stderr(&output)
 }
 
-/// A fresh directory holding the 3-a-side tables of Twelve Men's Morris, built by
-/// `mills tables build` (a second or two).
-pub fn twelve_mens_morris_tables(name: &str) -> std::path::PathBuf {
+/// A fresh (not yet existing) directory for one test's files, named after the test.
+pub fn fresh_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("mills-cli-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// A fresh directory holding the 3-a-side tables of Twelve Men's Morris, built by
+/// `mills tables build` (a second or two), and what the build printed.
+pub fn build_twelve_mens_morris_tables(name: &str) -> (std::path::PathBuf, String) {
+    let dir = fresh_dir(name);
     let d = dir.to_str().unwrap();
-    success(mills(&[
+    let built = success(mills(&[
         "tables",
         "build",
         "--game",
@@ -69,5 +76,10 @@ pub fn twelve_mens_morris_tables(name: &str) -> std::path::PathBuf {
         "--out",
         d,
     ]));
-    dir
+    (dir, built)
+}
+
+/// As [`build_twelve_mens_morris_tables`], the directory only.
+pub fn twelve_mens_morris_tables(name: &str) -> std::path::PathBuf {
+    build_twelve_mens_morris_tables(name).0
 }
