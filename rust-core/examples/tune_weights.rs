@@ -50,6 +50,9 @@ fn player(depth: u32, names: &[&str], values: &[f64]) -> Player {
             .zip(values)
             .map(|(name, value)| (name.to_string(), value.round() as i32))
             .collect(),
+        // Thousands of short depth-4 games: a quarter of the apps' table is plenty, and each
+        // game allocates its own.
+        table_bits: 18,
     }
 }
 

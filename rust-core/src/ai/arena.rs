@@ -29,6 +29,8 @@ pub struct Player {
     pub options: SearchOptions,
     /// Evaluation weights changed from the game's own (`+w:name=value`), for tuning.
     pub weight_overrides: Vec<(String, i32)>,
+    /// The transposition table holds 2^table_bits entries: the apps' size unless `+tt=N`.
+    pub table_bits: u32,
 }
 
 impl Player {
@@ -38,6 +40,7 @@ impl Player {
             style: level.style(),
             options: SearchOptions::default().for_level(level),
             weight_overrides: Vec::new(),
+            table_bits: Engine::TABLE_BITS,
         }
     }
 
@@ -63,7 +66,7 @@ impl fmt::Display for ParsePlayerError {
         write!(
             f,
             "cannot read player '{}': expected a level 1-10, 'ms=N' or 'depth=N', \
-             optionally followed by +noqs, +nott, +noasp, +noext, +nolmr, +v1, +ms=N, +depth=N, +t=T, +loss=N, +w:NAME=N",
+             optionally followed by +noqs, +nott, +noasp, +noext, +nolmr, +v1, +ms=N, +depth=N, +t=T, +loss=N, +tt=BITS, +w:NAME=N",
             self.0
         )
     }
@@ -80,7 +83,8 @@ impl FromStr for Player {
     /// the `ms=`/`depth=` players use both); `+v1` is the first version's search (level 10
     /// before both: `10+v1`);
     /// `+ms=N`/`+depth=N` change a level's budget; `+t=T`/`+loss=N` its randomness (softmax
-    /// temperature, largest loss accepted); `+w:open_two=20` changes an evaluation
+    /// temperature, largest loss accepted); `+tt=BITS` its transposition table (2^BITS
+    /// entries instead of the apps' 2^20); `+w:open_two=20` changes an evaluation
     /// weight (names: [`Weights::NAMES`]).
     fn from_str(text: &str) -> Result<Player, ParsePlayerError> {
         let err = || ParsePlayerError(text.to_string());
@@ -103,6 +107,7 @@ impl FromStr for Player {
             (level.style(), SearchOptions::default().for_level(level))
         };
         let mut weight_overrides = Vec::new();
+        let mut table_bits = Engine::TABLE_BITS;
         for modifier in parts {
             match modifier {
                 "noqs" => options.quiescence = false,
@@ -124,6 +129,12 @@ impl FromStr for Player {
                 m if m.starts_with("loss=") => {
                     style.max_loss = m[5..].parse().map_err(|_| err())?;
                 }
+                m if m.starts_with("tt=") => {
+                    table_bits = m[3..].parse().map_err(|_| err())?;
+                    if !(Engine::MIN_TABLE_BITS..=Engine::MAX_TABLE_BITS).contains(&table_bits) {
+                        return Err(err());
+                    }
+                }
                 m if m.starts_with("w:") => {
                     let (name, value) = m[2..].split_once('=').ok_or_else(err)?;
                     if !Weights::NAMES.contains(&name) {
@@ -139,6 +150,7 @@ impl FromStr for Player {
             style,
             options,
             weight_overrides,
+            table_bits,
         })
     }
 }
@@ -403,7 +415,7 @@ impl EnginePlayer {
             Seat::A => (engine_seed, &config.a),
             Seat::B => (engine_seed ^ 0x5555, &config.b),
         };
-        let mut engine = Engine::with_table_bits(seed, 18);
+        let mut engine = Engine::with_table_bits(seed, player.table_bits);
         engine.set_options(player.options);
         engine.set_weights(player.weights(config.variant));
         engine.set_tables(config.tables[seat.index()].clone());
@@ -638,7 +650,8 @@ mod tests {
         assert_eq!((weights.open_two, weights.blocked), (20, 15));
         assert_eq!(weights.piece, weights_for(Variant::ZhiQi).piece);
         // Level 10 searches with the extension and the reductions, lower levels without;
-        // +v1 is the first version's level 10, +noext/+nolmr switch one part off.
+        // +v1 is the first version's level 10, +noext/+nolmr switch one part off; +tt=N
+        // gives another table size (the apps' by default).
         let p: Player = "10".parse().unwrap();
         assert_eq!(p.options, SearchOptions::default());
         assert_eq!(Player::level(Level::MAX).options, SearchOptions::default());
@@ -650,6 +663,9 @@ mod tests {
         assert!(!p.options.blockade_extension && p.options.late_move_reductions);
         let p: Player = "ms=200+nolmr".parse().unwrap();
         assert!(p.options.blockade_extension && !p.options.late_move_reductions);
+        let p: Player = "10+tt=16".parse().unwrap();
+        assert_eq!((p.table_bits, p.options), (16, SearchOptions::default()));
+        assert_eq!(Player::level(Level::MAX).table_bits, Engine::TABLE_BITS);
         let p: Player = "depth=5+t=4+loss=30".parse().unwrap();
         assert_eq!((p.style.temperature, p.style.max_loss), (4.0, 30));
         for bad in [
@@ -662,6 +678,9 @@ mod tests {
             "4+w:piece",
             "4+w:piece=x",
             "4+t=warm",
+            "10+tt=3",
+            "10+tt=27",
+            "10+tt=x",
         ] {
             assert!(bad.parse::<Player>().is_err(), "{bad}");
         }

@@ -189,9 +189,15 @@ fn closes_mill(position: &Position, action: Action) -> bool {
 }
 
 impl Engine {
-    /// An engine with a 16 MiB table and this random seed.
+    /// The apps' table: 2^20 entries (24 MiB).
+    pub const TABLE_BITS: u32 = 20;
+    /// The table sizes [`Engine::with_table_bits`] accepts (smaller or larger are clamped).
+    pub const MIN_TABLE_BITS: u32 = 4;
+    pub const MAX_TABLE_BITS: u32 = 26;
+
+    /// An engine with the apps' table and this random seed.
     pub fn new(seed: u64) -> Engine {
-        Engine::with_table_bits(seed, 20)
+        Engine::with_table_bits(seed, Engine::TABLE_BITS)
     }
 
     /// An engine whose table holds 2^bits entries.

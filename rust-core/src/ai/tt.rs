@@ -43,7 +43,8 @@ pub struct TranspositionTable {
 
 impl TranspositionTable {
     pub fn new(bits: u32) -> TranspositionTable {
-        let size = 1usize << bits.clamp(4, 26);
+        let size =
+            1usize << bits.clamp(super::Engine::MIN_TABLE_BITS, super::Engine::MAX_TABLE_BITS);
         TranspositionTable {
             entries: vec![None; size],
             mask: size as u64 - 1,
