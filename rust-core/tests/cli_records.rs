@@ -315,3 +315,68 @@ fn help_lists_the_record_commands() {
     }
     assert!(success(mills(&["record", "--help"])).contains("record: ok"));
 }
+
+#[test]
+fn match_writes_every_game_as_a_record_that_replays_to_its_printed_result() {
+    let dir = fresh_dir("match-records");
+    let report = success(mills(&[
+        "match",
+        "--variant",
+        "twelve-mens-morris",
+        "--a",
+        "depth=1",
+        "--b",
+        "2",
+        "--games",
+        "4",
+        "--seed",
+        "5",
+        "--verbose",
+        "--records",
+        dir.to_str().unwrap(),
+    ]));
+    let games: Vec<&str> = report.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 4, "{report}");
+    for line in games {
+        // game   3: A is P2 | P1 wins: ... | 33 turns | A scores 0 | opening e3 f2 a1 d3
+        let fields: Vec<&str> = line.split(" | ").collect();
+        let number: usize = fields[0]["game ".len()..fields[0].find(':').unwrap()]
+            .trim()
+            .parse()
+            .unwrap();
+        let path = dir.join(format!("game-{number:03}.txt"));
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+        let record = Record::parse(&text).unwrap_or_else(|e| panic!("{path:?}: {e}\n{text}"));
+        let game = record.game();
+        assert_eq!(game.rules().variant, Variant::TwelveMensMorris);
+        // The record holds the whole game: its opening, its result, its players by side.
+        let opening = parse_actions(fields[4].strip_prefix("opening ").unwrap()).unwrap();
+        assert_eq!(&game.actions()[..opening.len()], &opening[..], "{line}");
+        let result = game
+            .outcome()
+            .map_or("draw: turn limit".to_string(), |o| o.to_string());
+        assert_eq!(result, fields[1], "{line}\n{text}");
+        let a_side = if fields[0].ends_with("A is P1") { 0 } else { 1 };
+        let names = record.header.players.clone();
+        assert_eq!(names[a_side].as_deref(), Some("depth=1"), "{text}");
+        assert_eq!(names[1 - a_side].as_deref(), Some("2"), "{text}");
+        // The file is what `mills record check` and the apps' import read.
+        let check = success(mills(&["record", "check", path.to_str().unwrap()]));
+        assert!(check.starts_with("record: ok\n"), "{check}");
+    }
+    // A path that cannot be a directory is refused before any game is played.
+    let file = dir.join("game-001.txt");
+    let refused = bad_input(mills(&[
+        "match",
+        "--variant",
+        "zhiqi",
+        "--a",
+        "1",
+        "--b",
+        "1",
+        "--records",
+        file.to_str().unwrap(),
+    ]));
+    assert!(refused.contains("--records"), "{refused}");
+    assert!(success(mills(&["help", "match"])).contains("--records DIR"));
+}

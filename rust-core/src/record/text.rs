@@ -44,7 +44,7 @@ pub const MAX_RECORD_BYTES: usize = 512 * 1024;
 /// No real game comes near this many actions.
 pub const MAX_RECORD_ACTIONS: usize = 20_000;
 /// The longest player name a header holds, in characters.
-const MAX_NAME_CHARS: usize = 60;
+pub const MAX_NAME_CHARS: usize = 60;
 const MAX_HINTS: u32 = 1_000_000;
 const MAX_TIMER_SECONDS: u32 = 3_600;
 

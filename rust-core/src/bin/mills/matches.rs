@@ -4,6 +4,7 @@
 //! be an outside engine instead ([`crate::engine_player`]).
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use mills_core::ai::Level;
@@ -11,6 +12,9 @@ use mills_core::ai::arena::{
     EnginePlayer, GameReport, MatchConfig, Player, Seat, Timing, TurnPlayer, play_match_with,
 };
 use mills_core::format_actions;
+use mills_core::game::Game;
+use mills_core::record::{MAX_NAME_CHARS, Record, RecordHeader};
+use mills_core::rules::{Rules, Side};
 use mills_core::tables::EndgameTables;
 
 use crate::args::{self, CommandSpec, FlagSpec, Parsed};
@@ -26,7 +30,8 @@ optionally followed by +noqs, +nott, +noasp (quiescence, table, aspiration off),
 +noext, +nolmr (blockade extension, late move reductions off: level 10, ms=N and
 depth=N use both), +v1 (the first version's search: 10+v1 is the old level 10) or
 +ms=N, +depth=N (another budget for a level), +t=T, +loss=N (randomness: softmax
-temperature and the largest loss accepted, in 1/100 piece) or +w:NAME=N (an evaluation weight:
+temperature and the largest loss accepted, in 1/100 piece), +tt=BITS (a transposition table
+of 2^BITS entries, 4-26, instead of the apps' 2^20) or +w:NAME=N (an evaluation weight:
 piece, stabled, open_two, closable, shuttle, mobility, stuck_piece, together, tempo,
 blocked, last_step, short_of_five), e.g. 7, ms=300, 8+noqs, depth=4+w:open_two=20.
 Each random opening (--opening-turns random turns) is played twice, colours swapped.
@@ -106,6 +111,11 @@ Example: --b-engine ./sanmill --b-engine-option \"PiecesCount=12,HasDiagonalLine
             "--b-tables",
             "DIR",
             "player B probes the endgame tables in DIR",
+        ),
+        FlagSpec::value(
+            "--records",
+            "DIR",
+            "write every game as a text record in DIR (game-001.txt, ...)",
         ),
         FlagSpec::switch("--verbose", "print every game as it ends"),
     ],
@@ -212,6 +222,10 @@ pub fn run(words: &[String], out: &mut impl Write) -> Result<(), CliError> {
         }
     }
     let verbose = parsed.switch("--verbose");
+    let records = match parsed.value("--records") {
+        Some(dir) => Some(GameRecords::create(Path::new(dir), &config)?),
+        None => None,
+    };
     writeln!(
         out,
         "{}: A = {} against B = {}, {} games, seed {}",
@@ -232,11 +246,16 @@ pub fn run(words: &[String], out: &mut impl Write) -> Result<(), CliError> {
     let report = play_match_with(&config, &make_player, &mut |game: &GameReport| {
         // A forfeit is shown whatever the verbosity: it says the engine misbehaved.
         if (verbose || game.forfeit.is_some()) && failed.is_none() {
-            failed = print_game(out, game).err();
+            failed = print_game(out, game).err().map(CliError::from);
+        }
+        if let Some(records) = &records
+            && failed.is_none()
+        {
+            failed = records.write(game).err();
         }
     });
     if let Some(e) = failed {
-        return Err(e.into());
+        return Err(e);
     }
     writeln!(
         out,
@@ -265,6 +284,68 @@ pub fn run(words: &[String], out: &mut impl Write) -> Result<(), CliError> {
     }
     writeln!(out, "{:.1} s", report.elapsed.as_secs_f64())?;
     Ok(())
+}
+
+/// `--records DIR`: every game of the match as a text record (docs/records.md), written as
+/// it ends, so that the games of a long match can be replayed and studied (`mills record`,
+/// the apps' import) even if the match is stopped.
+struct GameRecords {
+    dir: PathBuf,
+    rules: Rules,
+    labels: [Option<String>; 2],
+    /// Digits in a file name: enough for the last game's number, at least three.
+    width: usize,
+}
+
+impl GameRecords {
+    fn create(dir: &Path, config: &MatchConfig) -> Result<GameRecords, CliError> {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            CliError::input(
+                SPEC.name,
+                format!("--records: cannot create {}: {e}", dir.display()),
+            )
+        })?;
+        let games = config.games.div_ceil(2) * 2;
+        Ok(GameRecords {
+            dir: dir.to_path_buf(),
+            rules: Rules::of(config.variant),
+            labels: [&config.a.label, &config.b.label].map(|l| record_name(l)),
+            width: games.to_string().len().max(3),
+        })
+    }
+
+    fn write(&self, game: &GameReport) -> Result<(), CliError> {
+        let fail = |e: String| CliError::input(SPEC.name, format!("--records: {e}"));
+        let played = Game::replay(self.rules, &game.actions).map_err(|e| fail(e.to_string()))?;
+        let [a, b] = self.labels.clone();
+        let players = match game.a_side {
+            Side::P1 => [a, b],
+            Side::P2 => [b, a],
+        };
+        let header = RecordHeader {
+            players,
+            ..RecordHeader::default()
+        };
+        let text = Record::new(played, header)
+            .map_err(|e| fail(e.to_string()))?
+            .to_text();
+        let name = format!("game-{:0width$}.txt", game.index + 1, width = self.width);
+        let path = self.dir.join(name);
+        std::fs::write(&path, text)
+            .map_err(|e| fail(format!("cannot write {}: {e}", path.display())))
+    }
+}
+
+/// A player's label as a record's player name (`10`, `ms=200+nolmr`, an engine's `id name`):
+/// one line of at most the characters a record holds, without spaces at its ends.
+fn record_name(label: &str) -> Option<String> {
+    let name: String = label
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(MAX_NAME_CHARS)
+        .collect();
+    let name = name.trim();
+    (!name.is_empty()).then(|| name.to_string())
 }
 
 fn print_game(out: &mut impl Write, game: &GameReport) -> std::io::Result<()> {
