@@ -364,6 +364,19 @@ fn match_writes_every_game_as_a_record_that_replays_to_its_printed_result() {
         let check = success(mills(&["record", "check", path.to_str().unwrap()]));
         assert!(check.starts_with("record: ok\n"), "{check}");
     }
+    // The score by side counts the games of that side.
+    for side in ["P1", "P2"] {
+        let summary = report
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("A as {side}: +")))
+            .unwrap_or_else(|| panic!("no A as {side} line in\n{report}"));
+        let wins: usize = summary.split(' ').next().unwrap().parse().unwrap();
+        let won = report
+            .lines()
+            .filter(|l| l.contains(&format!("A is {side} |")) && l.contains("A scores 1 |"))
+            .count();
+        assert_eq!(wins, won, "{report}");
+    }
     // A path that cannot be a directory is refused before any game is played.
     let file = dir.join("game-001.txt");
     let refused = bad_input(mills(&[

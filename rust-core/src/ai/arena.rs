@@ -327,6 +327,18 @@ pub struct MatchReport {
     pub elapsed: Duration,
 }
 
+impl MatchReport {
+    /// A's wins, draws and losses in the games where it played `side` (P1 places first:
+    /// in Twelve Men's Morris the first placer wins most games, so the two halves differ).
+    pub fn stats_as(&self, side: Side) -> MatchStats {
+        let mut stats = MatchStats::default();
+        for game in self.games.iter().filter(|g| g.a_side == side) {
+            stats.add(game.a_points);
+        }
+        stats
+    }
+}
+
 /// A random opening: `turns` whole turns of uniformly random legal actions, never one that
 /// ends the game.
 pub fn random_opening(rules: Rules, turns: u32, rng: &mut StdRng) -> Vec<Action> {
@@ -712,6 +724,13 @@ mod tests {
         assert_eq!(first.games[0].opening, first.games[1].opening);
         assert_eq!(first.games[0].a_side, Side::P1);
         assert_eq!(first.games[1].a_side, Side::P2);
+        // The halves by side add up to the whole, each from its own games.
+        let (as_p1, as_p2) = (first.stats_as(Side::P1), first.stats_as(Side::P2));
+        assert_eq!((as_p1.games(), as_p2.games()), (2, 2));
+        assert_eq!(as_p1.wins + as_p2.wins, first.stats.wins);
+        assert_eq!(as_p1.losses + as_p2.losses, first.stats.losses);
+        let p1_points: f64 = first.games.iter().step_by(2).map(|g| g.a_points).sum();
+        assert_eq!(as_p1.score() * 2.0, p1_points);
         for (x, y) in first.games.iter().zip(&second.games) {
             assert_eq!(x.actions, y.actions);
         }

@@ -37,7 +37,8 @@ blocked, last_step, short_of_five), e.g. 7, ms=300, 8+noqs, depth=4+w:open_two=2
 Each random opening (--opening-turns random turns) is played twice, colours swapped.
 The summary gives A's wins, draws and losses, its score with the 95% interval from the
 trinomial variance, the Elo difference, and for each player the mean and longest turn and
-the largest turn time over its budget.
+the largest turn time over its budget; then the same score for the games A played as P1
+(placing first) and as P2, one line each ('A as P1: ...').
 Either player may be an outside engine that speaks the UCI-like protocol of Sanmill's
 engines (as mills uci does): --a-engine/--b-engine \"CMD ARGS\" (split at spaces, no
 quoting) instead of --a/--b; its label is the engine's 'id name'. Each game starts the
@@ -271,6 +272,9 @@ pub fn run(words: &[String], out: &mut impl Write) -> Result<(), CliError> {
     });
     print_timing(out, "A", &config.a.label, budgets[0], &report.a_timing)?;
     print_timing(out, "B", &config.b.label, budgets[1], &report.b_timing)?;
+    for side in [Side::P1, Side::P2] {
+        writeln!(out, "A as {side}: {}", report.stats_as(side))?;
+    }
     let forfeits = |seat| {
         report
             .games
