@@ -17,23 +17,9 @@
 
 use std::path::Path;
 
-use mills_core::ai::eval::{Weights, closes_line, evaluate_with, weights_for};
+use mills_core::ai::eval::{Weights, closes_mill, evaluate_with, weights_for};
 use mills_core::record::Record;
-use mills_core::{Action, Game, Position, Variant};
-
-/// The same weights stay fixed as in the self-play tuner: the unit of score, and what a game
-/// does not use.
-fn tunable(variant: Variant) -> Vec<&'static str> {
-    let fixed: &[&str] = match variant {
-        Variant::ZhiQi | Variant::TwelveMensMorris => &["piece", "stabled"],
-        Variant::LinkedHorse => &["piece", "stabled", "short_of_five"],
-    };
-    Weights::NAMES
-        .iter()
-        .copied()
-        .filter(|name| !fixed.contains(name))
-        .collect()
-}
+use mills_core::{Game, Position, Variant};
 
 /// A position and the result for its side to move: 1 won, ½ drawn, 0 lost.
 struct Sample {
@@ -44,13 +30,10 @@ struct Sample {
 /// Whether the side to move can complete a line at once: the static evaluation of such a
 /// position says little (the search looks further there), so it is left out.
 fn is_quiet(position: &Position) -> bool {
-    let geometry = position.rules().geometry();
-    let ours = position.board(position.side_to_move());
-    !position.legal_actions().iter().any(|&action| match action {
-        Action::Place(to) => closes_line(geometry, ours, to),
-        Action::Step { from, to } => closes_line(geometry, ours.without(from), to),
-        Action::Remove(_) | Action::Pass => false,
-    })
+    !position
+        .legal_actions()
+        .iter()
+        .any(|&action| closes_mill(position, action))
 }
 
 /// The quiet turn-start positions from turn `from_turn` on of one finished game.
@@ -162,7 +145,7 @@ fn main() {
         "K = {k}; the game's weights: fit {:.5}, check {:.5}",
         start.0, start.1
     );
-    let names: Vec<&str> = tunable(variant)
+    let names: Vec<&str> = Weights::tunable(variant)
         .into_iter()
         .filter(|name| !also_fixed.contains(name))
         .collect();

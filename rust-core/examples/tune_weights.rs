@@ -23,19 +23,6 @@ use rand::{Rng, SeedableRng};
 /// Pairs played with the same weights before they move (one per thread and some).
 const BATCH: usize = 8;
 
-/// Weights that mean nothing in `variant` or are its unit of score stay fixed.
-fn tunable(variant: Variant) -> Vec<&'static str> {
-    let fixed: &[&str] = match variant {
-        Variant::ZhiQi | Variant::TwelveMensMorris => &["piece", "stabled"],
-        Variant::LinkedHorse => &["piece", "stabled", "short_of_five"],
-    };
-    Weights::NAMES
-        .iter()
-        .copied()
-        .filter(|name| !fixed.contains(name))
-        .collect()
-}
-
 fn player(depth: u32, names: &[&str], values: &[f64]) -> Player {
     Player {
         label: "tuned".to_string(),
@@ -76,7 +63,7 @@ fn main() {
     let depth: u32 = args.get(2).map_or(4, |n| n.parse().expect("depth"));
     let seed: u64 = args.get(3).map_or(1, |n| n.parse().expect("seed"));
 
-    let names = tunable(variant);
+    let names = Weights::tunable(variant);
     let start = weights_for(variant);
     let mut theta: Vec<f64> = names
         .iter()

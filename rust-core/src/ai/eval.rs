@@ -5,6 +5,7 @@
 //! Zhi Qi and Twelve Men's Morris count material and threats to capture, Linked-Horse counts
 //! progress to the stable and the shapes that feed it.
 
+use crate::action::Action;
 use crate::board::{Bitboard, Geometry};
 use crate::position::{Phase, Position};
 use crate::rules::{Side, Variant};
@@ -40,6 +41,20 @@ pub struct Weights {
 }
 
 impl Weights {
+    /// The weights a tuner may move in `variant`: all but the unit of score (a piece; the
+    /// stabled horse) and those the game does not use.
+    pub fn tunable(variant: Variant) -> Vec<&'static str> {
+        let fixed: &[&str] = match variant {
+            Variant::ZhiQi | Variant::TwelveMensMorris => &["piece", "stabled"],
+            Variant::LinkedHorse => &["piece", "stabled", "short_of_five"],
+        };
+        Weights::NAMES
+            .iter()
+            .copied()
+            .filter(|name| !fixed.contains(name))
+            .collect()
+    }
+
     /// The names `get` and `set` accept, in declaration order (the tuner's parameter vector).
     pub const NAMES: [&'static str; 12] = [
         "piece",
@@ -224,6 +239,17 @@ pub fn evaluate_with(position: &Position, w: &Weights) -> i32 {
         score
     };
     side_score(us) - side_score(us.opponent()) + w.tempo
+}
+
+/// Whether `action` (a placement or a step) completes a line for the side to move.
+pub fn closes_mill(position: &Position, action: Action) -> bool {
+    let geometry = position.rules().geometry();
+    let ours = position.board(position.side_to_move());
+    match action {
+        Action::Place(to) => closes_line(geometry, ours, to),
+        Action::Step { from, to } => closes_line(geometry, ours.without(from), to),
+        Action::Remove(_) | Action::Pass => false,
+    }
 }
 
 /// Whether placing or stepping onto `to` with the pieces `ours` completes a line.

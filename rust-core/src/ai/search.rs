@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use super::eval::{Weights, closes_line, evaluate, evaluate_with};
+use super::eval::{Weights, closes_mill, evaluate, evaluate_with};
 use super::level::{Level, Style};
 pub use super::limits::{SearchLimits, WIN, WIN_THRESHOLD};
 use super::tt::{Bound, TranspositionTable};
@@ -174,17 +174,6 @@ fn slot(action: Action) -> usize {
 impl Default for Engine {
     fn default() -> Engine {
         Engine::new(0)
-    }
-}
-
-/// Whether `action` (a placement or a step) completes a line for the side to move.
-fn closes_mill(position: &Position, action: Action) -> bool {
-    let geometry = position.rules().geometry();
-    let ours = position.board(position.side_to_move());
-    match action {
-        Action::Place(to) => closes_line(geometry, ours, to),
-        Action::Step { from, to } => closes_line(geometry, ours.without(from), to),
-        Action::Remove(_) | Action::Pass => false,
     }
 }
 
