@@ -38,6 +38,12 @@ pub struct Weights {
     pub last_step: i32,
     /// Each piece below five (Twelve Men's Morris: a side at two has lost).
     pub short_of_five: i32,
+    /// While placing: one empty neighbour of one of our pieces (the room the side will have
+    /// to step when movement begins; `mobility` counts it only once movement has begun).
+    pub placing_room: i32,
+    /// While placing: a piece with no empty neighbour (already walled in for the movement
+    /// phase, unless a capture frees it).
+    pub placing_stuck: i32,
 }
 
 impl Weights {
@@ -56,7 +62,7 @@ impl Weights {
     }
 
     /// The names `get` and `set` accept, in declaration order (the tuner's parameter vector).
-    pub const NAMES: [&'static str; 12] = [
+    pub const NAMES: [&'static str; 14] = [
         "piece",
         "stabled",
         "open_two",
@@ -69,6 +75,8 @@ impl Weights {
         "blocked",
         "last_step",
         "short_of_five",
+        "placing_room",
+        "placing_stuck",
     ];
 
     fn field(&mut self, name: &str) -> Option<&mut i32> {
@@ -85,6 +93,8 @@ impl Weights {
             "blocked" => &mut self.blocked,
             "last_step" => &mut self.last_step,
             "short_of_five" => &mut self.short_of_five,
+            "placing_room" => &mut self.placing_room,
+            "placing_stuck" => &mut self.placing_stuck,
             _ => return None,
         })
     }
@@ -123,6 +133,8 @@ pub const fn weights_for(variant: Variant) -> Weights {
             blocked: -5,
             last_step: 5,
             short_of_five: -2,
+            placing_room: 0,
+            placing_stuck: 0,
         },
         Variant::LinkedHorse => Weights {
             piece: 0,
@@ -137,6 +149,8 @@ pub const fn weights_for(variant: Variant) -> Weights {
             blocked: -184,
             last_step: -48,
             short_of_five: 0,
+            placing_room: 0,
+            placing_stuck: 0,
         },
         Variant::TwelveMensMorris => Weights {
             piece: 100,
@@ -151,6 +165,8 @@ pub const fn weights_for(variant: Variant) -> Weights {
             blocked: -349,
             last_step: -4,
             short_of_five: -55,
+            placing_room: 0,
+            placing_stuck: 0,
         },
     }
 }
@@ -235,6 +251,8 @@ pub fn evaluate_with(position: &Position, w: &Weights) -> i32 {
                 1 => score += w.last_step,
                 _ => {}
             }
+        } else {
+            score += w.placing_room * c.mobility + w.placing_stuck * c.stuck;
         }
         score
     };
@@ -275,7 +293,7 @@ mod tests {
             assert!(weights.set(name, value), "{name}");
             assert_eq!(weights.get(name), Some(value), "{name}");
         }
-        // All twelve are distinct fields: every value written is still there.
+        // All fourteen are distinct fields: every value written is still there.
         for (i, name) in Weights::NAMES.iter().enumerate() {
             assert_eq!(weights.get(name), Some(1000 + i as i32), "{name}");
         }
@@ -313,5 +331,46 @@ mod tests {
         let without = evaluate_with(&position, &weights);
         weights.blocked = -500;
         assert_eq!(evaluate_with(&position, &weights), without - 500);
+    }
+
+    #[test]
+    fn the_placing_terms_count_room_and_stuck_pieces_only_while_placing() {
+        // Placing: P2's d7, a4 and b6 wall in P1's a7; P1's room is g1's d1, g4, f2 and g7's
+        // g4, f6 (5), P2's is d7's d6, a4's a1, b4 and b6's d6, b4, c5 (6).
+        let rules = Rules::TWELVE_MENS_MORRIS;
+        let placing =
+            Game::replay(rules, &crate::parse_actions("a7 d7 g1 a4 g7 b6").unwrap()).unwrap();
+        let position = placing.position();
+        assert_eq!(position.phase(), Phase::Placing);
+        let ours = LineCounts::of(position, Side::P1);
+        let theirs = LineCounts::of(position, Side::P2);
+        assert_eq!((ours.mobility, ours.stuck), (5, 1));
+        assert_eq!((theirs.mobility, theirs.stuck), (6, 0));
+        let mut weights = weights_for(Variant::TwelveMensMorris);
+        let base = evaluate_with(position, &weights);
+        weights.placing_room = 10;
+        assert_eq!(
+            evaluate_with(position, &weights),
+            base + 10 * (ours.mobility - theirs.mobility)
+        );
+        weights.placing_room = 0;
+        weights.placing_stuck = -40;
+        assert_eq!(
+            evaluate_with(position, &weights),
+            base - 40 * (ours.stuck - theirs.stuck)
+        );
+
+        // Movement: the same weights change nothing (mobility and stuck_piece count there).
+        let moving = Setup::moving(rules)
+            .pieces(Side::P1, "a7 a1 g1 g7")
+            .pieces(Side::P2, "d7 a4 b6 d1 b2 g4 f2 f6")
+            .to_move(Side::P1)
+            .build()
+            .unwrap();
+        let mut weights = weights_for(Variant::TwelveMensMorris);
+        let base = evaluate_with(&moving, &weights);
+        weights.placing_room = 10;
+        weights.placing_stuck = -40;
+        assert_eq!(evaluate_with(&moving, &weights), base);
     }
 }
