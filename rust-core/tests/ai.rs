@@ -248,6 +248,8 @@ fn principal_variation_search_scores_equal_plain_minimax() {
         // Both change the tree's shape on purpose (deeper or shallower than the nominal depth).
         blockade_extension: false,
         late_move_reductions: false,
+        // The plain minimax below evaluates with the game's own weights.
+        fitted_weights: true,
     };
     let mut checked = 0;
     for rules in [Rules::ZHIQI, Rules::LINKED_HORSE, Rules::TWELVE_MENS_MORRIS] {

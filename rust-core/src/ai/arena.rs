@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use super::eval::{Weights, weights_for};
+use super::eval::{Weights, spsa_weights, weights_for};
 use super::level::{Level, Style};
 use super::search::{CancelToken, Engine, SearchLimits, SearchOptions};
 use crate::action::Action;
@@ -49,7 +49,12 @@ impl Player {
         if self.weight_overrides.is_empty() {
             return None;
         }
-        let mut weights = weights_for(variant);
+        // The overrides change the weights the player's search would use without them.
+        let mut weights = if self.options.fitted_weights {
+            weights_for(variant)
+        } else {
+            spsa_weights(variant)
+        };
         for (name, value) in &self.weight_overrides {
             weights.set(name, *value);
         }
@@ -66,7 +71,7 @@ impl fmt::Display for ParsePlayerError {
         write!(
             f,
             "cannot read player '{}': expected a level 1-10, 'ms=N' or 'depth=N', \
-             optionally followed by +noqs, +nott, +noasp, +noext, +nolmr, +v1, +ms=N, +depth=N, +t=T, +loss=N, +tt=BITS, +w:NAME=N",
+             optionally followed by +noqs, +nott, +noasp, +noext, +nolmr, +v1, +spsa, +ms=N, +depth=N, +t=T, +loss=N, +tt=BITS, +w:NAME=N",
             self.0
         )
     }
@@ -81,7 +86,8 @@ impl FromStr for Player {
     /// four turns; `+noqs`, `+nott`, `+noasp` switch off quiescence, the table, aspiration;
     /// `+noext`, `+nolmr` the blockade extension and the late move reductions (level 10 and
     /// the `ms=`/`depth=` players use both); `+v1` is the first version's search (level 10
-    /// before both: `10+v1`);
+    /// before both: `10+v1`); `+spsa` evaluates with the self-play weights levels 1-9 use,
+    /// not the fitted ones (`10+spsa`: the previous level 10 of Twelve Men's Morris);
     /// `+ms=N`/`+depth=N` change a level's budget; `+t=T`/`+loss=N` its randomness (softmax
     /// temperature, largest loss accepted); `+tt=BITS` its transposition table (2^BITS
     /// entries instead of the apps' 2^20); `+w:open_two=20` changes an evaluation
@@ -116,6 +122,7 @@ impl FromStr for Player {
                 "noext" => options.blockade_extension = false,
                 "nolmr" => options.late_move_reductions = false,
                 "v1" => options = SearchOptions::FIRST_VERSION,
+                "spsa" => options.fitted_weights = false,
                 m if m.starts_with("ms=") => {
                     let ms: u64 = m[3..].parse().map_err(|_| err())?;
                     style.limits.time = Some(Duration::from_millis(ms));
@@ -678,6 +685,34 @@ mod tests {
         let p: Player = "10+tt=16".parse().unwrap();
         assert_eq!((p.table_bits, p.options), (16, SearchOptions::default()));
         assert_eq!(Player::level(Level::MAX).table_bits, Engine::TABLE_BITS);
+        // Level 10 and the ms=/depth= players evaluate with the game's (fitted) weights,
+        // levels 1-9 and +spsa with the self-play ones; +w: changes single weights of the
+        // set the player would use.
+        let fitted = weights_for(Variant::TwelveMensMorris);
+        let spsa = spsa_weights(Variant::TwelveMensMorris);
+        assert_ne!(spsa, fitted);
+        for (text, fitted_weights) in [("10", true), ("ms=50", true), ("9", false)] {
+            let p: Player = text.parse().unwrap();
+            assert_eq!(p.options.fitted_weights, fitted_weights, "{text}");
+        }
+        let p: Player = "10+spsa".parse().unwrap();
+        assert_eq!(
+            p.options,
+            SearchOptions {
+                fitted_weights: false,
+                ..SearchOptions::default()
+            }
+        );
+        let p: Player = "10+spsa+w:tempo=3".parse().unwrap();
+        assert_eq!(
+            p.weights(Variant::TwelveMensMorris),
+            Some(Weights { tempo: 3, ..spsa })
+        );
+        let p: Player = "10+w:tempo=3".parse().unwrap();
+        assert_eq!(
+            p.weights(Variant::TwelveMensMorris),
+            Some(Weights { tempo: 3, ..fitted })
+        );
         let p: Player = "depth=5+t=4+loss=30".parse().unwrap();
         assert_eq!((p.style.temperature, p.style.max_loss), (4.0, 30));
         for bad in [

@@ -116,8 +116,9 @@ impl Weights {
     }
 }
 
-/// The weights used for each game, tuned by SPSA self-play (`examples/tune_weights.rs`) and
-/// kept because they beat the hand-set baseline in `mills match` (docs/ai.md).
+/// The weights used for each game, tuned by SPSA self-play (`examples/tune_weights.rs`) or
+/// fitted to recorded games (`examples/fit_weights.rs`), and kept because they beat the
+/// weights before them in `mills match` (docs/ai.md).
 pub const fn weights_for(variant: Variant) -> Weights {
     match variant {
         Variant::ZhiQi => Weights {
@@ -152,6 +153,33 @@ pub const fn weights_for(variant: Variant) -> Weights {
             placing_room: 0,
             placing_stuck: 0,
         },
+        // Fitted to the results of 440 recorded games against and between Sanmill's engines
+        // (`examples/fit_weights.rs`), the placing terms with them: the self-play weights
+        // left the room a side will need once movement begins unpriced.
+        Variant::TwelveMensMorris => Weights {
+            piece: 100,
+            stabled: 0,
+            open_two: 30,
+            closable: 27,
+            shuttle: 38,
+            mobility: -5,
+            stuck_piece: -28,
+            together: 0,
+            tempo: 29,
+            blocked: -349,
+            last_step: 14,
+            short_of_five: -55,
+            placing_room: 20,
+            placing_stuck: -16,
+        },
+    }
+}
+
+/// The weights SPSA self-play tuning gave each game, before any of them was fitted to
+/// recorded games: `mills match` keeps them as a player (`10+spsa`), so that the fitted
+/// weights can be measured against what they replaced.
+pub const fn spsa_weights(variant: Variant) -> Weights {
+    match variant {
         Variant::TwelveMensMorris => Weights {
             piece: 100,
             stabled: 0,
@@ -168,6 +196,7 @@ pub const fn weights_for(variant: Variant) -> Weights {
             placing_room: 0,
             placing_stuck: 0,
         },
+        Variant::ZhiQi | Variant::LinkedHorse => weights_for(variant),
     }
 }
 
@@ -346,7 +375,11 @@ mod tests {
         let theirs = LineCounts::of(position, Side::P2);
         assert_eq!((ours.mobility, ours.stuck), (5, 1));
         assert_eq!((theirs.mobility, theirs.stuck), (6, 0));
-        let mut weights = weights_for(Variant::TwelveMensMorris);
+        let mut weights = Weights {
+            placing_room: 0,
+            placing_stuck: 0,
+            ..weights_for(Variant::TwelveMensMorris)
+        };
         let base = evaluate_with(position, &weights);
         weights.placing_room = 10;
         assert_eq!(

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use super::eval::{Weights, closes_mill, evaluate, evaluate_with};
+use super::eval::{Weights, closes_mill, evaluate, evaluate_with, spsa_weights};
 use super::level::{Level, Style};
 pub use super::limits::{SearchLimits, WIN, WIN_THRESHOLD};
 use super::tt::{Bound, TranspositionTable};
@@ -79,6 +79,10 @@ pub struct SearchOptions {
     /// Search the late, quiet actions of a turn start one turn shallower first, and again at
     /// full depth only if they beat the best so far.
     pub late_move_reductions: bool,
+    /// Evaluate with the game's weights ([`weights_for`](super::eval::weights_for); in Twelve
+    /// Men's Morris fitted to recorded games against Sanmill) rather than the self-play
+    /// weights levels 1-9 were calibrated with ([`spsa_weights`]).
+    pub fitted_weights: bool,
 }
 
 impl Default for SearchOptions {
@@ -89,27 +93,32 @@ impl Default for SearchOptions {
             aspiration: true,
             blockade_extension: true,
             late_move_reductions: true,
+            fitted_weights: true,
         }
     }
 }
 
 impl SearchOptions {
-    /// The search of the first version's level 10 (before the blockade extension and the late
-    /// move reductions), kept so that `mills match` can measure the new one against it.
+    /// The search of the first version's level 10 (before the blockade extension, the late
+    /// move reductions and the fitted weights), kept so that `mills match` can measure the new
+    /// one against it.
     pub const FIRST_VERSION: SearchOptions = SearchOptions {
         transposition_table: true,
         quiescence: true,
         aspiration: true,
         blockade_extension: false,
         late_move_reductions: false,
+        fitted_weights: false,
     };
 }
 
 impl SearchOptions {
     /// These options as `level` searches with them. Levels 1-9 are defined by a fixed depth
-    /// searched in full (what a depth means must not change under them: their ladder in
-    /// docs/ai.md was measured that way), so the blockade extension and the late move
-    /// reductions, which make a depth deeper or shallower, are for level 10 only.
+    /// searched in full and by the self-play weights (what a level means must not change
+    /// under them: their ladder in docs/ai.md was measured that way), so the blockade
+    /// extension and the late move reductions, which make a depth deeper or shallower, and
+    /// the fitted weights, which would close the gap the randomness of level 7 leaves below
+    /// level 8, are for level 10 only.
     pub fn for_level(self, level: Level) -> SearchOptions {
         if level == Level::MAX {
             return self;
@@ -117,6 +126,7 @@ impl SearchOptions {
         SearchOptions {
             blockade_extension: false,
             late_move_reductions: false,
+            fitted_weights: false,
             ..self
         }
     }
@@ -248,7 +258,8 @@ impl Engine {
     fn evaluate(&self, position: &Position) -> i32 {
         match &self.weights {
             Some(weights) => evaluate_with(position, weights),
-            None => evaluate(position),
+            None if self.options.fitted_weights => evaluate(position),
+            None => evaluate_with(position, &spsa_weights(position.rules().variant)),
         }
     }
 
