@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use mills_core::ai::eval::{Weights, evaluate, weights_for};
+use mills_core::ai::eval::{Weights, evaluate, spsa_weights, weights_for};
 use mills_core::ai::{CancelToken, Engine, Level, SearchLimits, SearchOptions, WIN, WIN_THRESHOLD};
 use mills_core::{
     Action, DrawRules, Game, Outcome, Pending, Position, RemovalKind, Rules, Setup, Side,
@@ -472,6 +472,65 @@ fn engine_weights_replace_the_evaluation_and_nothing_else() {
     }
     assert_ne!(default.score, 0, "a zero score would not show the doubling");
     assert_eq!(search(Some(doubled)).score, 2 * default.score);
+}
+
+#[test]
+fn levels_below_ten_evaluate_with_the_self_play_weights_and_level_ten_with_the_fitted() {
+    // A placing position where the fitted Twelve Men's Morris weights (placing room among
+    // them) and the self-play weights disagree: each level's choice must be exactly the
+    // one a search with that set of weights makes.
+    let game = Game::replay(
+        Rules::TWELVE_MENS_MORRIS,
+        &parse_actions("d6 d2 f4 b4 a7 g7").unwrap(),
+    )
+    .unwrap();
+    let variant = mills_core::Variant::TwelveMensMorris;
+    assert_ne!(weights_for(variant), spsa_weights(variant));
+    let searched = |weights: Weights| {
+        let mut engine = Engine::new(3);
+        engine.set_weights(Some(weights));
+        engine.set_options(SearchOptions::FIRST_VERSION);
+        engine
+            .search(&game, SearchLimits::depth(4), &CancelToken::new())
+            .expect("an action")
+    };
+    let fitted = searched(weights_for(variant));
+    let spsa = searched(spsa_weights(variant));
+    assert_ne!(
+        fitted.score, spsa.score,
+        "the two sets must score this differently"
+    );
+
+    // Level 8 searches depth 4 with the first version's options and plays its best action.
+    let level8 = Engine::new(3)
+        .choose_action(&game, Level::new(8).unwrap(), &CancelToken::new())
+        .expect("an action");
+    assert_eq!((level8.best, level8.score), (spsa.best, spsa.score));
+
+    // The same search with the fitted weights switched on is the fitted search.
+    let mut engine = Engine::new(3);
+    engine.set_options(SearchOptions {
+        fitted_weights: true,
+        ..SearchOptions::FIRST_VERSION
+    });
+    let with_option = engine
+        .search(&game, SearchLimits::depth(4), &CancelToken::new())
+        .expect("an action");
+    assert_eq!(
+        (with_option.best, with_option.score),
+        (fitted.best, fitted.score)
+    );
+    // And level 10's options keep it on.
+    assert!(
+        SearchOptions::default()
+            .for_level(Level::MAX)
+            .fitted_weights
+    );
+    assert!(
+        !SearchOptions::default()
+            .for_level(Level::new(9).unwrap())
+            .fitted_weights
+    );
 }
 
 /// Crowded Twelve Men's Morris boards in the movement phase (`p1` against `p2` pieces, the
