@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use super::eval::{Weights, spsa_weights, weights_for};
+use super::eval::Weights;
 use super::level::{Level, Style};
 use super::search::{CancelToken, Engine, SearchLimits, SearchOptions};
 use crate::action::Action;
@@ -50,11 +50,7 @@ impl Player {
             return None;
         }
         // The overrides change the weights the player's search would use without them.
-        let mut weights = if self.options.fitted_weights {
-            weights_for(variant)
-        } else {
-            spsa_weights(variant)
-        };
+        let mut weights = self.options.evaluation_weights(variant);
         for (name, value) in &self.weight_overrides {
             weights.set(name, *value);
         }
@@ -653,6 +649,7 @@ pub fn play_match_with(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::eval::{spsa_weights, weights_for};
 
     #[test]
     fn players_parse() {

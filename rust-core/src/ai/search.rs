@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use super::eval::{Weights, closes_mill, evaluate, evaluate_with, spsa_weights};
+use super::eval::{Weights, closes_mill, evaluate_with, spsa_weights, weights_for};
 use super::level::{Level, Style};
 pub use super::limits::{SearchLimits, WIN, WIN_THRESHOLD};
 use super::tt::{Bound, TranspositionTable};
@@ -21,7 +21,7 @@ use crate::board::{Bitboard, POINT_COUNT};
 use crate::game::Game;
 use crate::outcome::Outcome;
 use crate::position::{Pending, Phase, Position, RemovalKind};
-use crate::rules::WhenBlocked;
+use crate::rules::{Variant, WhenBlocked};
 use crate::tables::{EndgameTables, TableValue};
 
 const INFINITY: i32 = WIN + 1_000;
@@ -128,6 +128,16 @@ impl SearchOptions {
             late_move_reductions: false,
             fitted_weights: false,
             ..self
+        }
+    }
+
+    /// The weights a search with these options evaluates `variant` with, unless it is given
+    /// others ([`Engine::set_weights`]).
+    pub const fn evaluation_weights(self, variant: Variant) -> Weights {
+        if self.fitted_weights {
+            weights_for(variant)
+        } else {
+            spsa_weights(variant)
         }
     }
 }
@@ -258,8 +268,10 @@ impl Engine {
     fn evaluate(&self, position: &Position) -> i32 {
         match &self.weights {
             Some(weights) => evaluate_with(position, weights),
-            None if self.options.fitted_weights => evaluate(position),
-            None => evaluate_with(position, &spsa_weights(position.rules().variant)),
+            None => evaluate_with(
+                position,
+                &self.options.evaluation_weights(position.rules().variant),
+            ),
         }
     }
 
