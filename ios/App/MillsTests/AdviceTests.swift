@@ -30,12 +30,12 @@ final class AdviceTests: XCTestCase {
     }
 
     func testAHintIsSearchedOffTheMainActorAndDrawn() async throws {
-        let model = try model(["a1", "g1", "a4", "g4"])
+        let model = try model(["a1", "d7", "a4", "g7"])
         model.askHint()
         XCTAssertTrue(model.advisor.isHinting)
         try await wait(until: { !model.advisor.isHinting })
         let hint = try XCTUnwrap(model.advisor.hint)
-        // The mill at a7 is there for the taking, with its capture.
+        // a7 closes P1's mill and blocks P2's: the best turn at every depth and time.
         XCTAssertEqual(hint.destination, "a7")
         XCTAssertEqual(hint.removals.count, 1)
         XCTAssertEqual(model.advisor.hintsUsed, 1)

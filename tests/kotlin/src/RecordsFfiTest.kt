@@ -122,7 +122,8 @@ class RecordsFfiTest {
     @Test
     fun aHintIsALegalWholeTurnPlayedWithTaps() {
         passAndPlay().use { s ->
-            play(s, "a1", "g1", "a4", "g4")
+            // a7 closes P1's mill and blocks P2's: the best turn at every depth and time
+            play(s, "a1", "d7", "a4", "g7")
             val hint = s.hint(300u) ?: error("no hint")
             assertEquals(Player.P1, hint.player)
             assertEquals("a7", hint.destination)

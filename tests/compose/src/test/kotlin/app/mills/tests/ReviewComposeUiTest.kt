@@ -127,7 +127,8 @@ class ReviewComposeUiTest {
     @Test
     fun aHintIsAskedForAndDrawnOnTheBoard() = withApp { app ->
         onNodeWithTag("play-friend-TWELVE_MENS_MORRIS").performScrollTo().performClick()
-        tap("a1", "g1", "a4", "g4")
+        // a7 closes P1's mill and blocks P2's: the best turn at every depth and time
+        tap("a1", "d7", "a4", "g7")
         onNodeWithTag("hint").performClick()
         waitUntil(timeoutMillis = 20_000) {
             onAllNodes(hasContentDescription("hint: play here", substring = true)).fetchSemanticsNodes().isNotEmpty()

@@ -138,7 +138,8 @@ class ReviewViewModelTest {
     @Test
     fun aHintIsDrawnOnTheBoardAnnouncedAndCounted() {
         val app = app()
-        app.play("a1", "g1", "a4", "g4")
+        // a7 closes P1's mill and blocks P2's: the best turn at every depth and time
+        app.play("a1", "d7", "a4", "g7")
         onMain { app.game.onHint() }
         assertTrue(app.state().hintBusy)
         assertEquals("Looking for a hint…", app.state().announcement.en())
