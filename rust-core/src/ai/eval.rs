@@ -44,6 +44,12 @@ pub struct Weights {
     /// While placing: a piece with no empty neighbour (already walled in for the movement
     /// phase, unless a capture frees it).
     pub placing_stuck: i32,
+    /// While placing: an empty point where one placement of ours makes two open twos at
+    /// once (a double threat the opponent can block only half of).
+    pub placing_fork: i32,
+    /// While placing: an empty point next to our pieces and to none of theirs (room for the
+    /// movement phase that the opponent cannot step into or contest).
+    pub placing_safe_room: i32,
 }
 
 impl Weights {
@@ -62,7 +68,7 @@ impl Weights {
     }
 
     /// The names `get` and `set` accept, in declaration order (the tuner's parameter vector).
-    pub const NAMES: [&'static str; 14] = [
+    pub const NAMES: [&'static str; 16] = [
         "piece",
         "stabled",
         "open_two",
@@ -77,6 +83,8 @@ impl Weights {
         "short_of_five",
         "placing_room",
         "placing_stuck",
+        "placing_fork",
+        "placing_safe_room",
     ];
 
     fn field(&mut self, name: &str) -> Option<&mut i32> {
@@ -95,6 +103,8 @@ impl Weights {
             "short_of_five" => &mut self.short_of_five,
             "placing_room" => &mut self.placing_room,
             "placing_stuck" => &mut self.placing_stuck,
+            "placing_fork" => &mut self.placing_fork,
+            "placing_safe_room" => &mut self.placing_safe_room,
             _ => return None,
         })
     }
@@ -136,6 +146,8 @@ pub const fn weights_for(variant: Variant) -> Weights {
             short_of_five: -2,
             placing_room: 0,
             placing_stuck: 0,
+            placing_fork: 0,
+            placing_safe_room: 0,
         },
         Variant::LinkedHorse => Weights {
             piece: 0,
@@ -152,6 +164,8 @@ pub const fn weights_for(variant: Variant) -> Weights {
             short_of_five: 0,
             placing_room: 0,
             placing_stuck: 0,
+            placing_fork: 0,
+            placing_safe_room: 0,
         },
         // Fitted to the results of 440 recorded games against and between Sanmill's engines
         // (`examples/fit_weights.rs`), the placing terms with them: the self-play weights
@@ -171,6 +185,8 @@ pub const fn weights_for(variant: Variant) -> Weights {
             short_of_five: -55,
             placing_room: 20,
             placing_stuck: -16,
+            placing_fork: 0,
+            placing_safe_room: 0,
         },
     }
 }
@@ -195,6 +211,8 @@ pub const fn spsa_weights(variant: Variant) -> Weights {
             short_of_five: -55,
             placing_room: 0,
             placing_stuck: 0,
+            placing_fork: 0,
+            placing_safe_room: 0,
         },
         Variant::ZhiQi | Variant::LinkedHorse => weights_for(variant),
     }
@@ -209,6 +227,10 @@ pub struct LineCounts {
     pub mobility: i32,
     pub stuck: i32,
     pub together: i32,
+    /// Placing only: empty points where one placement makes two open twos.
+    pub forks: i32,
+    /// Placing only: empty points next to ours and to none of theirs.
+    pub safe_room: i32,
 }
 
 impl LineCounts {
@@ -220,8 +242,20 @@ impl LineCounts {
         let moving = position.phase() == Phase::Moving;
         let in_mills = geometry.pieces_in_mills(ours);
         let mut counts = LineCounts::default();
+        // Empty points on one, and on two or more, of our lines that hold one piece of ours
+        // and nothing else (placing: a placement there makes an open two on each).
+        let (mut on_one, mut on_two) = (Bitboard::EMPTY, Bitboard::EMPTY);
         for &line in geometry.lines() {
-            if (line & theirs).count() != 0 || (line & ours).count() != 2 {
+            if (line & theirs).count() != 0 {
+                continue;
+            }
+            if !moving && (line & ours).count() == 1 {
+                let gaps = line & empty;
+                on_two |= on_one & gaps;
+                on_one |= gaps;
+                continue;
+            }
+            if (line & ours).count() != 2 {
                 continue;
             }
             counts.open_twos += 1;
@@ -250,6 +284,15 @@ impl LineCounts {
             counts.together += (around & ours).count() as i32;
         }
         counts.together /= 2;
+        if !moving {
+            counts.forks = on_two.count() as i32;
+            let next_to = |pieces: Bitboard| {
+                pieces
+                    .into_iter()
+                    .fold(Bitboard::EMPTY, |acc, p| acc | geometry.adjacent[p.index()])
+            };
+            counts.safe_room = (next_to(ours) & empty & !next_to(theirs)).count() as i32;
+        }
         counts
     }
 }
@@ -281,7 +324,10 @@ pub fn evaluate_with(position: &Position, w: &Weights) -> i32 {
                 _ => {}
             }
         } else {
-            score += w.placing_room * c.mobility + w.placing_stuck * c.stuck;
+            score += w.placing_room * c.mobility
+                + w.placing_stuck * c.stuck
+                + w.placing_fork * c.forks
+                + w.placing_safe_room * c.safe_room;
         }
         score
     };
@@ -322,7 +368,7 @@ mod tests {
             assert!(weights.set(name, value), "{name}");
             assert_eq!(weights.get(name), Some(value), "{name}");
         }
-        // All fourteen are distinct fields: every value written is still there.
+        // All sixteen are distinct fields: every value written is still there.
         for (i, name) in Weights::NAMES.iter().enumerate() {
             assert_eq!(weights.get(name), Some(1000 + i as i32), "{name}");
         }
@@ -378,6 +424,8 @@ mod tests {
         let mut weights = Weights {
             placing_room: 0,
             placing_stuck: 0,
+            placing_fork: 0,
+            placing_safe_room: 0,
             ..weights_for(Variant::TwelveMensMorris)
         };
         let base = evaluate_with(position, &weights);
@@ -404,6 +452,53 @@ mod tests {
         let base = evaluate_with(&moving, &weights);
         weights.placing_room = 10;
         weights.placing_stuck = -40;
+        assert_eq!(evaluate_with(&moving, &weights), base);
+    }
+
+    #[test]
+    fn the_fork_and_safe_room_terms_count_points_while_placing() {
+        // P1 a7 g1 g7 d1, P2 d7 a4 b6. P2's one-piece lines d7-d6-d5, a4-b4-c4, b6-d6-f6 and
+        // b2-b4-b6 cross at d6 and b4: two forks. P1's one-piece lines (g1-f2-e3, g7-f6-e5,
+        // d1-d2-d3) cross nowhere. Room next to P1 only: g4, f2, f6, d2 (a1 is next to P2's
+        // a4 too); next to P2 only: d6, b4, c5.
+        let rules = Rules::TWELVE_MENS_MORRIS;
+        let placing = Game::replay(
+            rules,
+            &crate::parse_actions("a7 d7 g1 a4 g7 b6 d1").unwrap(),
+        )
+        .unwrap();
+        let position = placing.position();
+        assert_eq!(position.phase(), Phase::Placing);
+        let ours = LineCounts::of(position, Side::P1);
+        let theirs = LineCounts::of(position, Side::P2);
+        assert_eq!((ours.forks, ours.safe_room), (0, 4));
+        assert_eq!((theirs.forks, theirs.safe_room), (2, 3));
+        // P2 is to move: the terms score P2's counts less P1's.
+        let mut weights = Weights {
+            placing_fork: 0,
+            placing_safe_room: 0,
+            ..weights_for(Variant::TwelveMensMorris)
+        };
+        let base = evaluate_with(position, &weights);
+        weights.placing_fork = 13;
+        assert_eq!(evaluate_with(position, &weights), base + 13 * 2);
+        weights.placing_fork = 0;
+        weights.placing_safe_room = 7;
+        assert_eq!(evaluate_with(position, &weights), base - 7);
+
+        // Movement: both terms are zero, whatever the weights.
+        let moving = Setup::moving(rules)
+            .pieces(Side::P1, "a7 a1 g1 g7")
+            .pieces(Side::P2, "d7 a4 b6 d1 b2 g4 f2 f6")
+            .to_move(Side::P1)
+            .build()
+            .unwrap();
+        let counts = LineCounts::of(&moving, Side::P2);
+        assert_eq!((counts.forks, counts.safe_room), (0, 0));
+        let mut weights = weights_for(Variant::TwelveMensMorris);
+        let base = evaluate_with(&moving, &weights);
+        weights.placing_fork = 13;
+        weights.placing_safe_room = 7;
         assert_eq!(evaluate_with(&moving, &weights), base);
     }
 }
