@@ -250,6 +250,8 @@ fn principal_variation_search_scores_equal_plain_minimax() {
         late_move_reductions: false,
         // The plain minimax below evaluates with the game's own weights.
         fitted_weights: true,
+        // The searches below are depth-limited: the deadline never comes into it.
+        search_to_deadline: true,
     };
     let mut checked = 0;
     for rules in [Rules::ZHIQI, Rules::LINKED_HORSE, Rules::TWELVE_MENS_MORRIS] {
@@ -667,4 +669,28 @@ fn levels_one_to_nine_search_their_fixed_depth_in_full() {
         SearchOptions::default().for_level(Level::MAX),
         SearchOptions::default()
     );
+}
+
+#[test]
+fn a_search_to_the_deadline_uses_its_whole_budget_and_still_plays_a_completed_iteration() {
+    // An early placing position: nothing is forced, so only the deadline ends the search.
+    let game = Game::replay(
+        Rules::TWELVE_MENS_MORRIS,
+        &parse_actions("d6 d2 f4 b4").unwrap(),
+    )
+    .unwrap();
+    let budget = std::time::Duration::from_millis(150);
+    let mut engine = Engine::new(5);
+    assert!(engine.options().search_to_deadline);
+    let result = engine
+        .search(&game, SearchLimits::time(budget), &CancelToken::new())
+        .expect("an action");
+    assert!(
+        result.elapsed >= budget,
+        "stopped after {:?} of {budget:?}",
+        result.elapsed
+    );
+    assert!(result.depth >= 1, "at least one iteration completed");
+    assert!(game.position().legal_actions().contains(&result.best));
+    assert_eq!(result.pv.first(), Some(&result.best));
 }

@@ -119,6 +119,7 @@ impl FromStr for Player {
                 "nolmr" => options.late_move_reductions = false,
                 "v1" => options = SearchOptions::FIRST_VERSION,
                 "spsa" => options.fitted_weights = false,
+                "early" => options.search_to_deadline = false,
                 m if m.starts_with("ms=") => {
                     let ms: u64 = m[3..].parse().map_err(|_| err())?;
                     style.limits.time = Some(Duration::from_millis(ms));
@@ -679,6 +680,19 @@ mod tests {
         assert!(!p.options.blockade_extension && p.options.late_move_reductions);
         let p: Player = "ms=200+nolmr".parse().unwrap();
         assert!(p.options.blockade_extension && !p.options.late_move_reductions);
+        // Level 10 and the ms= players search to the deadline, +early as level 10 did before.
+        assert!(SearchOptions::default().search_to_deadline);
+        let p: Player = "10+early".parse().unwrap();
+        assert_eq!(
+            p.options,
+            SearchOptions {
+                search_to_deadline: false,
+                ..SearchOptions::default()
+            }
+        );
+        let deadline = |text: &str| text.parse::<Player>().unwrap().options.search_to_deadline;
+        assert!(deadline("ms=200") && deadline("10"));
+        assert!(!deadline("9") && !deadline("10+v1"));
         let p: Player = "10+tt=16".parse().unwrap();
         assert_eq!((p.table_bits, p.options), (16, SearchOptions::default()));
         assert_eq!(Player::level(Level::MAX).table_bits, Engine::TABLE_BITS);
