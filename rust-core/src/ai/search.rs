@@ -151,6 +151,10 @@ impl SearchOptions {
     }
 }
 
+/// The share of a turn's budget (1/N) a search to the deadline leaves for the actions after
+/// the first (a removal the searched line does not give, Zhi Qi's pins) and for unwinding.
+const TURN_RESERVE: u32 = 25;
+
 /// Steps left at which a side that loses when blocked gets the blockade extension.
 pub const BLOCKADE_STEPS: usize = 2;
 /// Actions of a turn start searched at full depth before the late move reductions begin.
@@ -914,7 +918,8 @@ impl Engine {
     /// actions after the first follow the searched line, and when that line breaks off, the
     /// search for the next action gets what is left of the budget (at least a hundredth: a
     /// Zhi Qi turn can owe three pins after its placement, and a larger floor per action
-    /// made such turns overrun the budget by up to 15%).
+    /// made such turns overrun the budget by up to 15%). A search to the deadline gets all
+    /// but [`TURN_RESERVE`]'s share of it for the first action.
     pub fn choose_turn_with_style(
         &mut self,
         game: &Game,
@@ -937,9 +942,18 @@ impl Engine {
                 Some(action) => action,
                 None => {
                     let mut style = style;
-                    if let (Some(budget), false) = (style.limits.time, actions.is_empty()) {
-                        let left = budget.saturating_sub(start.elapsed());
-                        style.limits.time = Some(left.max(budget / 100));
+                    if let Some(budget) = style.limits.time {
+                        style.limits.time = Some(if actions.is_empty() {
+                            // A search that runs to its deadline would leave the turn's
+                            // later actions nothing: keep a little of the budget for them.
+                            if self.options.search_to_deadline {
+                                budget - budget / TURN_RESERVE
+                            } else {
+                                budget
+                            }
+                        } else {
+                            budget.saturating_sub(start.elapsed()).max(budget / 100)
+                        });
                     }
                     match self.choose_action_with_style(&game, style, cancel) {
                         Some(result) => {
