@@ -390,16 +390,20 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_blocked_side_to_move_scores_the_blocked_weight() {
-        // Twelve Men's Morris, movement: P1 holds the four outer corners and P2 every point
-        // next to them (diagonals included), so P1 has no step while P2 has room.
-        let position = Setup::moving(Rules::TWELVE_MENS_MORRIS)
+    /// Twelve Men's Morris, movement: P1 holds the four outer corners and P2 every point
+    /// next to them (diagonals included), so P1 has no step while P2 has room.
+    fn p1_walled_in_corners() -> Position {
+        Setup::moving(Rules::TWELVE_MENS_MORRIS)
             .pieces(Side::P1, "a7 a1 g1 g7")
             .pieces(Side::P2, "d7 a4 b6 d1 b2 g4 f2 f6")
             .to_move(Side::P1)
             .build()
-            .unwrap();
+            .unwrap()
+    }
+
+    #[test]
+    fn a_blocked_side_to_move_scores_the_blocked_weight() {
+        let position = p1_walled_in_corners();
         assert_eq!(LineCounts::of(&position, Side::P1).mobility, 0);
         assert!(LineCounts::of(&position, Side::P2).mobility > 1);
         let mut weights = weights_for(Variant::TwelveMensMorris);
@@ -443,12 +447,7 @@ mod tests {
         );
 
         // Movement: the same weights change nothing (mobility and stuck_piece count there).
-        let moving = Setup::moving(rules)
-            .pieces(Side::P1, "a7 a1 g1 g7")
-            .pieces(Side::P2, "d7 a4 b6 d1 b2 g4 f2 f6")
-            .to_move(Side::P1)
-            .build()
-            .unwrap();
+        let moving = p1_walled_in_corners();
         let mut weights = weights_for(Variant::TwelveMensMorris);
         let base = evaluate_with(&moving, &weights);
         weights.placing_room = 10;
@@ -488,12 +487,7 @@ mod tests {
         assert_eq!(evaluate_with(position, &weights), base - 7);
 
         // Movement: both terms are zero, whatever the weights.
-        let moving = Setup::moving(rules)
-            .pieces(Side::P1, "a7 a1 g1 g7")
-            .pieces(Side::P2, "d7 a4 b6 d1 b2 g4 f2 f6")
-            .to_move(Side::P1)
-            .build()
-            .unwrap();
+        let moving = p1_walled_in_corners();
         let counts = LineCounts::of(&moving, Side::P2);
         assert_eq!((counts.forks, counts.safe_room), (0, 0));
         let mut weights = weights_for(Variant::TwelveMensMorris);
