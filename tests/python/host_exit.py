@@ -12,6 +12,7 @@ With `close` it shuts every session down first, and checks that afterwards the s
 refuse commands with SessionClosed.
 """
 
+import ctypes
 import random
 import sys
 import time
@@ -19,6 +20,20 @@ import weakref
 
 sys.path.insert(0, sys.argv[1])
 import mills_ffi as m  # noqa: E402  (the generated bindings)
+
+# The generated module registers one vtable of ctypes callbacks per listener trait, and the
+# library keeps a raw pointer to it for the life of the process (UniFFI's Python bindings
+# assume these callbacks are never freed). The module holds the only references, and CPython
+# frees them while it finalizes modules, with the library's threads still running: a call
+# then jumps into freed code (SIGILL or SIGSEGV, whatever the library does). So this host
+# keeps them for good, as a long-lived Python host must; what remains is the library's part:
+# a call after shutdown began meets CPython's forced unwind, which must not abort.
+_pinned = [name for name in dir(m) if name.startswith("_UniffiTraitImpl")]
+if "_UniffiTraitImplSessionListenerImpl" not in _pinned:
+    print("the generated bindings changed: no SessionListener vtable to keep", file=sys.stderr)
+    sys.exit(104)
+for _name in _pinned:
+    ctypes.pythonapi.Py_IncRef(ctypes.py_object(getattr(m, _name)))
 
 EXIT_STATUS = int(sys.argv[2])
 SESSIONS = int(sys.argv[3]) if len(sys.argv) > 3 else 4
