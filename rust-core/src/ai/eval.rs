@@ -230,8 +230,6 @@ pub struct LineCounts {
     pub together: i32,
     /// Placing only: empty points where one placement makes two open twos.
     pub forks: i32,
-    /// Placing only: empty points next to ours and to none of theirs.
-    pub safe_room: i32,
 }
 
 impl LineCounts {
@@ -287,15 +285,26 @@ impl LineCounts {
         counts.together /= 2;
         if !moving {
             counts.forks = on_two.count() as i32;
-            let next_to = |pieces: Bitboard| {
-                pieces
-                    .into_iter()
-                    .fold(Bitboard::EMPTY, |acc, p| acc | geometry.adjacent[p.index()])
-            };
-            counts.safe_room = (next_to(ours) & empty & !next_to(theirs)).count() as i32;
         }
         counts
     }
+}
+
+/// Placing only: the empty points next to a piece of `side`'s and to none of the other's.
+/// Apart from [`LineCounts`] because it walks every piece's neighbours on both sides: the
+/// evaluation asks for it only when its weight is not zero.
+pub fn safe_room(position: &Position, side: Side) -> i32 {
+    if position.phase() == Phase::Moving {
+        return 0;
+    }
+    let geometry = position.rules().geometry();
+    let next_to = |pieces: Bitboard| {
+        pieces
+            .into_iter()
+            .fold(Bitboard::EMPTY, |acc, p| acc | geometry.adjacent[p.index()])
+    };
+    let room = next_to(position.board(side)) & position.empty();
+    (room & !next_to(position.board(side.opponent()))).count() as i32
 }
 
 /// The score of `position` for its side to move, with its game's weights.
@@ -325,10 +334,11 @@ pub fn evaluate_with(position: &Position, w: &Weights) -> i32 {
                 _ => {}
             }
         } else {
-            score += w.placing_room * c.mobility
-                + w.placing_stuck * c.stuck
-                + w.placing_fork * c.forks
-                + w.placing_safe_room * c.safe_room;
+            score +=
+                w.placing_room * c.mobility + w.placing_stuck * c.stuck + w.placing_fork * c.forks;
+            if w.placing_safe_room != 0 {
+                score += w.placing_safe_room * safe_room(position, side);
+            }
         }
         score
     };
@@ -471,8 +481,8 @@ mod tests {
         assert_eq!(position.phase(), Phase::Placing);
         let ours = LineCounts::of(position, Side::P1);
         let theirs = LineCounts::of(position, Side::P2);
-        assert_eq!((ours.forks, ours.safe_room), (0, 4));
-        assert_eq!((theirs.forks, theirs.safe_room), (2, 3));
+        assert_eq!((ours.forks, safe_room(position, Side::P1)), (0, 4));
+        assert_eq!((theirs.forks, safe_room(position, Side::P2)), (2, 3));
         // P2 is to move: the terms score P2's counts less P1's.
         let mut weights = Weights {
             placing_fork: 0,
@@ -489,7 +499,7 @@ mod tests {
         // Movement: both terms are zero, whatever the weights.
         let moving = p1_walled_in_corners();
         let counts = LineCounts::of(&moving, Side::P2);
-        assert_eq!((counts.forks, counts.safe_room), (0, 0));
+        assert_eq!((counts.forks, safe_room(&moving, Side::P2)), (0, 0));
         let mut weights = weights_for(Variant::TwelveMensMorris);
         let base = evaluate_with(&moving, &weights);
         weights.placing_fork = 13;
