@@ -298,13 +298,8 @@ pub fn safe_room(position: &Position, side: Side) -> i32 {
         return 0;
     }
     let geometry = position.rules().geometry();
-    let next_to = |pieces: Bitboard| {
-        pieces
-            .into_iter()
-            .fold(Bitboard::EMPTY, |acc, p| acc | geometry.adjacent[p.index()])
-    };
-    let room = next_to(position.board(side)) & position.empty();
-    (room & !next_to(position.board(side.opponent()))).count() as i32
+    let room = geometry.neighbours(position.board(side)) & position.empty();
+    (room & !geometry.neighbours(position.board(side.opponent()))).count() as i32
 }
 
 /// The score of `position` for its side to move, with its game's weights.
