@@ -6,13 +6,14 @@
 //! removals still owed). It never includes `pass`. The search is the computer player's, with
 //! no randomness; the budget covers the whole turn, as for the computer's own turns.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::action::Action;
 use crate::board::Point;
 use crate::game::Game;
-use crate::record::{starts_turn, turn_token};
+use crate::record::turn_token;
 
+use super::level::Style;
 use super::search::{CancelToken, Engine, SearchLimits};
 
 /// How long a hint searches unless told otherwise: about a second, as the apps promise.
@@ -82,37 +83,14 @@ pub fn hint_with_engine(
     limits: SearchLimits,
     cancel: &CancelToken,
 ) -> Option<Hint> {
-    let start = Instant::now();
-    let mut game = game.clone();
-    let first = engine.search(&game, limits, cancel)?;
-    let (score, depth) = (first.score, first.depth);
-    let mut planned = first.pv;
-    let mut actions = Vec::new();
-    loop {
-        // Follow the searched line while it stays legal; search again where it breaks off.
-        let next = (!planned.is_empty()).then(|| planned.remove(0));
-        let action = match next.filter(|a| game.position().legal_actions().contains(a)) {
-            Some(action) => action,
-            None => {
-                let mut limits = limits;
-                if let Some(budget) = limits.time {
-                    let left = budget.saturating_sub(start.elapsed());
-                    limits.time = Some(left.max(budget / 100));
-                }
-                let result = engine.search(&game, limits, cancel)?;
-                planned = result.pv.into_iter().skip(1).collect();
-                result.best
-            }
-        };
-        if cancel.is_cancelled() {
-            return None;
-        }
-        game.play(action).ok()?;
-        actions.push(action);
-        if game.is_over() || starts_turn(game.position()) {
-            return Some(Hint::from_actions(actions, score, depth));
-        }
-    }
+    let strongest = Style {
+        limits,
+        temperature: 0.0,
+        max_loss: 0,
+    };
+    let turn = engine.search_turn(game, strongest, cancel)?;
+    let (score, depth) = (turn.first.score, turn.first.depth);
+    Some(Hint::from_actions(turn.actions, score, depth))
 }
 
 #[cfg(test)]

@@ -13,5 +13,5 @@ pub use analysis::{Evaluation, ExactProbe, ExactResult, Verdict, analyse, verdic
 pub use hint::{DEFAULT_HINT_TIME, Hint, default_hint_limits, hint};
 pub use level::{InvalidLevel, Level, Style};
 pub use search::{
-    CancelToken, Engine, SearchLimits, SearchOptions, SearchResult, WIN, WIN_THRESHOLD,
+    CancelToken, Engine, SearchLimits, SearchOptions, SearchResult, TurnSearch, WIN, WIN_THRESHOLD,
 };

@@ -926,9 +926,23 @@ impl Engine {
         style: Style,
         cancel: &CancelToken,
     ) -> Vec<Action> {
+        self.search_turn(game, style, cancel)
+            .map(|turn| turn.actions)
+            .unwrap_or_default()
+    }
+
+    /// The whole turn for the side to move, as the computer plays it (and a hint suggests
+    /// it), with the search of its first action. `None` if cancelled or the game is over.
+    pub fn search_turn(
+        &mut self,
+        game: &Game,
+        style: Style,
+        cancel: &CancelToken,
+    ) -> Option<TurnSearch> {
         let start = Instant::now();
         let mut game = game.clone();
         let mut actions = Vec::new();
+        let mut first = None;
         let mut planned: Vec<Action> = Vec::new();
         let mut turn_ended = game.is_over();
         while !turn_ended {
@@ -943,29 +957,17 @@ impl Engine {
                 None => {
                     let mut style = style;
                     if let Some(budget) = style.limits.time {
-                        style.limits.time = Some(if actions.is_empty() {
-                            // A search that runs to its deadline would leave the turn's
-                            // later actions nothing: keep a little of the budget for them.
-                            if self.options.search_to_deadline {
-                                budget - budget / TURN_RESERVE
-                            } else {
-                                budget
-                            }
-                        } else {
-                            budget.saturating_sub(start.elapsed()).max(budget / 100)
-                        });
+                        style.limits.time = Some(self.action_budget(budget, start, &actions));
                     }
-                    match self.choose_action_with_style(&game, style, cancel) {
-                        Some(result) => {
-                            planned = result.pv[1..].to_vec();
-                            result.best
-                        }
-                        None => return Vec::new(),
-                    }
+                    let result = self.choose_action_with_style(&game, style, cancel)?;
+                    planned = result.pv[1..].to_vec();
+                    let best = result.best;
+                    first.get_or_insert(result);
+                    best
                 }
             };
             if cancel.is_cancelled() {
-                return Vec::new();
+                return None;
             }
             turn_ended = game
                 .play(action)
@@ -973,8 +975,36 @@ impl Engine {
                 .turn_ended;
             actions.push(action);
         }
-        actions
+        Some(TurnSearch {
+            actions,
+            first: first?,
+        })
     }
+
+    /// The time for the next search of a turn whose whole budget is `budget`, begun at
+    /// `start`, with `played` already chosen.
+    fn action_budget(&self, budget: Duration, start: Instant, played: &[Action]) -> Duration {
+        if played.is_empty() {
+            // A search that runs to its deadline would leave the turn's later actions
+            // nothing: keep a little of the budget for them.
+            if self.options.search_to_deadline {
+                budget - budget / TURN_RESERVE
+            } else {
+                budget
+            }
+        } else {
+            budget.saturating_sub(start.elapsed()).max(budget / 100)
+        }
+    }
+}
+
+/// A whole turn as the search chose it ([`Engine::search_turn`]).
+#[derive(Clone, Debug)]
+pub struct TurnSearch {
+    /// The turn's actions, in order.
+    pub actions: Vec<Action>,
+    /// The search of the turn's first action (its score and depth).
+    pub first: SearchResult,
 }
 
 /// The empty points that would complete a line of the side not to move (blocking them
