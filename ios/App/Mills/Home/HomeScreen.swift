@@ -69,6 +69,8 @@ struct HomeScreen: View {
         } message: {
             Text(verbatim: (app.recordError ?? "") + "\n\n") + Text("import_error_nothing_loaded")
         }
+        // A record opened from another app that would end the unfinished game: asked first.
+        .confirmsRecordReplacement(app, isActive: !importsRecord)
         .task(id: RecordsKey(level: stored.level, playing: app.isPlaying)) {
             records = app.records(level: stored.level)
         }

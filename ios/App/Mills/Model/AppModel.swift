@@ -16,6 +16,8 @@ final class AppModel {
     private(set) var startError: String?
     /// Why the last record could not be opened (the engine's reason), until dismissed.
     var recordError: String?
+    /// A good record that would end the unfinished game: it waits for the player's word.
+    private(set) var recordToConfirm: RecordToConfirm?
 
     @ObservationIgnored let locations: SaveLocations?
     @ObservationIgnored private var isForeground = true
@@ -52,10 +54,21 @@ final class AppModel {
     /// Opens a game record for review: the engine reads and checks it whole first
     /// (`readRecord`); a bad one is refused with its reason and nothing is loaded. A good
     /// one replaces the game in progress (and its autosave), like a new game, and opens at
-    /// its first turn under review.
-    func openRecord(_ text: String) {
+    /// its final position under review. If that would end an unfinished game (one with a
+    /// turn played), it waits in `recordToConfirm` instead, unless `replacingUnfinished`.
+    func openRecord(_ text: String, replacingUnfinished: Bool = false) {
+        recordToConfirm = nil
         do {
             let record = try readRecord(text: text)
+            if !replacingUnfinished, let game, !game.isOver, game.snapshot.turns > 0 {
+                recordError = nil
+                recordToConfirm = RecordToConfirm(
+                    text: text,
+                    gameName: GameCatalog.all.first { $0.game == game.game }?.name ?? "",
+                    turn: Int(game.snapshot.turns) + 1
+                )
+                return
+            }
             let options = locations?.sessionOptions ?? SessionOptions()
             let session = try GameSession.fromRecord(text: text, options: options, listener: nil)
             game?.close()
@@ -63,12 +76,17 @@ final class AppModel {
             game = opened
             recordError = nil
             isPlaying = true
-            opened.openReview(atEnd: false)
+            opened.openReview(atEnd: true)
             let name = GameCatalog.all.first { $0.game == record.game }?.name ?? ""
             Announcer.post(String(localized: "announce_record_opened \(name) \(record.moves.count)"))
         } catch {
             recordError = userMessage(for: error)
         }
+    }
+
+    /// The player keeps the unfinished game: the record that waited is dropped.
+    func keepUnfinishedGame() {
+        recordToConfirm = nil
     }
 
     /// Opens the record in a file shared with the app.

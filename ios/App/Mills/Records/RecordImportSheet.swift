@@ -3,7 +3,8 @@ import UniformTypeIdentifiers
 
 /// Opens a game record someone shared: pasted from the clipboard (the system's Paste
 /// button, which asks no permission) or read from a text file. The engine checks it whole;
-/// a bad one shows the engine's reason and loads nothing, a good one opens in review.
+/// a bad one shows the engine's reason and loads nothing, a good one opens in review (asked
+/// first if it would end the unfinished game).
 struct RecordImportSheet: View {
     @Environment(AppModel.self) private var app
     @Environment(\.dismiss) private var dismiss
@@ -22,12 +23,7 @@ struct RecordImportSheet: View {
                     Label("import_record_file", systemImage: "doc")
                 }
             } footer: {
-                VStack(alignment: .leading, spacing: 6) {
-                    Text("import_record_summary")
-                    if app.canResume {
-                        Text("record_import_replaces")
-                    }
-                }
+                Text("import_record_summary")
             }
             if let message = app.recordError {
                 Section {
@@ -64,6 +60,7 @@ struct RecordImportSheet: View {
                 app.recordError = userMessage(for: error)
             }
         }
+        .confirmsRecordReplacement(app) { dismiss() }
         .onAppear { app.recordError = nil }
         .onChange(of: app.recordError) { _, message in
             if let message { Announcer.post(message) }
@@ -79,9 +76,10 @@ struct RecordImportSheet: View {
         finishIfOpened()
     }
 
-    /// A record that opened leaves the sheet for the game, in review.
+    /// A record that opened leaves the sheet for the game, in review (one that would end the
+    /// unfinished game is asked about first, and leaves once the player agrees).
     private func finishIfOpened() {
-        if app.recordError == nil {
+        if app.recordError == nil, app.recordToConfirm == nil {
             dismiss()
         }
     }

@@ -196,17 +196,20 @@ class GameRepository(
     /** The game as a text record (docs/records.md), or `null` with [lastError] set. */
     fun exportRecord(details: RecordDetails): String? = session?.let { s -> guard { s.exportRecord(details) } }
 
+    /** Reads [text] as a game record, whole, and loads nothing: the engine's `readRecord`. */
+    fun checkRecord(text: String): Result<TextRecord> = try {
+        Result.success(readRecord(text))
+    } catch (e: MillsException) {
+        Result.failure(e)
+    }
+
     /**
      * Reads [text] as a game record and, if it is a good one, makes its game the one in
      * progress (pass-and-play, autosaved like any game, so that "play from here" goes on from
      * it). A bad record loads nothing: the failure carries the engine's `InvalidRecord`.
      */
     fun openRecord(text: String): Result<TextRecord> {
-        val record = try {
-            readRecord(text)
-        } catch (e: MillsException) {
-            return Result.failure(e)
-        }
+        val record = checkRecord(text).getOrElse { return Result.failure(it) }
         val id = generation + 1
         val opened = try {
             GameSession.fromRecord(text, options(live = true), Forwarder(id))

@@ -64,7 +64,7 @@ enum class StringKey {
     SettingsEvaluationBar, SettingsEvaluationBarSummary, EvalLevel, EvalSlightlyBetter, EvalBetter,
     EvalWinning, EvalForcedWin, EvalExactWin, EvalExactWinOne, EvalWon, EvalDraw, EvalDescription,
     RecordTitle, RecordShareSubject, ImportRecord, ImportRecordSummary, ImportClipboardEmpty,
-    ImportErrorTitle, ImportErrorNothingLoaded,
+    ImportErrorTitle, ImportErrorNothingLoaded, ConfirmOpenRecordTitle, ConfirmOpenRecordText, ActionOpenRecord,
 
     // every MillsException (game/ErrorText.kt)
     ErrorInvalidPoint, ErrorInvalidLevel, ErrorGameOver, ErrorNothingToUndo, ErrorNothingToRedo,

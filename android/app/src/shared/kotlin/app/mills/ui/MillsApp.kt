@@ -31,6 +31,7 @@ import app.mills.ui.lessons.LessonRoute
 import app.mills.ui.lessons.LessonViewModel
 import app.mills.ui.navigation.AppViewModel
 import app.mills.ui.navigation.Route
+import app.mills.ui.records.ConfirmOpenRecordDialog
 import app.mills.ui.records.ImportErrorDialog
 import app.mills.ui.rules.RulesScreen
 import app.mills.ui.settings.SettingsRoute
@@ -108,6 +109,12 @@ fun MillsApp(viewModels: AppViewModels, strings: Strings, sound: SoundPlayer = S
                     // issue 12: a record that could not be opened, over whatever screen asked
                     val importError by viewModels.game.importError.collectAsState()
                     ImportErrorDialog(importError, viewModels.game::dismissImportError)
+                    val recordToConfirm by viewModels.game.recordToConfirm.collectAsState()
+                    ConfirmOpenRecordDialog(
+                        recordToConfirm,
+                        onOpen = viewModels::openRecordReplacingUnfinished,
+                        onKeep = viewModels.game::keepUnfinishedGame,
+                    )
                 }
             }
         }
@@ -116,10 +123,17 @@ fun MillsApp(viewModels: AppViewModels, strings: Strings, sound: SoundPlayer = S
 
 /**
  * Opens a game record's text (shared to the app, opened with it, or pasted) in review on the
- * game screen; a bad one loads nothing and the import error says why.
+ * game screen; a bad one loads nothing and the import error says why, and a good one that
+ * would end an unfinished game is asked about first (`ConfirmOpenRecordDialog`).
  */
 fun AppViewModels.openRecord(text: String) {
     if (game.importRecord(text)) app.openGame()
+}
+
+/** The player agreed to end the unfinished game: the record that waited for it opens. */
+fun AppViewModels.openRecordReplacingUnfinished() {
+    val pending = game.recordToConfirm.value ?: return
+    if (game.importRecord(pending.text, replaceUnfinished = true)) app.openGame()
 }
 
 /** Home's "Open a game record": the record on the clipboard. */

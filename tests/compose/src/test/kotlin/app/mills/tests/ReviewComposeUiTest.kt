@@ -192,8 +192,19 @@ class ReviewComposeUiTest {
         onNodeWithTag("record-close").performClick()
         onNodeWithTag("back").performClick()
 
-        // Home: open the record from the clipboard; it opens in review at its last turn
+        // Home: open the record from the clipboard. It would end the unfinished game it was
+        // copied from, so the app asks first; cancelling keeps that game and loads nothing.
+        val live = owners(app.snapshot())
         onNodeWithTag("import-record").performScrollTo().performClick()
+        onNodeWithText("Open this record?").assertExists()
+        onNodeWithText("Your unfinished game (Twelve Men's Morris · turn 11) will end.", substring = true).assertExists()
+        onNodeWithText("Cancel").performClick()
+        onNodeWithTag("confirm").assertDoesNotExist()
+        onNodeWithTag("home-screen").assertExists()
+        assertEquals(live, owners(app.snapshot()))
+        // agreed: it opens in review at its last turn
+        onNodeWithTag("import-record").performScrollTo().performClick()
+        onNodeWithTag("confirm").assertTextContains("Open record").performClick()
         onNodeWithTag("game-screen").assertExists()
         caption().assertContentDescriptionContains("After turn 10 of 10: Black d6", substring = true)
         onNodeWithTag("move-list").assertExists()

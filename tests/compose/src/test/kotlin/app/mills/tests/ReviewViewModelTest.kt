@@ -6,6 +6,7 @@ import app.mills.game.HintRole
 import app.mills.strings.UiText
 import app.mills.ui.navigation.Route
 import app.mills.ui.openRecord
+import app.mills.ui.openRecordReplacingUnfinished
 import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
@@ -224,7 +225,12 @@ class ReviewViewModelTest {
         assertNull(app.state().record)
 
         val before = app.games.sessionId
-        assertTrue(onMain { app.game.importFromClipboard() })
+        // the record would end the game it was copied from, which is unfinished: asked first
+        assertFalse(onMain { app.game.importFromClipboard() })
+        assertEquals(before, app.games.sessionId)
+        val pending = app.game.recordToConfirm.value!!
+        assertEquals(text, pending.text)
+        assertTrue(onMain { app.game.importRecord(pending.text, replaceUnfinished = true) })
         val state = app.state()
         assertTrue(app.games.sessionId != before)
         assertEquals(GameMode.PassAndPlay, app.snapshot().config.mode)
@@ -301,5 +307,53 @@ class ReviewViewModelTest {
         onMain { app.game.exitReview() }
         assertFalse(app.state().showResult, "the result was in the review already")
         assertEquals("Black wins!", app.state().result?.title.en())
+    }
+
+    @Test
+    fun aRecordThatWouldEndAnUnfinishedGameWaitsForThePlayersWord() {
+        // the record of a finished game of Linked-Horse, then an unfinished Twelve Men's Morris
+        val finished = app(GameId.LINKED_HORSE)
+        finished.play("a1", "g1")
+        onMain { finished.game.resign() }
+        onMain { finished.game.showRecord() }
+        val text = finished.state().record!!.text
+        val app = app()
+        app.play(*CAPTURE_GAME)
+        val live = owners(app.snapshot())
+        onMain { app.viewModels.app.back() }
+
+        // a bad record is refused at once, whatever is in progress: no question
+        onMain { app.viewModels.openRecord(text.replace("2. P2 g1", "2. P2 a1")) }
+        assertNotNull(app.game.importError.value)
+        assertNull(app.game.recordToConfirm.value)
+        onMain { app.game.dismissImportError() }
+
+        // a good one waits, naming the game it would end; nothing is loaded yet
+        onMain { app.viewModels.openRecord(text) }
+        val pending = app.game.recordToConfirm.value
+        assertEquals(GameId.TWELVE_MENS_MORRIS, pending?.unfinished?.game)
+        assertEquals(10, pending?.unfinished?.turns)
+        assertEquals(Route.Home, app.viewModels.app.current)
+        assertEquals(live, owners(app.snapshot()))
+
+        // kept: the record is dropped and the game goes on where it was
+        onMain { app.game.keepUnfinishedGame() }
+        assertNull(app.game.recordToConfirm.value)
+        assertEquals(live, owners(app.snapshot()))
+        assertEquals(GameId.TWELVE_MENS_MORRIS, app.snapshot().config.game)
+
+        // asked again and agreed: the record opens in review and the game it ended is gone
+        onMain { app.viewModels.openRecord(text) }
+        onMain { app.viewModels.openRecordReplacingUnfinished() }
+        assertNull(app.game.recordToConfirm.value)
+        assertEquals(Route.Game, app.viewModels.app.current)
+        assertEquals(GameId.LINKED_HORSE, app.snapshot().config.game)
+        assertEquals(2, app.state().review?.position)
+
+        // a finished game (the record's own) is not asked about
+        onMain { app.game.exitReview() }
+        onMain { app.viewModels.openRecord(text) }
+        assertNull(app.game.recordToConfirm.value)
+        assertEquals(GameId.LINKED_HORSE, app.snapshot().config.game)
     }
 }

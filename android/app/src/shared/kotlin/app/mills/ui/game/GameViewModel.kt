@@ -6,6 +6,7 @@ import app.mills.data.GameEvent
 import app.mills.data.GameRepository
 import app.mills.data.NoRecordSharing
 import app.mills.data.RecordSharing
+import app.mills.data.RecordToConfirm
 import app.mills.data.SettingsRepository
 import app.mills.game.Announcer
 import app.mills.game.GameEffect
@@ -84,6 +85,10 @@ class GameViewModel(
 
     /** Why the last record could not be opened (shown over any screen until dismissed). */
     val importError: StateFlow<UiText?> = importErrorState.asStateFlow()
+    private val recordToConfirmState = MutableStateFlow<RecordToConfirm?>(null)
+
+    /** A good record that would end the unfinished game: asked first, over any screen. */
+    val recordToConfirm: StateFlow<RecordToConfirm?> = recordToConfirmState.asStateFlow()
 
     init {
         viewModelScope.launch { repository.snapshot.collect { render() } }
@@ -351,15 +356,23 @@ class GameViewModel(
     /**
      * Opens a record's game for review (at its last position, move list open), replacing the
      * game in progress; a bad record loads nothing and [importError] says why, with its turn.
+     * A good record that would end an unfinished game (one with a turn played) waits in
+     * [recordToConfirm] for the player's word, unless [replaceUnfinished]. True if it opened.
      */
     @Synchronized
-    fun importRecord(text: String): Boolean {
-        val opened = repository.openRecord(text)
+    fun importRecord(text: String, replaceUnfinished: Boolean = false): Boolean {
+        val unfinished = if (replaceUnfinished) null else repository.savedGame()?.takeIf { it.turns > 0 }
+        recordToConfirmState.value = null
+        val opened = if (unfinished == null) repository.openRecord(text) else repository.checkRecord(text)
         val read = opened.getOrElse { e ->
             importErrorState.value = (e as? MillsException)?.toUiText() ?: text(StringKey.ErrorRecordInvalid)
             return false
         }
         importErrorState.value = null
+        if (unfinished != null) {
+            recordToConfirmState.value = RecordToConfirm(text, unfinished)
+            return false
+        }
         record = null
         transient = transient.copy(message = null)
         syncSession()
@@ -385,6 +398,11 @@ class GameViewModel(
 
     fun dismissImportError() {
         importErrorState.value = null
+    }
+
+    /** The player keeps the unfinished game: the record waiting in [recordToConfirm] is dropped. */
+    fun keepUnfinishedGame() {
+        recordToConfirmState.value = null
     }
 
     override fun onCleared() {
