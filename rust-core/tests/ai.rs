@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use mills_core::ai::eval::{Weights, evaluate, spsa_weights, weights_for};
 use mills_core::ai::{CancelToken, Engine, Level, SearchLimits, SearchOptions, WIN, WIN_THRESHOLD};
 use mills_core::{
-    Action, DrawRules, Game, Outcome, Pending, Position, RemovalKind, Rules, Setup, Side,
+    Action, DrawRules, Game, Outcome, Pending, Phase, Position, RemovalKind, Rules, Setup, Side,
     WinReason, parse_actions,
 };
 
@@ -252,6 +252,7 @@ fn principal_variation_search_scores_equal_plain_minimax() {
         fitted_weights: true,
         // The searches below are depth-limited: the deadline never comes into it.
         search_to_deadline: true,
+        last_placement_extension: false,
     };
     let mut checked = 0;
     for rules in [Rules::ZHIQI, Rules::LINKED_HORSE, Rules::TWELVE_MENS_MORRIS] {
@@ -606,6 +607,68 @@ fn the_blockade_extension_sees_blockades_one_turn_beyond_the_depth() {
     assert!(
         found >= 3,
         "only {found} wins found earlier by the extension"
+    );
+}
+
+/// Twelve Men's Morris positions at the start of a turn where both sides have their last piece
+/// to place (the first placer to move; the second placer's last placement is then inside
+/// the search, where the extension applies), from random games.
+fn last_placements(games: u64) -> Vec<Position> {
+    let rules = Rules::TWELVE_MENS_MORRIS.with_draws(NO_DRAW_RULES);
+    (0..games)
+        .flat_map(|seed| sample_positions(rules, 0x5eed + seed, 1))
+        .filter(|p| {
+            p.phase() == Phase::Placing
+                && p.pending() == Pending::None
+                && p.hand(Side::P1) == 1
+                && p.hand(Side::P2) == 1
+        })
+        .collect()
+}
+
+#[test]
+fn the_last_placement_extension_searches_a_turn_deeper_and_claims_only_real_results() {
+    // At a side's last placement the extension adds a turn: a search of the same depth goes a
+    // turn further into the movement phase, so it costs more nodes; a win or loss it claims
+    // there is one that a plain search a few turns deeper agrees with.
+    let plain = SearchOptions::FIRST_VERSION;
+    let extended = SearchOptions {
+        last_placement_extension: true,
+        ..SearchOptions::FIRST_VERSION
+    };
+    let positions = last_placements(40);
+    assert!(positions.len() >= 20, "{} positions", positions.len());
+    let (mut deeper, mut claimed) = (0, 0);
+    for position in &positions {
+        let nodes = |options| {
+            let mut engine = Engine::new(3);
+            engine.set_options(options);
+            let game = Game::from_position(*position);
+            engine
+                .search(&game, SearchLimits::depth(2), &CancelToken::new())
+                .expect("an action")
+        };
+        let (with, without) = (nodes(extended), nodes(plain));
+        if with.nodes > without.nodes {
+            deeper += 1;
+        }
+        if with.score.abs() > WIN_THRESHOLD {
+            claimed += 1;
+            let deep = score_with(position, plain, 5);
+            assert_eq!(deep.signum(), with.score.signum(), "{position:?}");
+            assert!(deep.abs() > WIN_THRESHOLD, "{position:?}");
+        }
+    }
+    assert_eq!(
+        deeper,
+        positions.len(),
+        "searched deeper in only {deeper} positions"
+    );
+    // The claims above are checked only if there are some.
+    assert!(
+        claimed >= 1,
+        "no result claimed in {} positions",
+        positions.len()
     );
 }
 

@@ -88,6 +88,12 @@ pub struct SearchOptions {
     /// starts no iteration it does not expect to finish: that saves time, and the time saved
     /// is what level 10 lacked against Sanmill, which uses its whole second.
     pub search_to_deadline: bool,
+    /// Search one turn deeper at each side's last placement, in a game that a blocked side
+    /// loses: the blockades that decide most games lost placing second against Sanmill come
+    /// soon after movement begins, just beyond the horizon of a late placing search. Off in
+    /// every level: a candidate, kept as a `mills match` player (`+lpext`) while its match
+    /// against Sanmill is ahead but not beyond the interval (docs/ai.md, round 8).
+    pub last_placement_extension: bool,
 }
 
 impl Default for SearchOptions {
@@ -100,6 +106,7 @@ impl Default for SearchOptions {
             late_move_reductions: true,
             fitted_weights: true,
             search_to_deadline: true,
+            last_placement_extension: false,
         }
     }
 }
@@ -116,6 +123,7 @@ impl SearchOptions {
         late_move_reductions: false,
         fitted_weights: false,
         search_to_deadline: false,
+        last_placement_extension: false,
     };
 }
 
@@ -611,6 +619,16 @@ impl Engine {
                 depth += 1;
             }
             generated = Some(actions);
+        } else if self.options.last_placement_extension
+            && at_turn_start
+            && depth > 0
+            && ply < self.extension_cap
+            && position.phase() == Phase::Placing
+            && position.rules().when_blocked == WhenBlocked::Lose
+            && position.hand(position.side_to_move()) == 1
+        {
+            // The same cap: one more turn on each side's last placement at most.
+            depth += 1;
         }
 
         let hash = position.hash();
