@@ -91,7 +91,7 @@ struct GameScreen: View {
     }
 
     private var gameName: String {
-        GameCatalog.all.first { $0.game == model.game }?.name ?? ""
+        GameCatalog.name(of: model.game)
     }
 
     private var tallLayout: some View {

@@ -23,4 +23,9 @@ enum GameCatalog {
             )
         }
     }()
+
+    /// The game's name in the app's language; empty for no game.
+    static func name(of game: GameId?) -> String {
+        all.first { $0.game == game }?.name ?? ""
+    }
 }

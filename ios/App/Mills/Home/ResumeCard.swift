@@ -28,6 +28,6 @@ struct ResumeCard: View {
     }
 
     private var gameName: String {
-        GameCatalog.all.first { $0.game == model.game }?.name ?? ""
+        GameCatalog.name(of: model.game)
     }
 }

@@ -83,7 +83,7 @@ struct CourseScreen: View {
     }
 
     private var gameName: String {
-        GameCatalog.all.first { $0.game == course.game }?.name ?? ""
+        GameCatalog.name(of: course.game)
     }
 
     /// "Lesson 2 of 7: A double pin. Solved", for VoiceOver.

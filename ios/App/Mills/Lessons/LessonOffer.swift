@@ -84,7 +84,7 @@ struct LessonOfferModifier: ViewModifier {
     }
 
     private var title: Text {
-        let name = GameCatalog.all.first { $0.game == request?.game }?.name ?? ""
+        let name = GameCatalog.name(of: request?.game)
         return Text("lesson_offer_title \(name)")
     }
 }

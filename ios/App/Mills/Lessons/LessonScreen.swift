@@ -91,7 +91,7 @@ struct LessonIntro: View {
     private var lesson: LessonInfo { model.lesson }
 
     private var gameName: String {
-        GameCatalog.all.first { $0.game == lesson.game }?.name ?? ""
+        GameCatalog.name(of: lesson.game)
     }
 
     var body: some View {

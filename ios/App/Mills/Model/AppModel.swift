@@ -64,7 +64,7 @@ final class AppModel {
                 recordError = nil
                 recordToConfirm = RecordToConfirm(
                     text: text,
-                    gameName: GameCatalog.all.first { $0.game == game.game }?.name ?? "",
+                    gameName: GameCatalog.name(of: game.game),
                     turn: Int(game.snapshot.turns) + 1
                 )
                 return
@@ -77,7 +77,7 @@ final class AppModel {
             recordError = nil
             isPlaying = true
             opened.openReview(atEnd: true)
-            let name = GameCatalog.all.first { $0.game == record.game }?.name ?? ""
+            let name = GameCatalog.name(of: record.game)
             Announcer.post(String(localized: "announce_record_opened \(name) \(record.moves.count)"))
         } catch {
             recordError = userMessage(for: error)
