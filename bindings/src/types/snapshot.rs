@@ -229,6 +229,9 @@ pub struct Snapshot {
     /// Lines the last turn completed, three point names each (for highlights).
     pub lines_formed: Vec<Vec<String>>,
     pub outcome: Option<Outcome>,
+    /// The game has not ended and a player has played in it: what a new game or an opened
+    /// record would throw away (ask first). A game the computer has only opened is not.
+    pub unfinished: bool,
     /// Time left in the turn; absent when the timer is off, the game is over or the
     /// computer is to move.
     pub time_left_ms: Option<u64>,
@@ -277,6 +280,7 @@ impl From<core::Snapshot> for Snapshot {
             last_turn_points: s.last_turn_points.iter().map(|p| p.to_string()).collect(),
             lines_formed: lines_text(&s.lines_formed),
             outcome: s.outcome.map(Into::into),
+            unfinished: s.unfinished,
             time_left_ms: s.time_left_ms,
             turn_limit_ms: s.turn_limit_ms,
             timer_running: s.timer_running,

@@ -32,6 +32,15 @@ final class ReviewTests: XCTestCase {
         return owners
     }
 
+    /// The engine's word for "opening a record would throw this game away" (AppModel asks first).
+    func testAPlayedGameIsUnfinishedUntilItEnds() throws {
+        let model = try playedGame()
+        XCTAssertTrue(model.snapshot.unfinished)
+        model.resign()
+        XCTAssertTrue(model.isOver)
+        XCTAssertFalse(model.snapshot.unfinished)
+    }
+
     func testTheMoveListHasEveryTurnInTheEnginesNotation() throws {
         let model = try playedGame()
         let turns = model.review.turns

@@ -203,6 +203,8 @@ impl LessonSession {
         snapshot.computer_thinking = false;
         snapshot.can_undo = false;
         snapshot.can_redo = false;
+        // A lesson is not a saved game: leaving it loses nothing to ask about.
+        snapshot.unfinished = false;
         if self.runner.is_solved() {
             for point in &mut snapshot.points {
                 point.target = false;
@@ -241,6 +243,10 @@ mod tests {
         );
         let place = played(session.tap(p("g7")));
         assert_eq!(place.verdict, Verdict::Continue);
+        assert!(
+            !session.snapshot().unfinished,
+            "a lesson is not a game to keep"
+        );
         assert_eq!(
             place.changes[0].change,
             Change::Placed {

@@ -80,6 +80,10 @@ pub struct Snapshot {
     /// Lines the arrivals of `last_turn` completed (a stabled piece's line included).
     pub lines_formed: Vec<[Point; 3]>,
     pub outcome: Option<Outcome>,
+    /// The game has not ended and a player has played in it (a whole turn or part of one):
+    /// what starting another game or opening a record would throw away, so the apps ask
+    /// first. A game the computer has only opened is not unfinished in this sense.
+    pub unfinished: bool,
     /// Time left in the turn; `None` when the timer is off, the game is over or the
     /// computer is to move.
     pub time_left_ms: Option<u64>,
@@ -146,6 +150,12 @@ impl Snapshot {
 }
 
 impl super::state::State {
+    /// A human side has played at least one action. Turns alternate, so the newest human
+    /// turn is at most two turns back and the search stops there.
+    fn a_player_has_played(&self) -> bool {
+        super::history::spans_back(&self.game).any(|span| self.is_human(span.side))
+    }
+
     /// Everything a screen draws, now.
     pub fn snapshot(&self, now: u64) -> Snapshot {
         let position = self.game.position();
@@ -182,6 +192,7 @@ impl super::state::State {
             last_turn_side: last.map(|span| span.side),
             lines_formed: self.lines_formed.clone(),
             outcome: self.game.outcome(),
+            unfinished: !over && self.a_player_has_played(),
             time_left_ms: if over || !self.is_human(to_move) {
                 None
             } else {

@@ -54,13 +54,14 @@ final class AppModel {
     /// Opens a game record for review: the engine reads and checks it whole first
     /// (`readRecord`); a bad one is refused with its reason and nothing is loaded. A good
     /// one replaces the game in progress (and its autosave), like a new game, and opens at
-    /// its final position under review. If that would end an unfinished game (one with a
-    /// turn played), it waits in `recordToConfirm` instead, unless `replacingUnfinished`.
+    /// its final position under review. If that would end an unfinished game (the engine's
+    /// `Snapshot.unfinished`), it waits in `recordToConfirm` instead, unless
+    /// `replacingUnfinished`.
     func openRecord(_ text: String, replacingUnfinished: Bool = false) {
         recordToConfirm = nil
         do {
             let record = try readRecord(text: text)
-            if !replacingUnfinished, let game, !game.isOver, game.snapshot.turns > 0 {
+            if !replacingUnfinished, let game, game.snapshot.unfinished {
                 recordError = nil
                 recordToConfirm = RecordToConfirm(
                     text: text,

@@ -12,6 +12,7 @@ mod tables;
 mod tap;
 mod timer;
 mod undo;
+mod unfinished;
 
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};

@@ -72,13 +72,16 @@ class GameRepository(
     /** The game that Home offers to continue: the one open, or else the autosaved one. */
     fun savedGame(): SavedGame? {
         snapshotState.value?.let { snap ->
-            return snap.takeIf { it.outcome == null }?.let { SavedGame(it.config.game, it.config.mode, it.turns.toInt()) }
+            return snap.takeIf { it.outcome == null }?.let(::savedGameOf)
         }
         val peek = restoreSaved(live = false) ?: return null
         return peek.first.use { it.snapshot() }
             .takeIf { it.outcome == null }
-            ?.let { SavedGame(it.config.game, it.config.mode, it.turns.toInt()) }
+            ?.let(::savedGameOf)
     }
+
+    private fun savedGameOf(snap: Snapshot) =
+        SavedGame(snap.config.game, snap.config.mode, snap.turns.toInt(), snap.unfinished)
 
     /** Opens the autosaved game (after process death); false if there is none. */
     fun continueSaved(): Boolean {

@@ -356,4 +356,22 @@ class ReviewViewModelTest {
         assertNull(app.game.recordToConfirm.value)
         assertEquals(GameId.LINKED_HORSE, app.snapshot().config.game)
     }
+
+    @Test
+    fun aGameTheComputerHasOnlyOpenedIsNotAskedAbout() {
+        val finished = app(GameId.LINKED_HORSE)
+        finished.play("a1", "g1")
+        onMain { finished.game.resign() }
+        onMain { finished.game.showRecord() }
+        val text = finished.state().record!!.text
+
+        // the computer places first; after its opening turn nothing of the player's is lost
+        val app = app(settings = UserSettings(level = 1, humanSide = Player.P2), vsComputer = true)
+        eventually { app.snapshot().turns.toInt() == 1 && !app.snapshot().computerThinking }
+        assertFalse(app.snapshot().unfinished)
+        onMain { app.viewModels.openRecord(text) }
+        assertNull(app.game.recordToConfirm.value)
+        assertEquals(GameId.LINKED_HORSE, app.snapshot().config.game)
+        assertEquals(2, app.state().review?.position)
+    }
 }

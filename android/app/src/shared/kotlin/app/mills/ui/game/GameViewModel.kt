@@ -356,12 +356,12 @@ class GameViewModel(
     /**
      * Opens a record's game for review (at its last position, move list open), replacing the
      * game in progress; a bad record loads nothing and [importError] says why, with its turn.
-     * A good record that would end an unfinished game (one with a turn played) waits in
+     * A good record that would end an unfinished game (the engine's `unfinished`) waits in
      * [recordToConfirm] for the player's word, unless [replaceUnfinished]. True if it opened.
      */
     @Synchronized
     fun importRecord(text: String, replaceUnfinished: Boolean = false): Boolean {
-        val unfinished = if (replaceUnfinished) null else repository.savedGame()?.takeIf { it.turns > 0 }
+        val unfinished = if (replaceUnfinished) null else repository.savedGame()?.takeIf { it.unfinished }
         recordToConfirmState.value = null
         val opened = if (unfinished == null) repository.openRecord(text) else repository.checkRecord(text)
         val read = opened.getOrElse { e ->
