@@ -17,21 +17,22 @@ object IncomingRecord {
         intent ?: return null
         return when (intent.action) {
             Intent.ACTION_SEND -> intent.getStringExtra(Intent.EXTRA_TEXT)
-                ?: streamOf(intent)?.let { read(context, it) }
-            Intent.ACTION_VIEW -> intent.data?.let { read(context, it) }
+                ?: streamOf(intent)?.let { textAt(context, it) }
+            Intent.ACTION_VIEW -> intent.data?.let { textAt(context, it) }
             else -> null
         }
     }
 
-    @Suppress("DEPRECATION") // getParcelableExtra(String, Class) needs API 33; minSdk is 26
-    private fun streamOf(intent: Intent): Uri? = intent.getParcelableExtra(Intent.EXTRA_STREAM)
-
-    private fun read(context: Context, uri: Uri): String? = runCatching {
+    /** The text of the document at [uri] (one the system picker returned), or `null` if unreadable. */
+    fun textAt(context: Context, uri: Uri): String? = runCatching {
         context.contentResolver.openInputStream(uri)?.use { input ->
             val bytes = input.readNBytesCompat(MAX_BYTES)
             String(bytes, Charsets.UTF_8)
         }
     }.getOrNull()
+
+    @Suppress("DEPRECATION") // getParcelableExtra(String, Class) needs API 33; minSdk is 26
+    private fun streamOf(intent: Intent): Uri? = intent.getParcelableExtra(Intent.EXTRA_STREAM)
 
     /** `InputStream.readNBytes` is API 33 on Android: read up to [limit] bytes by hand. */
     private fun java.io.InputStream.readNBytesCompat(limit: Int): ByteArray {

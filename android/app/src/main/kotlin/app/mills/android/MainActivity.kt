@@ -6,6 +6,7 @@ import androidx.activity.ComponentActivity
 import androidx.activity.compose.BackHandler
 import androidx.activity.compose.setContent
 import androidx.activity.enableEdgeToEdge
+import androidx.activity.result.contract.ActivityResultContracts
 import androidx.activity.viewModels
 import androidx.compose.runtime.collectAsState
 import androidx.compose.runtime.getValue
@@ -23,6 +24,7 @@ import app.mills.ui.lessons.LessonListViewModel
 import app.mills.ui.lessons.LessonViewModel
 import app.mills.ui.navigation.AppViewModel
 import app.mills.ui.openRecord
+import app.mills.ui.openRecordFile
 import app.mills.ui.settings.SettingsViewModel
 
 /** The one activity: hosts the shared Compose UI and tells the game when the app is hidden. */
@@ -38,6 +40,13 @@ class MainActivity : ComponentActivity() {
 
     private lateinit var sound: SoundPoolPlayer
     private lateinit var appViewModels: AppViewModels
+
+    // Home's "Open a text file": the system document picker, which needs no storage
+    // permission; registered before the activity starts, as the Activity Result API requires.
+    private val pickRecordFile = registerForActivityResult(ActivityResultContracts.OpenDocument()) { uri ->
+        // no uri: the player cancelled, nothing to say
+        uri?.let { appViewModels.openRecordFile(IncomingRecord.textAt(this, it)) }
+    }
 
     override fun onCreate(savedInstanceState: Bundle?) {
         super.onCreate(savedInstanceState)
@@ -67,7 +76,7 @@ class MainActivity : ComponentActivity() {
         setContent {
             val stack by appViewModel.backStack.collectAsState()
             BackHandler(enabled = stack.size > 1) { appViewModel.back() }
-            MillsApp(appViewModels, strings, sound)
+            MillsApp(appViewModels, strings, sound, onOpenRecordFile = { pickRecordFile.launch(arrayOf("text/plain")) })
         }
     }
 

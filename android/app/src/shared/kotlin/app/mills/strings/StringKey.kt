@@ -64,6 +64,7 @@ enum class StringKey {
     SettingsEvaluationBar, SettingsEvaluationBarSummary, EvalLevel, EvalSlightlyBetter, EvalBetter,
     EvalWinning, EvalForcedWin, EvalExactWin, EvalExactWinOne, EvalWon, EvalDraw, EvalDescription,
     RecordTitle, RecordShareSubject, ImportRecord, ImportRecordSummary, ImportClipboardEmpty,
+    ActionPaste, ImportRecordFile, ImportFileUnreadable,
     ImportErrorTitle, ImportErrorNothingLoaded, ConfirmOpenRecordTitle, ConfirmOpenRecordText, ActionOpenRecord,
 
     // every MillsException (game/ErrorText.kt)

@@ -48,9 +48,18 @@ class AppViewModels(
     val lesson: LessonViewModel,
 )
 
-/** The whole app: theme, strings and the screen on top of the back stack. */
+/**
+ * The whole app: theme, strings and the screen on top of the back stack. [onOpenRecordFile]
+ * is the platform's document picker for Home's "Open a text file" (absent: no such button);
+ * what it picks comes back through [openRecordFile].
+ */
 @Composable
-fun MillsApp(viewModels: AppViewModels, strings: Strings, sound: SoundPlayer = SoundPlayer { }) {
+fun MillsApp(
+    viewModels: AppViewModels,
+    strings: Strings,
+    sound: SoundPlayer = SoundPlayer { },
+    onOpenRecordFile: (() -> Unit)? = null,
+) {
     val settings by viewModels.settings.uiState.collectAsState()
     val stack by viewModels.app.backStack.collectAsState()
     CompositionLocalProvider(LocalStrings provides strings, LocalSoundPlayer provides sound) {
@@ -72,6 +81,7 @@ fun MillsApp(viewModels: AppViewModels, strings: Strings, sound: SoundPlayer = S
                                         app.openLessons(it, viewModels.lessonList.startingLessonId(it))
                                     },
                                     onImportRecord = viewModels::openRecordFromClipboard,
+                                    onOpenRecordFile = onOpenRecordFile,
                                 )
                             }
                             Route.Game -> GameRoute(
@@ -139,4 +149,9 @@ fun AppViewModels.openRecordReplacingUnfinished() {
 /** Home's "Open a game record": the record on the clipboard. */
 fun AppViewModels.openRecordFromClipboard() {
     if (game.importFromClipboard()) app.openGame()
+}
+
+/** Home's "Open a text file": the text of the file picked, or `null` if it could not be read. */
+fun AppViewModels.openRecordFile(text: String?) {
+    if (text == null) game.reportUnreadableRecordFile() else openRecord(text)
 }

@@ -26,6 +26,7 @@ import androidx.compose.ui.unit.Density
 import app.mills.desktop.XmlStrings
 import app.mills.strings.Strings
 import app.mills.ui.MillsApp
+import app.mills.ui.openRecordFile
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertNull
 import org.junit.jupiter.api.Assertions.assertTrue
@@ -40,12 +41,13 @@ class ReviewComposeUiTest {
     private fun withApp(
         strings: Strings = XmlStrings.english(),
         size: Size = Size(393f, 800f),
+        pickFile: ((SharingTestApp) -> Unit)? = null,
         test: ComposeUiTest.(SharingTestApp) -> Unit,
     ) {
         val app = SharingTestApp()
         try {
             runSkikoComposeUiTest(size = size, density = Density(1f)) {
-                setContent { MillsApp(app.viewModels, strings) }
+                setContent { MillsApp(app.viewModels, strings, onOpenRecordFile = pickFile?.let { { it(app) } }) }
                 test(app)
             }
         } finally {
@@ -219,7 +221,42 @@ class ReviewComposeUiTest {
     }
 
     @Test
+    fun aRecordOpensFromATextFileAndAnUnreadableFileIsSaidSo() {
+        // what the Android shell's document picker hands back: the file's text, or null
+        var picked: String? = null
+        var picks = 0
+        withApp(pickFile = { app -> picks++; app.viewModels.openRecordFile(picked) }) { app ->
+            onNodeWithTag("play-friend-LINKED_HORSE").performScrollTo().performClick()
+            tap("a1", "g1")
+            onNodeWithTag("resign").performClick()
+            onNodeWithTag("confirm").performClick()
+            onNodeWithText("View board").performClick()
+            onNodeWithTag("record").performClick()
+            onNodeWithTag("record-copy").performClick()
+            picked = app.sharing.clipboard!!
+            app.sharing.clipboard = null
+            onNodeWithTag("record-close").performClick()
+            onNodeWithTag("back").performClick()
+
+            onNodeWithTag("import-record-file").performScrollTo().assertTextContains("Open a text file").performClick()
+            assertEquals(1, picks)
+            onNodeWithTag("game-screen").assertExists()
+            caption().assertContentDescriptionContains("After turn 2 of 2", substring = true)
+
+            onNodeWithTag("back").performClick()
+            picked = null
+            onNodeWithTag("import-record-file").performScrollTo().performClick()
+            onNodeWithTag("import-error-text", useUnmergedTree = true).assertTextContains("The file could not be read")
+            onNodeWithTag("home-screen").assertExists()
+            onNodeWithTag("import-error-ok").performClick()
+            onNodeWithTag("import-error").assertDoesNotExist()
+        }
+    }
+
+    @Test
     fun aBadRecordIsRefusedWithItsMessage() = withApp { app ->
+        // no document picker on this platform: no file button
+        onNodeWithTag("import-record-file").assertDoesNotExist()
         onNodeWithTag("play-friend-TWELVE_MENS_MORRIS").performScrollTo().performClick()
         tap(*CAPTURE_GAME)
         onNodeWithTag("record").performClick()

@@ -114,13 +114,13 @@ class ReviewScreenshotTest {
         val home = app.viewModels.home.uiState.value
         shot("review-import-error") {
             Box {
-                HomeScreen(home, {}, { _, _ -> }, {}, {}, onImportRecord = {})
+                HomeScreen(home, {}, { _, _ -> }, {}, {}, onImportRecord = {}, onOpenRecordFile = {})
                 ImportErrorDialog(error) {}
             }
         }
         shot("review-import-error-zh", strings = zh) {
             Box {
-                HomeScreen(home, {}, { _, _ -> }, {}, {}, onImportRecord = {})
+                HomeScreen(home, {}, { _, _ -> }, {}, {}, onImportRecord = {}, onOpenRecordFile = {})
                 ImportErrorDialog(error) {}
             }
         }

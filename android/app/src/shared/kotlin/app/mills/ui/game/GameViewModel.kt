@@ -396,6 +396,13 @@ class GameViewModel(
         return importRecord(text)
     }
 
+    /** "Open a text file": the picked file could not be read (the picker gave no text). */
+    @Synchronized
+    fun reportUnreadableRecordFile() {
+        recordToConfirmState.value = null
+        importErrorState.value = text(StringKey.ImportFileUnreadable)
+    }
+
     fun dismissImportError() {
         importErrorState.value = null
     }

@@ -50,7 +50,7 @@ import app.mills.strings.stringOf
 import app.mills.ui.components.BarIcon
 import app.mills.ui.icons.MillsIcons
 import app.mills.ui.lessons.LessonOfferDialog
-import app.mills.ui.records.ImportRecordButton
+import app.mills.ui.records.ImportRecordCard
 import uniffi.mills_ffi.GameId
 
 @Composable
@@ -61,6 +61,7 @@ fun HomeRoute(
     onRules: (GameId) -> Unit,
     onLearn: (GameId) -> Unit = {},
     onImportRecord: (() -> Unit)? = null,
+    onOpenRecordFile: (() -> Unit)? = null,
 ) {
     val state by viewModel.uiState.collectAsState()
     // the game the player asked to start while its lessons are offered (the first time only)
@@ -79,6 +80,7 @@ fun HomeRoute(
             onSettings = onSettings,
             onRules = onRules,
             onImportRecord = onImportRecord,
+            onOpenRecordFile = onOpenRecordFile,
         )
         LessonOfferDialog(
             game = offered?.first,
@@ -107,6 +109,7 @@ fun HomeScreen(
     onSettings: () -> Unit,
     onRules: (GameId) -> Unit,
     onImportRecord: (() -> Unit)? = null,
+    onOpenRecordFile: (() -> Unit)? = null,
 ) {
     Surface(Modifier.fillMaxSize().testTag("home-screen"), color = MaterialTheme.colorScheme.background) {
         BoxWithConstraints(Modifier.fillMaxSize(), contentAlignment = Alignment.TopCenter) {
@@ -145,8 +148,8 @@ fun HomeScreen(
                 } else {
                     state.games.forEach { game -> GameCard(game, state.records[game], onStart, onRules) }
                 }
-                // issue 12: a game record from the clipboard
-                onImportRecord?.let { ImportRecordButton(it) }
+                // issue 12: a game record from the clipboard or a text file
+                onImportRecord?.let { ImportRecordCard(onPaste = it, onOpenFile = onOpenRecordFile) }
             }
         }
     }

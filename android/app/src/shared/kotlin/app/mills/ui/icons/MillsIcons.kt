@@ -86,6 +86,12 @@ object MillsIcons {
             "0.45,-1 1,-1zM19,20H5V4h2v3h10V4h2v16z",
     )
 
+    val TextFile = icon(
+        "description",
+        "M14,2H6c-1.1,0 -1.99,0.9 -1.99,2L4,20c0,1.1 0.89,2 1.99,2H18c1.1,0 2,-0.9 2,-2V8l-6,-6zM16,18H8v-2h8v2z" +
+            "M16,14H8v-2h8v2zM13,9V3.5L18.5,9H13z",
+    )
+
     private fun icon(name: String, path: String): ImageVector =
         ImageVector.Builder(name, 24.dp, 24.dp, 24f, 24f)
             .addPath(pathData = addPathNodes(path), fill = SolidColor(Color.Black))
