@@ -99,6 +99,7 @@ fn our_own_uci_engine_plays_a_short_match_as_player_b() {
 fn an_engine_that_answers_nonsense_or_crashes_forfeits_every_game() {
     let dir = scratch("forfeit");
     let nonsense = fake_engine(&dir, "Nonsense", "echo 'info score 0 bestmove zz9'");
+    let records = dir.join("records");
     let report = success(mills(&[
         "match",
         "--variant",
@@ -109,6 +110,8 @@ fn an_engine_that_answers_nonsense_or_crashes_forfeits_every_game() {
         &nonsense,
         "--games",
         "2",
+        "--records",
+        records.to_str().unwrap(),
     ]));
     let forfeits: Vec<&str> = report
         .lines()
@@ -121,6 +124,19 @@ fn an_engine_that_answers_nonsense_or_crashes_forfeits_every_game() {
     );
     assert_eq!(counts(&report, "A depth=1 vs B Nonsense: "), [2, 0, 0]);
     assert!(report.contains("\nforfeits: A 0, B 2\n"), "{report}");
+    // Each record ends with B's resignation (records have no forfeit), so its result is the
+    // match's, and it reads back whole.
+    for (game, b_side) in [("game-001.txt", "P2"), ("game-002.txt", "P1")] {
+        let path = records.join(game);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let a_side = if b_side == "P1" { "P2" } else { "P1" };
+        assert!(
+            text.contains(&format!("result: {a_side} wins (resignation)")),
+            "{text}"
+        );
+        assert!(text.contains(&format!(". {b_side} resigns\n")), "{text}");
+        success(mills(&["record", "check", path.to_str().unwrap()]));
+    }
 
     // Player A this time: it says an action on a point it cannot reach, then one that exits.
     let illegal = fake_engine(&dir, "Illegal", "echo 'bestmove a1-g7'");

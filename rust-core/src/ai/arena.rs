@@ -217,6 +217,32 @@ pub struct GameReport {
     pub b_timing: Timing,
 }
 
+impl GameReport {
+    /// The game as a record holds it (`mills match --records`). Records know no forfeit, so a
+    /// forfeit is written as the forfeiting side's resignation after its last whole turn (a
+    /// turn it left unfinished is dropped): the record's result is then the match's. A game
+    /// the turn cap ended stays unfinished, as it is.
+    pub fn recorded_game(&self, rules: Rules) -> Result<Game, String> {
+        let played = Game::replay(rules, &self.actions).map_err(|e| e.to_string())?;
+        let Some(forfeit) = &self.forfeit else {
+            return Ok(played);
+        };
+        let whole_turns = played
+            .turn_count()
+            .checked_sub(1)
+            .and_then(|last| played.turn_start(last))
+            .map_or(self.actions.len(), |start| start.action);
+        let mut game =
+            Game::replay(rules, &self.actions[..whole_turns]).map_err(|e| e.to_string())?;
+        let side = match forfeit.seat {
+            Seat::A => self.a_side,
+            Seat::B => self.a_side.opponent(),
+        };
+        game.resign(side).map_err(|e| e.to_string())?;
+        Ok(game)
+    }
+}
+
 /// How long one player took for its turns.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Timing {
@@ -847,7 +873,50 @@ mod tests {
             assert!(forfeit.reason.starts_with("illegal action"), "{forfeit}");
             assert_eq!(game.outcome, None);
             assert_eq!(game.a_points, 1.0);
+            // its record: B's side resigned, so A's side wins
+            let recorded = game.recorded_game(Rules::of(config.variant)).unwrap();
+            assert_eq!(recorded.resigned(), Some(game.a_side.opponent()));
+            assert_eq!(
+                recorded.outcome().and_then(|o| o.winner()),
+                Some(game.a_side)
+            );
+            assert_eq!(recorded.actions(), &game.actions[..]);
         }
+    }
+
+    #[test]
+    fn a_forfeit_mid_turn_is_recorded_as_a_resignation_after_the_last_whole_turn() {
+        let actions = |text: &str| crate::action::parse_actions(text).unwrap();
+        let rules = Rules::of(Variant::TwelveMensMorris);
+        // P1 (A) closes a1-a4-a7 and then fails to name its removal.
+        let report = GameReport {
+            index: 0,
+            a_side: Side::P1,
+            opening: Vec::new(),
+            actions: actions("a1 b2 a4 b4 a7"),
+            outcome: None,
+            forfeit: Some(Forfeit {
+                seat: Seat::A,
+                reason: "illegal action xa1".to_string(),
+            }),
+            a_points: 0.0,
+            turns: 4,
+            a_timing: Timing::default(),
+            b_timing: Timing::default(),
+        };
+        let recorded = report.recorded_game(rules).unwrap();
+        assert_eq!(recorded.actions(), &actions("a1 b2 a4 b4")[..]);
+        assert_eq!(recorded.resigned(), Some(Side::P1));
+        assert_eq!(recorded.outcome().and_then(|o| o.winner()), Some(Side::P2));
+        // without a forfeit the game is recorded as played, unfinished if the cap ended it
+        let capped = GameReport {
+            forfeit: None,
+            actions: actions("a1 b2 a4 b4"),
+            ..report
+        };
+        let recorded = capped.recorded_game(rules).unwrap();
+        assert_eq!(recorded.actions().len(), 4);
+        assert!(!recorded.is_over());
     }
 
     #[test]

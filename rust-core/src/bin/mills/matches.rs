@@ -12,7 +12,6 @@ use mills_core::ai::arena::{
     EnginePlayer, GameReport, MatchConfig, Player, Seat, Timing, TurnPlayer, play_match_with,
 };
 use mills_core::format_actions;
-use mills_core::game::Game;
 use mills_core::record::{MAX_NAME_CHARS, Record, RecordHeader};
 use mills_core::rules::{Rules, Side};
 use mills_core::tables::EndgameTables;
@@ -324,7 +323,7 @@ impl GameRecords {
 
     fn write(&self, game: &GameReport) -> Result<(), CliError> {
         let fail = |e: String| CliError::input(SPEC.name, format!("--records: {e}"));
-        let played = Game::replay(self.rules, &game.actions).map_err(|e| fail(e.to_string()))?;
+        let played = game.recorded_game(self.rules).map_err(fail)?;
         let [a, b] = self.labels.clone();
         let players = match game.a_side {
             Side::P1 => [a, b],
