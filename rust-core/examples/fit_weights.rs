@@ -36,11 +36,16 @@ fn is_quiet(position: &Position) -> bool {
         .any(|&action| closes_mill(position, action))
 }
 
-/// The quiet turn-start positions from turn `from_turn` on of one finished game.
+/// The quiet turn-start positions from turn `from_turn` on of one game finished by the rules.
+/// A resignation says nothing about the positions before it: in `mills match --records` it is
+/// a forfeit (an engine that broke down), as no player there resigns.
 fn samples(game: &Game, from_turn: usize, out: &mut Vec<Sample>) {
     let Some(outcome) = game.outcome() else {
         return;
     };
+    if game.resigned().is_some() {
+        return;
+    }
     let mut replay = Game::new(*game.rules());
     let mut turn = 0;
     for &action in game.actions() {

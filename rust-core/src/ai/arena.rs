@@ -205,6 +205,8 @@ pub struct GameReport {
     /// The side player A had.
     pub a_side: Side,
     pub opening: Vec<Action>,
+    /// Every action of the game, in whole turns: after a forfeit, those before the turn the
+    /// player forfeited (the forfeit's reason names what it said).
     pub actions: Vec<Action>,
     /// `None` when the turn cap ended the game, or a player forfeited it.
     pub outcome: Option<Outcome>,
@@ -219,21 +221,13 @@ pub struct GameReport {
 
 impl GameReport {
     /// The game as a record holds it (`mills match --records`). Records know no forfeit, so a
-    /// forfeit is written as the forfeiting side's resignation after its last whole turn (a
-    /// turn it left unfinished is dropped): the record's result is then the match's. A game
-    /// the turn cap ended stays unfinished, as it is.
+    /// forfeit is written as the forfeiting side's resignation where its turn began: the
+    /// record's result is then the match's. A game the turn cap ended stays unfinished.
     pub fn recorded_game(&self, rules: Rules) -> Result<Game, String> {
-        let played = Game::replay(rules, &self.actions).map_err(|e| e.to_string())?;
+        let mut game = Game::replay(rules, &self.actions).map_err(|e| e.to_string())?;
         let Some(forfeit) = &self.forfeit else {
-            return Ok(played);
+            return Ok(game);
         };
-        let whole_turns = played
-            .turn_count()
-            .checked_sub(1)
-            .and_then(|last| played.turn_start(last))
-            .map_or(self.actions.len(), |start| start.action);
-        let mut game =
-            Game::replay(rules, &self.actions[..whole_turns]).map_err(|e| e.to_string())?;
         let side = match forfeit.seat {
             Seat::A => self.a_side,
             Seat::B => self.a_side.opponent(),
@@ -548,10 +542,16 @@ pub fn play_game_with(
         let start = Instant::now();
         let chosen = player.play_turn(&game);
         timing[seat.index()].add(start.elapsed(), player.budget());
+        let before = game.actions().len();
         match chosen.and_then(|actions| play_turn(&mut game, &actions)) {
             Ok(true) => turns += 1,
             Ok(false) => break,
-            Err(reason) => forfeit = Some(Forfeit { seat, reason }),
+            Err(reason) => {
+                // The forfeited turn is not played: its legal first actions may have ended
+                // the turn, or even the game (a repetition), before the illegal one.
+                game = Game::replay(rules, &game.actions()[..before]).expect("replays");
+                forfeit = Some(Forfeit { seat, reason });
+            }
         }
     }
     // The players end (an outside engine is told to quit) before the report is sent.
@@ -884,39 +884,66 @@ mod tests {
         }
     }
 
+    /// A player that says two placements in one turn: the first ends the turn, so the
+    /// answer is illegal after a legal first action.
+    struct TwoPlacements;
+
+    impl TurnPlayer for TwoPlacements {
+        fn label(&self) -> String {
+            "two placements".to_string()
+        }
+
+        fn budget(&self) -> Option<Duration> {
+            None
+        }
+
+        fn play_turn(&mut self, game: &Game) -> Result<Vec<Action>, String> {
+            Ok(game
+                .position()
+                .legal_actions()
+                .iter()
+                .copied()
+                .take(2)
+                .collect())
+        }
+    }
+
     #[test]
-    fn a_forfeit_mid_turn_is_recorded_as_a_resignation_after_the_last_whole_turn() {
-        let actions = |text: &str| crate::action::parse_actions(text).unwrap();
-        let rules = Rules::of(Variant::TwelveMensMorris);
-        // P1 (A) closes a1-a4-a7 and then fails to name its removal.
-        let report = GameReport {
-            index: 0,
-            a_side: Side::P1,
-            opening: Vec::new(),
-            actions: actions("a1 b2 a4 b4 a7"),
-            outcome: None,
-            forfeit: Some(Forfeit {
-                seat: Seat::A,
-                reason: "illegal action xa1".to_string(),
-            }),
-            a_points: 0.0,
-            turns: 4,
-            a_timing: Timing::default(),
-            b_timing: Timing::default(),
+    fn a_forfeited_turn_is_not_played_and_its_record_is_a_resignation_where_it_began() {
+        let mut config = depth_one_config();
+        config.opening_turns = 0;
+        let engines = engine_players(&config);
+        let make = |seat: Seat, index: u32| match seat {
+            Seat::A => engines(seat, index),
+            Seat::B => Ok(Box::new(TwoPlacements) as Box<dyn TurnPlayer>),
         };
-        let recorded = report.recorded_game(rules).unwrap();
-        assert_eq!(recorded.actions(), &actions("a1 b2 a4 b4")[..]);
-        assert_eq!(recorded.resigned(), Some(Side::P1));
-        assert_eq!(recorded.outcome().and_then(|o| o.winner()), Some(Side::P2));
+        let report = play_match_with(&config, &make, &mut |_| {});
+        for game in &report.games {
+            let forfeit = game.forfeit.as_ref().expect("B forfeits");
+            assert!(forfeit.reason.contains("yet more followed"), "{forfeit}");
+            // B's first turn is not in the game: A's opening turn at most
+            let b_side = game.a_side.opponent();
+            let expected = if b_side == Side::P1 { 0 } else { 1 };
+            assert_eq!(game.actions.len(), expected, "{:?}", game.actions);
+            let recorded = game.recorded_game(Rules::of(config.variant)).unwrap();
+            assert_eq!(recorded.actions(), &game.actions[..]);
+            assert_eq!(recorded.resigned(), Some(b_side));
+            assert_eq!(
+                recorded.outcome().and_then(|o| o.winner()),
+                Some(game.a_side)
+            );
+        }
         // without a forfeit the game is recorded as played, unfinished if the cap ended it
         let capped = GameReport {
             forfeit: None,
-            actions: actions("a1 b2 a4 b4"),
-            ..report
+            ..report.games[0].clone()
         };
-        let recorded = capped.recorded_game(rules).unwrap();
-        assert_eq!(recorded.actions().len(), 4);
-        assert!(!recorded.is_over());
+        assert!(
+            !capped
+                .recorded_game(Rules::of(config.variant))
+                .unwrap()
+                .is_over()
+        );
     }
 
     #[test]
