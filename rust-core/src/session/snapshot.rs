@@ -150,8 +150,9 @@ impl Snapshot {
 }
 
 impl super::state::State {
-    /// A human side has played at least one action. Turns alternate, so the newest human
-    /// turn is at most two turns back and the search stops there.
+    /// A human side has played at least one action (a timer pass included). Newest turns
+    /// first: a session has at most one computer side, so a human turn is a turn or two
+    /// back and the search stops there.
     fn a_player_has_played(&self) -> bool {
         super::history::spans_back(&self.game).any(|span| self.is_human(span.side))
     }

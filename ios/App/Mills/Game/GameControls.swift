@@ -28,10 +28,11 @@ struct GameControls: View {
                 confirmsResign = true
             }
             ControlButton("action_new_game", systemImage: "arrow.clockwise", enabled: true) {
-                if model.isOver {
-                    model.rematch()
-                } else {
+                // Ask only when the engine says a game would be thrown away.
+                if model.snapshot.unfinished {
                     confirmsNewGame = true
+                } else {
+                    model.rematch()
                 }
             }
         }

@@ -21,19 +21,6 @@ fn a_game_is_unfinished_once_a_player_has_played_until_it_ends() {
 }
 
 #[test]
-fn a_turn_in_progress_counts_as_play() {
-    // P1's placement on a7 completes a7-d7-g7 and owes a removal: the turn is not over.
-    let (s, _) = session_after(
-        pass_and_play(Variant::TwelveMensMorris),
-        "a1 g1 a4 g4 d7 e3 g7 e4",
-    );
-    s.tap(pt("a7")).unwrap();
-    let snap = s.snapshot();
-    assert!(matches!(snap.next, NextStep::Capture { .. }));
-    assert!(snap.unfinished);
-}
-
-#[test]
 fn against_the_computer_only_the_players_own_turns_count() {
     // The computer places first: its opening turn alone leaves nothing of the player's.
     let (s, _) = session(vs_computer(Variant::ZhiQi, Side::P1, 1));

@@ -68,6 +68,7 @@ object GameUiMapper {
             canUndo = snapshot.canUndo,
             canRedo = snapshot.canRedo,
             canResign = !over,
+            newGameNeedsConfirm = snapshot.unfinished,
             result = snapshot.outcome?.let { resultUi(it, snapshot, names) },
             showResult = over && !transient.resultDismissed,
             timer = snapshot.timeLeftMs?.let { left ->

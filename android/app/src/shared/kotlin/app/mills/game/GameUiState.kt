@@ -97,6 +97,8 @@ data class GameUiState(
     val canUndo: Boolean,
     val canRedo: Boolean,
     val canResign: Boolean,
+    /** A new game would throw this one away (the engine's `unfinished`): ask first. */
+    val newGameNeedsConfirm: Boolean,
     val result: ResultUi?,
     val showResult: Boolean,
     val timer: TimerUi?,

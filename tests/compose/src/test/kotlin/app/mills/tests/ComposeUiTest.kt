@@ -86,6 +86,24 @@ class ComposeUiTest {
     }
 
     @Test
+    fun newGameAsksOnlyWhenAGameWouldBeThrownAway() = withApp { app ->
+        onNodeWithTag("play-friend-TWELVE_MENS_MORRIS").performClick()
+        // nothing played: a new game starts at once
+        onNodeWithTag("new-game").performClick()
+        onNodeWithTag("confirm").assertDoesNotExist()
+        onNodeWithTag("point-a1").performClick()
+        // a turn played: asked first, and cancelling keeps it
+        onNodeWithTag("new-game").performClick()
+        onNodeWithTag("confirm").assertTextContains("New game")
+        onNodeWithText("Cancel").performClick()
+        assertEquals(Player.P1, owners(app.snapshot())["a1"])
+        onNodeWithTag("new-game").performClick()
+        onNodeWithTag("confirm").performClick()
+        waitForIdle()
+        assertEquals(0u, app.snapshot().actionCount)
+    }
+
+    @Test
     fun resignShowsTheResultAndRematchStartsAgain() = withApp { app ->
         onNodeWithTag("play-friend-LINKED_HORSE").performClick()
         onNodeWithTag("point-a1").performClick()

@@ -185,7 +185,7 @@ fun GameScreen(state: GameUiState, actions: GameScreenActions) {
                                 canResign = state.canResign,
                                 onUndo = actions::onUndo,
                                 onRedo = actions::onRedo,
-                                onNewGame = { confirmNewGame = true },
+                                onNewGame = { if (state.newGameNeedsConfirm) confirmNewGame = true else actions.onNewGame() },
                                 onResign = { confirmResign = true },
                                 hint = hint.takeIf { wide },
                             )
