@@ -1,5 +1,6 @@
 package app.mills.android
 
+import android.content.ActivityNotFoundException
 import android.content.Intent
 import android.os.Bundle
 import androidx.activity.ComponentActivity
@@ -13,6 +14,7 @@ import androidx.compose.runtime.getValue
 import androidx.lifecycle.DefaultLifecycleObserver
 import androidx.lifecycle.LifecycleOwner
 import androidx.lifecycle.ViewModel
+import androidx.lifecycle.lifecycleScope
 import androidx.lifecycle.viewmodel.initializer
 import androidx.lifecycle.viewmodel.viewModelFactory
 import app.mills.AppContainer
@@ -26,6 +28,9 @@ import app.mills.ui.navigation.AppViewModel
 import app.mills.ui.openRecord
 import app.mills.ui.openRecordFile
 import app.mills.ui.settings.SettingsViewModel
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.launch
+import kotlinx.coroutines.withContext
 
 /** The one activity: hosts the shared Compose UI and tells the game when the app is hidden. */
 class MainActivity : ComponentActivity() {
@@ -43,9 +48,9 @@ class MainActivity : ComponentActivity() {
 
     // Home's "Open a text file": the system document picker, which needs no storage
     // permission; registered before the activity starts, as the Activity Result API requires.
-    private val pickRecordFile = registerForActivityResult(ActivityResultContracts.OpenDocument()) { uri ->
+    private val recordFilePicker = registerForActivityResult(ActivityResultContracts.OpenDocument()) { uri ->
         // no uri: the player cancelled, nothing to say
-        uri?.let { appViewModels.openRecordFile(IncomingRecord.textAt(this, it)) }
+        uri?.let { openRecordRead({ IncomingRecord.textAt(this, it) }, appViewModels::openRecordFile) }
     }
 
     override fun onCreate(savedInstanceState: Bundle?) {
@@ -76,7 +81,7 @@ class MainActivity : ComponentActivity() {
         setContent {
             val stack by appViewModel.backStack.collectAsState()
             BackHandler(enabled = stack.size > 1) { appViewModel.back() }
-            MillsApp(appViewModels, strings, sound, onOpenRecordFile = { pickRecordFile.launch(arrayOf("text/plain")) })
+            MillsApp(appViewModels, strings, sound, onOpenRecordFile = ::openRecordFilePicker)
         }
     }
 
@@ -88,7 +93,23 @@ class MainActivity : ComponentActivity() {
     }
 
     private fun openIncomingRecord(intent: Intent?) {
-        IncomingRecord.textOf(this, intent)?.let(appViewModels::openRecord)
+        openRecordRead({ IncomingRecord.textOf(this, intent) }) { text -> text?.let(appViewModels::openRecord) }
+    }
+
+    private fun openRecordFilePicker() {
+        try {
+            recordFilePicker.launch(arrayOf("text/plain"))
+        } catch (e: ActivityNotFoundException) {
+            // a device without a document picker (some TV or kiosk builds)
+            appViewModels.game.reportNoFilePicker()
+        }
+    }
+
+    /** Reads a record off the main thread (a cloud document can take a while), then opens it there. */
+    private fun openRecordRead(read: () -> String?, open: (String?) -> Unit) {
+        lifecycleScope.launch {
+            open(withContext(Dispatchers.IO) { read() })
+        }
     }
 
     override fun onDestroy() {

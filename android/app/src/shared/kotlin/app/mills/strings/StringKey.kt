@@ -64,7 +64,7 @@ enum class StringKey {
     SettingsEvaluationBar, SettingsEvaluationBarSummary, EvalLevel, EvalSlightlyBetter, EvalBetter,
     EvalWinning, EvalForcedWin, EvalExactWin, EvalExactWinOne, EvalWon, EvalDraw, EvalDescription,
     RecordTitle, RecordShareSubject, ImportRecord, ImportRecordSummary, ImportClipboardEmpty,
-    ActionPaste, ImportRecordFile, ImportFileUnreadable,
+    ActionPaste, ImportRecordFile, ImportFileUnreadable, ImportNoFilePicker,
     ImportErrorTitle, ImportErrorNothingLoaded, ConfirmOpenRecordTitle, ConfirmOpenRecordText, ActionOpenRecord,
 
     // every MillsException (game/ErrorText.kt)

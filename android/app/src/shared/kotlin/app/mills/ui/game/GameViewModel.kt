@@ -403,6 +403,13 @@ class GameViewModel(
         importErrorState.value = text(StringKey.ImportFileUnreadable)
     }
 
+    /** "Open a text file" on a device with no document picker. */
+    @Synchronized
+    fun reportNoFilePicker() {
+        recordToConfirmState.value = null
+        importErrorState.value = text(StringKey.ImportNoFilePicker)
+    }
+
     fun dismissImportError() {
         importErrorState.value = null
     }

@@ -2,7 +2,7 @@ package app.mills.ui.records
 
 import androidx.compose.foundation.layout.Arrangement
 import androidx.compose.foundation.layout.Column
-import androidx.compose.foundation.layout.Row
+import androidx.compose.foundation.layout.FlowRow
 import androidx.compose.foundation.layout.Spacer
 import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.foundation.layout.padding
@@ -46,9 +46,11 @@ fun ImportRecordCard(onPaste: () -> Unit, onOpenFile: (() -> Unit)?, modifier: M
                 style = MaterialTheme.typography.bodySmall,
                 color = MaterialTheme.colorScheme.onSurfaceVariant,
             )
-            Row(
+            // the buttons wrap onto a second line at large font sizes
+            FlowRow(
                 Modifier.padding(top = 8.dp),
                 horizontalArrangement = Arrangement.spacedBy(8.dp),
+                verticalArrangement = Arrangement.spacedBy(4.dp),
             ) {
                 // each button's own text is its TalkBack label; the icons are decoration
                 OutlinedButton(onClick = onPaste, modifier = Modifier.testTag("import-record")) {
