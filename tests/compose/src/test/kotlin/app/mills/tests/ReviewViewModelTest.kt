@@ -32,6 +32,15 @@ class ReviewViewModelTest {
 
     private fun UiText?.en() = this?.resolve(en)
 
+    /** The record of a finished game, played in an app of its own: Linked-Horse, a1 g1, White resigns. */
+    private fun resignedLinkedHorseRecord(): String {
+        val finished = app(GameId.LINKED_HORSE)
+        finished.play("a1", "g1")
+        onMain { finished.game.resign() }
+        onMain { finished.game.showRecord() }
+        return finished.state().record!!.text
+    }
+
     @AfterEach
     fun close() = apps.forEach { it.close() }
 
@@ -312,11 +321,7 @@ class ReviewViewModelTest {
     @Test
     fun aRecordThatWouldEndAnUnfinishedGameWaitsForThePlayersWord() {
         // the record of a finished game of Linked-Horse, then an unfinished Twelve Men's Morris
-        val finished = app(GameId.LINKED_HORSE)
-        finished.play("a1", "g1")
-        onMain { finished.game.resign() }
-        onMain { finished.game.showRecord() }
-        val text = finished.state().record!!.text
+        val text = resignedLinkedHorseRecord()
         val app = app()
         app.play(*CAPTURE_GAME)
         val live = owners(app.snapshot())
@@ -359,11 +364,7 @@ class ReviewViewModelTest {
 
     @Test
     fun aGameTheComputerHasOnlyOpenedIsNotAskedAbout() {
-        val finished = app(GameId.LINKED_HORSE)
-        finished.play("a1", "g1")
-        onMain { finished.game.resign() }
-        onMain { finished.game.showRecord() }
-        val text = finished.state().record!!.text
+        val text = resignedLinkedHorseRecord()
 
         // the computer places first; after its opening turn nothing of the player's is lost
         val app = app(settings = UserSettings(level = 1, humanSide = Player.P2), vsComputer = true)

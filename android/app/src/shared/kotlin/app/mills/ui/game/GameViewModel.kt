@@ -398,16 +398,16 @@ class GameViewModel(
 
     /** "Open a text file": the picked file could not be read (the picker gave no text). */
     @Synchronized
-    fun reportUnreadableRecordFile() {
-        recordToConfirmState.value = null
-        importErrorState.value = text(StringKey.ImportFileUnreadable)
-    }
+    fun reportUnreadableRecordFile() = refuseRecordFile(StringKey.ImportFileUnreadable)
 
     /** "Open a text file" on a device with no document picker. */
     @Synchronized
-    fun reportNoFilePicker() {
+    fun reportNoFilePicker() = refuseRecordFile(StringKey.ImportNoFilePicker)
+
+    /** No record came from the file: nothing waits to be confirmed, and [importError] says why. */
+    private fun refuseRecordFile(reason: StringKey) {
         recordToConfirmState.value = null
-        importErrorState.value = text(StringKey.ImportNoFilePicker)
+        importErrorState.value = text(reason)
     }
 
     fun dismissImportError() {
