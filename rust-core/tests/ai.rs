@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 use mills_core::ai::eval::{Weights, evaluate, spsa_weights, weights_for};
 use mills_core::ai::{CancelToken, Engine, Level, SearchLimits, SearchOptions, WIN, WIN_THRESHOLD};
 use mills_core::{
-    Action, DrawRules, Game, Outcome, Pending, Phase, Position, RemovalKind, Rules, Setup, Side,
-    WinReason, parse_actions,
+    Action, Bitboard, DrawRules, Game, Outcome, Pending, Phase, Position, RemovalKind, Rules,
+    Setup, Side, WinReason, parse_actions,
 };
 
 fn game_from(setup: Setup) -> Game {
@@ -253,6 +253,7 @@ fn principal_variation_search_scores_equal_plain_minimax() {
         // The searches below are depth-limited: the deadline never comes into it.
         search_to_deadline: true,
         last_placement_extension: false,
+        forced_block_extension: false,
     };
     let mut checked = 0;
     for rules in [Rules::ZHIQI, Rules::LINKED_HORSE, Rules::TWELVE_MENS_MORRIS] {
@@ -668,6 +669,94 @@ fn the_last_placement_extension_searches_a_turn_deeper_and_claims_only_real_resu
     assert!(
         claimed >= 1,
         "no result claimed in {} positions",
+        positions.len()
+    );
+}
+
+/// The points where one placement of `side` completes a line.
+fn completing_points(position: &Position, side: Side) -> u32 {
+    let (mine, other) = (position.board(side), position.board(side.opponent()));
+    position
+        .rules()
+        .geometry()
+        .lines()
+        .iter()
+        .filter(|&&line| (line & other).is_empty() && (line & mine).count() == 2)
+        .fold(Bitboard::EMPTY, |points, &line| {
+            points | (line & position.empty())
+        })
+        .count()
+}
+
+/// Twelve Men's Morris placing positions at a turn start where the side to move has one open
+/// two and the opponent none, both with pieces to place: most placements leave the opponent
+/// a forced block, inside the search where the extension applies (the root is never
+/// extended).
+fn forcing_blocks(games: u64) -> Vec<Position> {
+    let rules = Rules::TWELVE_MENS_MORRIS.with_draws(NO_DRAW_RULES);
+    (0..games)
+        .flat_map(|seed| sample_positions(rules, 0xb10c + seed, 1))
+        .filter(|p| {
+            let us = p.side_to_move();
+            p.phase() == Phase::Placing
+                && p.pending() == Pending::None
+                && p.hand(us.opponent()) >= 1
+                && completing_points(p, us) == 1
+                && completing_points(p, us.opponent()) == 0
+        })
+        .collect()
+}
+
+#[test]
+fn the_forced_block_extension_searches_a_turn_deeper_and_claims_only_real_results() {
+    // Where a side must block, the extension adds a turn: a search of the same depth costs
+    // more nodes there and nowhere else, and a win or loss it claims is one that
+    // a plain search a few turns deeper agrees with.
+    let plain = SearchOptions::FIRST_VERSION;
+    let extended = SearchOptions {
+        forced_block_extension: true,
+        ..SearchOptions::FIRST_VERSION
+    };
+    let search = |position: &Position, options| {
+        let mut engine = Engine::new(3);
+        engine.set_options(options);
+        engine
+            .search(
+                &Game::from_position(*position),
+                SearchLimits::depth(2),
+                &CancelToken::new(),
+            )
+            .expect("an action")
+    };
+    let positions = forcing_blocks(60);
+    assert!(positions.len() >= 20, "{} positions", positions.len());
+    let (mut deeper, mut claimed) = (0, 0);
+    for position in &positions {
+        let (with, without) = (search(position, extended), search(position, plain));
+        if with.nodes > without.nodes {
+            deeper += 1;
+        }
+        if with.score.abs() > WIN_THRESHOLD {
+            claimed += 1;
+            let deep = score_with(position, plain, 5);
+            assert_eq!(deep.signum(), with.score.signum(), "{position:?}");
+            assert!(deep.abs() > WIN_THRESHOLD, "{position:?}");
+        }
+    }
+    assert_eq!(deeper, positions.len(), "searched deeper in only {deeper}");
+    // Once movement has begun the extension never applies: the same search, node for node.
+    let rules = Rules::TWELVE_MENS_MORRIS.with_draws(NO_DRAW_RULES);
+    let moving: Vec<Position> = (0..20)
+        .flat_map(|seed| sample_positions(rules, 0x30fe + seed, 1))
+        .filter(|p| p.phase() == Phase::Moving && p.pending() == Pending::None)
+        .collect();
+    assert!(moving.len() >= 10, "{} movement positions", moving.len());
+    for position in &moving {
+        let (with, without) = (search(position, extended), search(position, plain));
+        assert_eq!((with.nodes, with.score), (without.nodes, without.score));
+    }
+    println!(
+        "{claimed} of {} positions claimed a result",
         positions.len()
     );
 }

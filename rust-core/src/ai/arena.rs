@@ -67,7 +67,7 @@ impl fmt::Display for ParsePlayerError {
         write!(
             f,
             "cannot read player '{}': expected a level 1-10, 'ms=N' or 'depth=N', \
-             optionally followed by +noqs, +nott, +noasp, +noext, +nolmr, +v1, +spsa, +early, +lpext, +ms=N, +depth=N, +t=T, +loss=N, +tt=BITS, +w:NAME=N",
+             optionally followed by +noqs, +nott, +noasp, +noext, +nolmr, +v1, +spsa, +early, +lpext, +blockext, +ms=N, +depth=N, +t=T, +loss=N, +tt=BITS, +w:NAME=N",
             self.0
         )
     }
@@ -86,6 +86,8 @@ impl FromStr for Player {
     /// not the fitted ones (`10+spsa`: the previous level 10 of Twelve Men's Morris);
     /// `+early` starts no iteration it does not expect to finish (level 10 before round 6);
     /// `+lpext` searches each side's last placement a turn deeper (a candidate, off in play);
+    /// `+blockext` searches a forced block while placing a turn deeper (a candidate, off in
+    /// play);
     /// `+ms=N`/`+depth=N` change a level's budget; `+t=T`/`+loss=N` its randomness (softmax
     /// temperature, largest loss accepted); `+tt=BITS` its transposition table (2^BITS
     /// entries instead of the apps' 2^20); `+w:open_two=20` changes an evaluation
@@ -123,6 +125,7 @@ impl FromStr for Player {
                 "spsa" => options.fitted_weights = false,
                 "early" => options.search_to_deadline = false,
                 "lpext" => options.last_placement_extension = true,
+                "blockext" => options.forced_block_extension = true,
                 m if m.starts_with("ms=") => {
                     let ms: u64 = m[3..].parse().map_err(|_| err())?;
                     style.limits.time = Some(Duration::from_millis(ms));
@@ -726,6 +729,16 @@ mod tests {
             p.options,
             SearchOptions {
                 last_placement_extension: true,
+                ..SearchOptions::default()
+            }
+        );
+        // So is the forced block extension, on with +blockext.
+        assert!(!SearchOptions::default().forced_block_extension);
+        let p: Player = "10+blockext".parse().unwrap();
+        assert_eq!(
+            p.options,
+            SearchOptions {
+                forced_block_extension: true,
                 ..SearchOptions::default()
             }
         );

@@ -21,7 +21,7 @@ use crate::board::{Bitboard, POINT_COUNT};
 use crate::game::Game;
 use crate::outcome::Outcome;
 use crate::position::{Pending, Phase, Position, RemovalKind};
-use crate::rules::{Variant, WhenBlocked};
+use crate::rules::{Side, Variant, WhenBlocked};
 use crate::tables::{EndgameTables, TableValue};
 
 const INFINITY: i32 = WIN + 1_000;
@@ -94,6 +94,12 @@ pub struct SearchOptions {
     /// every level: a candidate, kept as a `mills match` player (`+lpext`) while its match
     /// against Sanmill is ahead but not beyond the interval (docs/ai.md, round 8).
     pub last_placement_extension: bool,
+    /// While placing, in a game that a blocked side loses: search one turn deeper where the
+    /// side to move must block the opponent's only open two (it has no mill of its own to
+    /// close), as a chess search extends a check. Placing is won by double threats, and a
+    /// line of forced blocks is what reaches one. A candidate, off in every level, kept as a
+    /// `mills match` player (`+blockext`) while it is measured.
+    pub forced_block_extension: bool,
 }
 
 impl Default for SearchOptions {
@@ -107,6 +113,7 @@ impl Default for SearchOptions {
             fitted_weights: true,
             search_to_deadline: true,
             last_placement_extension: false,
+            forced_block_extension: false,
         }
     }
 }
@@ -124,6 +131,7 @@ impl SearchOptions {
         fitted_weights: false,
         search_to_deadline: false,
         last_placement_extension: false,
+        forced_block_extension: false,
     };
 }
 
@@ -629,6 +637,15 @@ impl Engine {
         {
             // The same cap: one more turn on each side's last placement at most.
             depth += 1;
+        } else if self.options.forced_block_extension
+            && at_turn_start
+            && depth > 0
+            && ply < self.extension_cap
+            && position.phase() == Phase::Placing
+            && position.rules().when_blocked == WhenBlocked::Lose
+            && must_block(position)
+        {
+            depth += 1;
         }
 
         let hash = position.hash();
@@ -1028,16 +1045,27 @@ pub struct TurnSearch {
 /// The empty points that would complete a line of the side not to move (blocking them
 /// matters).
 fn opponent_threats(position: &Position) -> Bitboard {
-    let us = position.side_to_move();
-    let ours = position.board(us);
-    let theirs = position.board(us.opponent());
+    threats_of(position, position.side_to_move().opponent())
+}
+
+/// The empty points where one placement of `side` completes a line.
+fn threats_of(position: &Position, side: Side) -> Bitboard {
+    let mine = position.board(side);
+    let other = position.board(side.opponent());
     let mut threats = Bitboard::EMPTY;
     for &line in position.rules().geometry().lines() {
-        if (line & ours).is_empty() && (line & theirs).count() == 2 {
+        if (line & other).is_empty() && (line & mine).count() == 2 {
             threats |= line & position.empty();
         }
     }
     threats
+}
+
+/// The side to move, placing, must block the one point where the opponent would complete a
+/// line, and has no line of its own to complete first.
+fn must_block(position: &Position) -> bool {
+    opponent_threats(position).count() == 1
+        && threats_of(position, position.side_to_move()).is_empty()
 }
 
 /// An action that neither closes a mill nor blocks one: the late move reductions may search

@@ -30,7 +30,9 @@ optionally followed by +noqs, +nott, +noasp (quiescence, table, aspiration off),
 depth=N use both), +v1 (the first version's search: 10+v1 is the old level 10), +spsa
 (the self-play weights the fitted Twelve Men's Morris weights replaced), +early (start
 no iteration the search does not expect to finish, as level 10 did before), +lpext
-(search each side's last placement one turn deeper: a candidate, off in every level) or +ms=N,
+(search each side's last placement one turn deeper: a candidate, off in every level),
++blockext (search a forced block while placing one turn deeper: a candidate, off in every
+level) or +ms=N,
 +depth=N (another budget for a level), +t=T, +loss=N (randomness: softmax
 temperature and the largest loss accepted, in 1/100 piece), +tt=BITS (a transposition table
 of 2^BITS entries, 4-26, instead of the apps' 2^20) or +w:NAME=N (an evaluation weight:
