@@ -615,36 +615,24 @@ impl Engine {
         // beyond the horizon. The cap keeps chains of extensions within the iteration.
         let mut depth = depth;
         let mut generated = None;
-        if self.options.blockade_extension
-            && at_turn_start
+        let extendable = at_turn_start
             && depth > 0
             && ply < self.extension_cap
-            && position.phase() == Phase::Moving
-            && position.rules().when_blocked == WhenBlocked::Lose
-        {
+            && position.rules().when_blocked == WhenBlocked::Lose;
+        if extendable && self.options.blockade_extension && position.phase() == Phase::Moving {
             let actions = position.legal_actions();
             if actions.len() <= BLOCKADE_STEPS {
                 depth += 1;
             }
             generated = Some(actions);
-        } else if self.options.last_placement_extension
-            && at_turn_start
-            && depth > 0
-            && ply < self.extension_cap
+        } else if extendable
             && position.phase() == Phase::Placing
-            && position.rules().when_blocked == WhenBlocked::Lose
-            && position.hand(position.side_to_move()) == 1
+            && ((self.options.last_placement_extension
+                && position.hand(position.side_to_move()) == 1)
+                || (self.options.forced_block_extension && must_block(position)))
         {
-            // The same cap: one more turn on each side's last placement at most.
-            depth += 1;
-        } else if self.options.forced_block_extension
-            && at_turn_start
-            && depth > 0
-            && ply < self.extension_cap
-            && position.phase() == Phase::Placing
-            && position.rules().when_blocked == WhenBlocked::Lose
-            && must_block(position)
-        {
+            // The same cap: one more turn on each side's last placement, or on a forced
+            // block, at most.
             depth += 1;
         }
 
