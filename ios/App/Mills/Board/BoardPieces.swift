@@ -114,6 +114,23 @@ struct BoardPieces: Equatable {
         leaving.removeAll { ids.contains($0.id) }
     }
 
+    /// How long a leaving piece stays drawn: a little longer than its animation in
+    /// `LeavingPieceView` (0.55 s), so the fade always ends before it goes.
+    static let leavingTime: Duration = .milliseconds(700)
+
+    /// Once the pieces leaving now have played their animation, calls `remove` with their
+    /// ids; the owner then removes them (`removeLeaving`) from its current pieces, which may
+    /// have changed meanwhile. Nothing is scheduled when no piece is leaving.
+    @MainActor
+    func afterLeaving(_ remove: @escaping @MainActor (Set<Int>) -> Void) {
+        let ids = Set(leaving.map(\.id))
+        guard !ids.isEmpty else { return }
+        Task { @MainActor in
+            try? await Task.sleep(for: Self.leavingTime)
+            remove(ids)
+        }
+    }
+
     /// Shows another position under review: pieces that stay keep their identity, the
     /// others appear or leave, without motions.
     mutating func match(_ points: [PointState]) {

@@ -291,12 +291,7 @@ final class LessonModel {
     }
 
     private func scheduleLeavingCleanup() {
-        let ids = Set(pieces.leaving.map(\.id))
-        guard !ids.isEmpty else { return }
-        Task { [weak self] in
-            try? await Task.sleep(for: .milliseconds(700))
-            self?.pieces.removeLeaving(ids)
-        }
+        pieces.afterLeaving { [weak self] ids in self?.pieces.removeLeaving(ids) }
     }
 
     // MARK: The lesson's timer

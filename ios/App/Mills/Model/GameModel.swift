@@ -325,12 +325,7 @@ final class GameModel {
     }
 
     private func scheduleLeavingCleanup() {
-        let ids = Set(pieces.leaving.map(\.id))
-        guard !ids.isEmpty else { return }
-        Task { [weak self] in
-            try? await Task.sleep(for: .milliseconds(700))
-            self?.pieces.removeLeaving(ids)
-        }
+        pieces.afterLeaving { [weak self] ids in self?.pieces.removeLeaving(ids) }
     }
 
     /// Runs a session command and redraws; a failure becomes a notice (the engine never
