@@ -50,6 +50,18 @@ pub struct Weights {
     /// While placing: an empty point next to our pieces and to none of theirs (room for the
     /// movement phase that the opponent cannot step into or contest).
     pub placing_safe_room: i32,
+    /// While placing, added to `open_two`: an open two then is a threat to complete a line
+    /// with a placement, which no step has to reach first.
+    pub placing_open_two: i32,
+    /// While placing, added to `closable`.
+    pub placing_closable: i32,
+    /// While placing, added to `shuttle`.
+    pub placing_shuttle: i32,
+    /// While placing, added to `together`.
+    pub placing_together: i32,
+    /// While placing, added to `tempo`: the side to move places first, and a placement
+    /// answers a threat or makes one.
+    pub placing_tempo: i32,
 }
 
 impl Weights {
@@ -68,7 +80,7 @@ impl Weights {
     }
 
     /// The names `get` and `set` accept, in declaration order (the tuner's parameter vector).
-    pub const NAMES: [&'static str; 16] = [
+    pub const NAMES: [&'static str; 21] = [
         "piece",
         "stabled",
         "open_two",
@@ -85,6 +97,11 @@ impl Weights {
         "placing_stuck",
         "placing_fork",
         "placing_safe_room",
+        "placing_open_two",
+        "placing_closable",
+        "placing_shuttle",
+        "placing_together",
+        "placing_tempo",
     ];
 
     fn field(&mut self, name: &str) -> Option<&mut i32> {
@@ -105,6 +122,11 @@ impl Weights {
             "placing_stuck" => &mut self.placing_stuck,
             "placing_fork" => &mut self.placing_fork,
             "placing_safe_room" => &mut self.placing_safe_room,
+            "placing_open_two" => &mut self.placing_open_two,
+            "placing_closable" => &mut self.placing_closable,
+            "placing_shuttle" => &mut self.placing_shuttle,
+            "placing_together" => &mut self.placing_together,
+            "placing_tempo" => &mut self.placing_tempo,
             _ => return None,
         })
     }
@@ -125,6 +147,31 @@ impl Weights {
         }
     }
 }
+
+/// The placing-phase adjustments of a game whose terms weigh the same in both phases.
+const NO_PLACING_ADJUSTMENT: Weights = Weights {
+    piece: 0,
+    stabled: 0,
+    open_two: 0,
+    closable: 0,
+    shuttle: 0,
+    mobility: 0,
+    stuck_piece: 0,
+    together: 0,
+    tempo: 0,
+    blocked: 0,
+    last_step: 0,
+    short_of_five: 0,
+    placing_room: 0,
+    placing_stuck: 0,
+    placing_fork: 0,
+    placing_safe_room: 0,
+    placing_open_two: 0,
+    placing_closable: 0,
+    placing_shuttle: 0,
+    placing_together: 0,
+    placing_tempo: 0,
+};
 
 /// The weights used for each game, tuned by SPSA self-play (`examples/tune_weights.rs`) or
 /// fitted to recorded games (`examples/fit_weights.rs`), and kept because they beat the
@@ -148,6 +195,7 @@ pub const fn weights_for(variant: Variant) -> Weights {
             placing_stuck: 0,
             placing_fork: 0,
             placing_safe_room: 0,
+            ..NO_PLACING_ADJUSTMENT
         },
         Variant::LinkedHorse => Weights {
             piece: 0,
@@ -166,6 +214,7 @@ pub const fn weights_for(variant: Variant) -> Weights {
             placing_stuck: 0,
             placing_fork: 0,
             placing_safe_room: 0,
+            ..NO_PLACING_ADJUSTMENT
         },
         // Fitted to the results of 740 recorded games against and between Sanmill's engines
         // (`examples/fit_weights.rs`), the placing terms with them: the self-play weights
@@ -188,6 +237,7 @@ pub const fn weights_for(variant: Variant) -> Weights {
             placing_stuck: -15,
             placing_fork: 13,
             placing_safe_room: 0,
+            ..NO_PLACING_ADJUSTMENT
         },
     }
 }
@@ -214,6 +264,7 @@ pub const fn spsa_weights(variant: Variant) -> Weights {
             placing_stuck: 0,
             placing_fork: 0,
             placing_safe_room: 0,
+            ..NO_PLACING_ADJUSTMENT
         },
         Variant::ZhiQi | Variant::LinkedHorse => weights_for(variant),
     }
@@ -311,15 +362,22 @@ pub fn evaluate(position: &Position) -> i32 {
 pub fn evaluate_with(position: &Position, w: &Weights) -> i32 {
     let us = position.side_to_move();
     let moving = position.phase() == Phase::Moving;
+    // The terms both phases count, with the placing adjustments added while placing.
+    let placing = |adjustment: i32| if moving { 0 } else { adjustment };
+    let open_two = w.open_two + placing(w.placing_open_two);
+    let closable = w.closable + placing(w.placing_closable);
+    let shuttle = w.shuttle + placing(w.placing_shuttle);
+    let together = w.together + placing(w.placing_together);
+    let tempo = w.tempo + placing(w.placing_tempo);
     let side_score = |side: Side| -> i32 {
         let c = LineCounts::of(position, side);
         let pieces = position.pieces(side) as i32;
         let mut score = w.piece * pieces
             + w.stabled * i32::from(position.stable(side))
-            + w.open_two * c.open_twos
-            + w.closable * c.closable
-            + w.shuttle * c.shuttles
-            + w.together * c.together
+            + open_two * c.open_twos
+            + closable * c.closable
+            + shuttle * c.shuttles
+            + together * c.together
             + w.short_of_five * (5 - pieces).max(0);
         if moving {
             score += w.mobility * c.mobility + w.stuck_piece * c.stuck;
@@ -337,7 +395,7 @@ pub fn evaluate_with(position: &Position, w: &Weights) -> i32 {
         }
         score
     };
-    side_score(us) - side_score(us.opponent()) + w.tempo
+    side_score(us) - side_score(us.opponent()) + tempo
 }
 
 /// Whether `action` (a placement or a step) completes a line for the side to move.
@@ -374,7 +432,7 @@ mod tests {
             assert!(weights.set(name, value), "{name}");
             assert_eq!(weights.get(name), Some(value), "{name}");
         }
-        // All sixteen are distinct fields: every value written is still there.
+        // All of them are distinct fields: every value written is still there.
         for (i, name) in Weights::NAMES.iter().enumerate() {
             assert_eq!(weights.get(name), Some(1000 + i as i32), "{name}");
         }
@@ -499,6 +557,58 @@ mod tests {
         let base = evaluate_with(&moving, &weights);
         weights.placing_fork = 13;
         weights.placing_safe_room = 7;
+        assert_eq!(evaluate_with(&moving, &weights), base);
+    }
+
+    #[test]
+    fn the_placing_adjustments_add_to_their_terms_only_while_placing() {
+        // Placing, P2 to move: P1's a7 and a4 are a pair and an open two (a1 empty); P2's
+        // d7 has neither.
+        let rules = Rules::TWELVE_MENS_MORRIS;
+        let placing = Game::replay(rules, &crate::parse_actions("a7 d7 a4").unwrap()).unwrap();
+        let position = placing.position();
+        assert_eq!(position.phase(), Phase::Placing);
+        let ours = LineCounts::of(position, Side::P2);
+        let theirs = LineCounts::of(position, Side::P1);
+        assert_eq!((ours.open_twos, theirs.open_twos), (0, 1));
+        assert_eq!((ours.together, theirs.together), (0, 1));
+        let together = ours.together - theirs.together;
+        let base_weights = weights_for(Variant::TwelveMensMorris);
+        let base = evaluate_with(position, &base_weights);
+        for (name, change) in [
+            ("placing_open_two", 10 * (ours.open_twos - theirs.open_twos)),
+            ("placing_together", 10 * together),
+            ("placing_tempo", 10),
+        ] {
+            let mut weights = base_weights;
+            weights.set(name, 10);
+            assert_eq!(evaluate_with(position, &weights), base + change, "{name}");
+        }
+        // Each adjustment is the same as raising its term by as much, while placing.
+        let mut adjusted = base_weights;
+        adjusted.placing_closable = 9;
+        adjusted.placing_shuttle = 11;
+        let mut raised = base_weights;
+        raised.closable += 9;
+        raised.shuttle += 11;
+        assert_eq!(
+            evaluate_with(position, &adjusted),
+            evaluate_with(position, &raised)
+        );
+
+        // Movement: the adjustments change nothing.
+        let moving = p1_walled_in_corners();
+        let mut weights = base_weights;
+        let base = evaluate_with(&moving, &weights);
+        for name in [
+            "placing_open_two",
+            "placing_closable",
+            "placing_shuttle",
+            "placing_together",
+            "placing_tempo",
+        ] {
+            weights.set(name, 25);
+        }
         assert_eq!(evaluate_with(&moving, &weights), base);
     }
 }

@@ -38,7 +38,9 @@ temperature and the largest loss accepted, in 1/100 piece), +tt=BITS (a transpos
 of 2^BITS entries, 4-26, instead of the apps' 2^20) or +w:NAME=N (an evaluation weight:
 piece, stabled, open_two, closable, shuttle, mobility, stuck_piece, together, tempo,
 blocked, last_step, short_of_five, placing_room, placing_stuck, placing_fork,
-placing_safe_room), e.g. 7, ms=300, 8+noqs, depth=4+w:open_two=20.
+placing_safe_room; while placing, added to the term of the same name: placing_open_two,
+placing_closable, placing_shuttle, placing_together, placing_tempo), e.g. 7, ms=300,
+8+noqs, depth=4+w:open_two=20.
 Each random opening (--opening-turns random turns) is played twice, colours swapped.
 The summary gives A's wins, draws and losses, its score with the 95% interval from the
 trinomial variance, the Elo difference, and for each player the mean and longest turn and
