@@ -8,19 +8,14 @@
 //! engine has chosen anything is close to a lost game for the second placer whoever plays
 //! it; this counts how many of a seed's openings are of that kind (docs/ai.md).
 //!
-//! cargo run --release -p mills-core --example opening_balance -- twelve-mens-morris 50 6 141 121
+//! cargo run --release -p mills-core --example opening_balance -- twelve-mens-morris 50 7 141 121
 //!   (game, openings a seed, search depth in whole turns, seeds; one line an opening, then a
 //!   summary line a seed)
 
-use mills_core::ai::arena::random_opening;
+use mills_core::ai::arena::{MatchConfig, Player, match_openings};
 use mills_core::ai::eval::closes_mill;
-use mills_core::ai::{CancelToken, Engine, SearchLimits};
+use mills_core::ai::{CancelToken, Engine, Level, SearchLimits};
 use mills_core::{Game, Rules, Side, Variant, format_actions};
-use rand::SeedableRng;
-use rand::rngs::StdRng;
-
-/// The opening turns `mills match` plays by default.
-const OPENING_TURNS: u32 = 4;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -38,12 +33,17 @@ fn main() {
     println!("seed\topening\tmoves\tp1_mill_now\tp1_score");
     for seed in &args[3..] {
         let seed: u64 = seed.parse().expect("a seed");
-        // The same draws as `play_match_with`: one generator, the openings in order.
-        let mut rng = StdRng::seed_from_u64(seed);
+        // The openings of `mills match --seed SEED` with its default opening turns; the
+        // players only label a match, they play no part in its openings.
+        let player = Player::level(Level::MAX);
+        let config = MatchConfig {
+            games: 2 * openings,
+            seed,
+            ..MatchConfig::new(variant, player.clone(), player)
+        };
         let (mut mills_now, mut total_score, mut ahead) = (0, 0i64, 0);
-        for index in 0..openings {
-            let opening = random_opening(rules, OPENING_TURNS, &mut rng);
-            let game = Game::replay(rules, &opening).expect("openings are legal");
+        for (index, opening) in match_openings(&config).iter().enumerate() {
+            let game = Game::replay(rules, opening).expect("openings are legal");
             let position = game.position();
             assert_eq!(
                 position.side_to_move(),
@@ -63,7 +63,7 @@ fn main() {
             println!(
                 "{seed}\t{}\t{}\t{mill_now}\t{score}",
                 index + 1,
-                format_actions(&opening)
+                format_actions(opening)
             );
         }
         println!(

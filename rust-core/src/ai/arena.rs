@@ -393,6 +393,17 @@ pub fn random_opening(rules: Rules, turns: u32, rng: &mut StdRng) -> Vec<Action>
     Vec::new()
 }
 
+/// The openings a match plays, in order (games 2k and 2k+1 share the k-th): one generator
+/// seeded by the match's seed, so the same seed always gives the same openings.
+pub fn match_openings(config: &MatchConfig) -> Vec<Vec<Action>> {
+    let pairs = config.games.div_ceil(2).max(1);
+    let rules = Rules::of(config.variant);
+    let mut rng = StdRng::seed_from_u64(config.seed);
+    (0..pairs)
+        .map(|_| random_opening(rules, config.opening_turns, &mut rng))
+        .collect()
+}
+
 /// One seat of a match: player A or player B (whatever side of the board it has).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Seat {
@@ -622,15 +633,10 @@ pub fn play_match_with(
     on_game: &mut dyn FnMut(&GameReport),
 ) -> MatchReport {
     let start = Instant::now();
-    let pairs = config.games.div_ceil(2).max(1);
-    let rules = Rules::of(config.variant);
-    let mut rng = StdRng::seed_from_u64(config.seed);
-    let openings: Vec<Vec<Action>> = (0..pairs)
-        .map(|_| random_opening(rules, config.opening_turns, &mut rng))
-        .collect();
+    let openings = match_openings(config);
     let next = AtomicUsize::new(0);
     let (sender, receiver) = mpsc::channel::<GameReport>();
-    let mut games = Vec::with_capacity(2 * pairs as usize);
+    let mut games = Vec::with_capacity(2 * openings.len());
     std::thread::scope(|scope| {
         for _ in 0..config.threads.max(1) {
             let sender = sender.clone();
