@@ -23,7 +23,10 @@ fn rules_text_matches_the_golden_dump() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(GOLDEN);
     let golden = std::fs::read_to_string(&path).expect("read the golden dump");
     let now = dump();
-    assert!(now.len() > 20_000, "the dump is too short to be the rules text");
+    assert!(
+        now.len() > 20_000,
+        "the dump is too short to be the rules text"
+    );
     for (i, (a, b)) in golden.lines().zip(now.lines()).enumerate() {
         assert_eq!(a, b, "line {} of {GOLDEN} differs", i + 1);
     }
