@@ -155,7 +155,7 @@ struct GameText {
     text: RulesText,
 }
 
-/// The file of a locale. A new language is its file and its line here.
+/// The file of a locale. A new language is its file, a static and an arm here.
 fn file(locale: Locale) -> &'static LocaleFile {
     static EN: LocaleFile = LocaleFile::new(Locale::English, include_str!("content/en.md"));
     static ZH_HANS: LocaleFile = LocaleFile::new(
