@@ -1,4 +1,7 @@
 import org.jetbrains.kotlin.gradle.dsl.JvmTarget
+import org.gradle.process.ExecOperations
+import org.gradle.process.ExecSpec
+import javax.inject.Inject
 
 plugins {
     alias(libs.plugins.android.application)
@@ -7,11 +10,12 @@ plugins {
 }
 
 // The Rust engine: built for each ABI with cargo-ndk, and its Kotlin bindings generated from the
-// built library by the workspace's own uniffi-bindgen. Both are build output, never committed.
+// built library by the workspace's own uniffi-bindgen (configured by bindings/uniffi.toml). Both
+// are build output, never committed: each variant's tasks write where the Android Gradle plugin
+// tells them (addGeneratedSourceDirectory, below), which also makes them run before the variant
+// needs its sources.
 val repoRoot: File = rootProject.projectDir.parentFile
 val rustAbis = listOf("arm64-v8a", "armeabi-v7a", "x86_64")
-val rustJniLibs = layout.buildDirectory.dir("rustJniLibs")
-val uniffiKotlin = layout.buildDirectory.dir("generated/uniffi/kotlin")
 
 // cargo, found here rather than on the PATH alone: Android Studio on macOS starts the Gradle
 // daemon without the login shell's PATH, so ~/.cargo/bin is often missing from it. Order: the
@@ -27,8 +31,121 @@ val cargoExecutable: String? = run {
     }
     candidates.firstOrNull { it.isFile && it.canExecute() }?.absolutePath
 }
-val cargoMissing = "cargo was not found: install Rust with rustup (https://rustup.rs), or set mills.cargo=/path/to/cargo " +
-    "in ~/.gradle/gradle.properties (Android Studio on macOS may not see ~/.cargo/bin on its PATH)"
+
+/** A release-signing setting: the environment variable [env], else the Gradle property [property]. */
+fun signingValue(env: String, property: String): String? =
+    (providers.environmentVariable(env).orNull ?: providers.gradleProperty(property).orNull)?.takeIf { it.isNotBlank() }
+
+fun missingSigning(what: String): Nothing =
+    throw GradleException("a release keystore is set (MILLS_KEYSTORE_FILE or mills.keystore.file) but not its $what")
+
+/**
+ * A cargo command run from the workspace root. Task classes, not Exec tasks configured by the
+ * script: their inputs are properties, so the configuration cache stores no reference to the
+ * build script, and the output directory is a property the Android Gradle plugin can set.
+ */
+abstract class CargoTask : DefaultTask() {
+    /** cargo's path; absent when it was not found (the task then says how to fix that). */
+    @get:Optional
+    @get:Input
+    abstract val cargo: Property<String>
+
+    @get:Internal
+    abstract val workspace: DirectoryProperty
+
+    @get:Inject
+    abstract val execOperations: ExecOperations
+
+    protected fun runCargo(configure: ExecSpec.() -> Unit) {
+        val cargoPath = cargo.orNull ?: throw GradleException(
+            "cargo was not found: install Rust with rustup (https://rustup.rs), or set mills.cargo=/path/to/cargo " +
+                "in ~/.gradle/gradle.properties (Android Studio on macOS may not see ~/.cargo/bin on its PATH)",
+        )
+        execOperations.exec {
+            workingDir(workspace.get().asFile)
+            executable(cargoPath)
+            // cargo finds cargo-ndk, and rustup's proxies find rustc, beside cargo itself
+            environment("PATH", File(cargoPath).parent + File.pathSeparator + System.getenv("PATH").orEmpty())
+            this.configure()
+        }
+    }
+}
+
+/** libmills_ffi.so for every ABI, into [outputDirectory]/<abi>/ (needs cargo-ndk and the NDK). */
+abstract class BuildRustLibraries : CargoTask() {
+    @get:Input
+    abstract val abis: ListProperty<String>
+
+    @get:InputFiles
+    @get:PathSensitive(PathSensitivity.RELATIVE)
+    abstract val rustSources: ConfigurableFileCollection
+
+    /** The NDK of the module's ndkVersion, from androidComponents (resolved when the task runs). */
+    @get:Internal
+    abstract val ndkDirectory: DirectoryProperty
+
+    @get:OutputDirectory
+    abstract val outputDirectory: DirectoryProperty
+
+    @TaskAction
+    fun build() = runCargo {
+        environment("ANDROID_NDK_HOME", ndkDirectory.get().asFile.absolutePath)
+        // 16 KB pages: r28 already links this way; explicit so that an older NDK cannot undo it.
+        listOf("AARCH64_LINUX_ANDROID", "ARMV7_LINUX_ANDROIDEABI", "X86_64_LINUX_ANDROID").forEach {
+            environment("CARGO_TARGET_${it}_RUSTFLAGS", "-C link-arg=-Wl,-z,max-page-size=16384")
+        }
+        // Line tables and symbols kept in what cargo writes: the Android Gradle plugin strips the
+        // packaged copies and puts the symbols in the bundle (ndk.debugSymbolLevel), so that Play
+        // can symbolicate a crash in the engine. Only this build: the host's release stays lean.
+        environment("CARGO_PROFILE_RELEASE_DEBUG", "line-tables-only")
+        environment("CARGO_PROFILE_RELEASE_STRIP", "none")
+        args(
+            buildList {
+                addAll(listOf("ndk", "--platform", "26"))
+                abis.get().forEach { addAll(listOf("-t", it)) }
+                addAll(listOf("-o", outputDirectory.get().asFile.path))
+                addAll(listOf("build", "--release", "-p", "mills-ffi", "--lib"))
+            },
+        )
+    }
+}
+
+/** The Kotlin bindings of the library in [libraries] (UniFFI library mode), into [outputDirectory]. */
+abstract class GenerateKotlinBindings : CargoTask() {
+    @get:InputDirectory
+    @get:PathSensitive(PathSensitivity.RELATIVE)
+    abstract val libraries: DirectoryProperty
+
+    /** bindings/uniffi.toml: its options change the generated code. */
+    @get:InputFile
+    @get:PathSensitive(PathSensitivity.NONE)
+    abstract val uniffiConfig: RegularFileProperty
+
+    @get:OutputDirectory
+    abstract val outputDirectory: DirectoryProperty
+
+    @TaskAction
+    fun generate() {
+        val out = outputDirectory.get().asFile
+        out.deleteRecursively()
+        out.mkdirs()
+        val library = libraries.get().file("arm64-v8a/libmills_ffi.so").asFile.path
+        runCargo {
+            args(
+                "run", "--release", "-p", "mills-ffi", "--features", "bindgen", "--bin", "uniffi-bindgen", "--",
+                "generate", "--no-format", library, "--language", "kotlin", "--out-dir", out.path,
+            )
+        }
+        // Lint does not look at generated sources: the one API above minSdk UniFFI's templates can
+        // reach for (disable_java_cleaner in uniffi.toml keeps it out) stops the build here instead.
+        // tests/kotlin checks the generated code for a longer list (check_bindings_api.py).
+        out.walk().filter { it.extension == "kt" }.forEach { file ->
+            if ("java.lang.ref.Cleaner" in file.readText()) {
+                throw GradleException("$file uses java.lang.ref.Cleaner (API 33, minSdk is 26): see bindings/uniffi.toml")
+            }
+        }
+    }
+}
 
 android {
     namespace = "app.mills.android"
@@ -36,7 +153,7 @@ android {
     // minCompileSdk 36 in their AAR metadata (checkDebugAarMetadata fails below it).
     compileSdk = 36
     // r28 links 64-bit native code with 16 KB max page size by default (Play requires 16 KB
-    // alignment for apps targeting Android 15+); buildRust also passes the flag explicitly.
+    // alignment for apps targeting Android 15+); the Rust tasks also pass the flag explicitly.
     ndkVersion = "28.2.13676358"
 
     defaultConfig {
@@ -56,11 +173,28 @@ android {
         localeFilters += listOf("en", "b+zh+Hans", "zh-rCN")
     }
 
+    // Release signing from the environment (android.yml sets it from the repository's secrets) or
+    // from Gradle properties (~/.gradle/gradle.properties); without a keystore the release APK
+    // and bundle are built unsigned, to be signed by whoever uploads them.
+    val keystore = signingValue("MILLS_KEYSTORE_FILE", "mills.keystore.file")
+    if (keystore != null) {
+        signingConfigs.create("release") {
+            storeFile = file(keystore)
+            storePassword = signingValue("MILLS_KEYSTORE_PASSWORD", "mills.keystore.password") ?: missingSigning("password")
+            keyAlias = signingValue("MILLS_KEY_ALIAS", "mills.key.alias") ?: missingSigning("key alias")
+            keyPassword = signingValue("MILLS_KEY_PASSWORD", "mills.key.password") ?: missingSigning("key password")
+        }
+    }
+
     buildTypes {
         release {
             isMinifyEnabled = true
             isShrinkResources = true
             proguardFiles(getDefaultProguardFile("proguard-android-optimize.txt"), "proguard-rules.pro")
+            signingConfig = signingConfigs.findByName("release")
+            // the engine's symbols go into the bundle (BUNDLE-METADATA) for Play to symbolicate
+            // native crashes; the libraries packaged in the APKs stay stripped
+            ndk { debugSymbolLevel = "FULL" }
         }
     }
 
@@ -76,8 +210,6 @@ android {
     sourceSets["main"].apply {
         // screens, board and view models shared with the desktop test build (tests/compose)
         kotlin.srcDir("src/shared/kotlin")
-        kotlin.srcDir(uniffiKotlin.get().asFile)
-        jniLibs.srcDir(rustJniLibs.get().asFile)
     }
 }
 
@@ -88,77 +220,46 @@ kotlin {
     }
 }
 
-val rustSources = files(
+val rustSourceFiles = files(
     repoRoot.resolve("Cargo.toml"),
     repoRoot.resolve("Cargo.lock"),
     repoRoot.resolve("rust-core"),
     repoRoot.resolve("bindings"),
 )
 
-/** libmills_ffi.so for every ABI, into build/rustJniLibs/<abi>/ (needs cargo-ndk and the NDK). */
-val buildRust by tasks.registering(Exec::class) {
-    group = "rust"
-    description = "Builds the Rust engine (mills-ffi) for ${rustAbis.joinToString()} with cargo-ndk."
-    inputs.files(rustSources)
-    outputs.dir(rustJniLibs)
-    workingDir = repoRoot
-    // Locals, not script properties: a task action that reads a property of the build script
-    // captures the script object, which the configuration cache cannot store.
-    val ndkDirectory = androidComponents.sdkComponents.ndkDirectory // the NDK of ndkVersion above
-    val cargo = cargoExecutable
-    val missing = cargoMissing
-    // 16 KB pages: r28 already links this way; explicit so that an older NDK cannot undo it.
-    val pageSize = "-C link-arg=-Wl,-z,max-page-size=16384"
-    listOf("AARCH64_LINUX_ANDROID", "ARMV7_LINUX_ANDROIDEABI", "X86_64_LINUX_ANDROID").forEach {
-        environment("CARGO_TARGET_${it}_RUSTFLAGS", pageSize)
-    }
-    executable = cargo ?: "cargo"
-    args(
-        buildList {
-            addAll(listOf("ndk", "--platform", "26"))
-            rustAbis.forEach { addAll(listOf("-t", it)) }
-            addAll(listOf("-o", rustJniLibs.get().asFile.path))
-            addAll(listOf("build", "--release", "-p", "mills-ffi", "--lib"))
-        },
-    )
-    doFirst {
-        if (cargo == null) throw GradleException(missing)
-        val exec = this as Exec
-        exec.environment("ANDROID_NDK_HOME", ndkDirectory.get().asFile.absolutePath)
-        // cargo finds cargo-ndk, and rustup's proxies find rustc, beside cargo itself
-        exec.environment("PATH", File(cargo).parent + File.pathSeparator + System.getenv("PATH").orEmpty())
+// One pair of tasks per variant: addGeneratedSourceDirectory sets the task's output directory to
+// a place of the variant's own, so a task shared by two variants would have them fight over it.
+// The second variant's cargo build finds everything already built.
+androidComponents {
+    onVariants { variant ->
+        val name = variant.name.replaceFirstChar { it.uppercase() }
+        val rustLibraries = tasks.register<BuildRustLibraries>("buildRust$name") {
+            group = "rust"
+            description = "Builds the Rust engine (mills-ffi) for ${rustAbis.joinToString()} with cargo-ndk."
+            cargo.set(cargoExecutable)
+            workspace.set(repoRoot)
+            abis.set(rustAbis)
+            rustSources.from(rustSourceFiles)
+            ndkDirectory.set(androidComponents.sdkComponents.ndkDirectory) // the NDK of ndkVersion
+        }
+        val kotlinBindings = tasks.register<GenerateKotlinBindings>("generate${name}Bindings") {
+            group = "rust"
+            description = "Generates the Kotlin bindings of mills-ffi with the workspace's uniffi-bindgen."
+            cargo.set(cargoExecutable)
+            workspace.set(repoRoot)
+            libraries.set(rustLibraries.flatMap { it.outputDirectory })
+            uniffiConfig.set(repoRoot.resolve("bindings/uniffi.toml"))
+        }
+        variant.sources.jniLibs?.addGeneratedSourceDirectory(rustLibraries, BuildRustLibraries::outputDirectory)
+        variant.sources.kotlin?.addGeneratedSourceDirectory(kotlinBindings, GenerateKotlinBindings::outputDirectory)
     }
 }
-
-/** The Kotlin bindings, generated from the built library (UniFFI library mode). */
-val generateBindings by tasks.registering(Exec::class) {
-    group = "rust"
-    description = "Generates the Kotlin bindings of mills-ffi with the workspace's uniffi-bindgen."
-    dependsOn(buildRust)
-    inputs.dir(rustJniLibs)
-    outputs.dir(uniffiKotlin)
-    workingDir = repoRoot
-    val cargo = cargoExecutable
-    val missing = cargoMissing
-    val library = rustJniLibs.get().file("arm64-v8a/libmills_ffi.so").asFile.path
-    executable = cargo ?: "cargo"
-    args(
-        "run", "--release", "-p", "mills-ffi", "--features", "bindgen", "--bin", "uniffi-bindgen", "--",
-        "generate", "--no-format", library, "--language", "kotlin", "--out-dir", uniffiKotlin.get().asFile.path,
-    )
-    doFirst {
-        if (cargo == null) throw GradleException(missing)
-        (this as Exec).environment("PATH", File(cargo).parent + File.pathSeparator + System.getenv("PATH").orEmpty())
-    }
-}
-
-tasks.named("preBuild") { dependsOn(generateBindings) }
 
 dependencies {
     implementation(libs.androidx.core.ktx)
     implementation(libs.androidx.activity.compose)
     implementation(libs.androidx.lifecycle.viewmodel.compose)
-    // lifecycleScope: MainActivity reads a record file off the main thread
+    // the lifecycle observer in MainActivity
     implementation(libs.androidx.lifecycle.runtime.ktx)
     implementation(platform(libs.androidx.compose.bom))
     implementation(libs.androidx.compose.ui)

@@ -1,10 +1,12 @@
 """The ELF half of check-16kb-alignment.sh: every LOAD segment of each 64-bit native library
-in an APK (lib/arm64-v8a, lib/x86_64) is aligned to at least 16 KB, and the engine
-(libmills_ffi.so) and JNA (libjnidispatch.so) are both there.
+in an APK (lib/arm64-v8a, lib/x86_64) or an Android App Bundle (base/lib/arm64-v8a,
+base/lib/x86_64) is aligned to at least 16 KB, and the engine (libmills_ffi.so) and JNA
+(libjnidispatch.so) are both there.
 
-    python3 android/scripts/check_elf_alignment.py APP.apk      (exit status 1 on a failure)
+    python3 android/scripts/check_elf_alignment.py APP.apk|APP.aab    (exit status 1 on a failure)
 
-tests/platform runs it on APKs made of libraries linked here with 4 KB and 16 KB pages.
+tests/platform runs it on APKs and bundles made of libraries linked here with 4 KB and 16 KB
+pages.
 """
 
 import struct
@@ -30,15 +32,24 @@ def load_alignments(elf):
     return alignments
 
 
+def layout(path):
+    """(where the native libraries are, what to call the file): a bundle keeps its base module's
+    under base/lib/, an APK under lib/."""
+    if str(path).endswith(".aab"):
+        return "base/lib", "bundle"
+    return "lib", "APK"
+
+
 def check(apk_path, out=sys.stdout):
     """Prints one line a library; returns the failures."""
     failures = []
+    libs, kind = layout(apk_path)
     with zipfile.ZipFile(apk_path) as apk:
         for abi in ("arm64-v8a", "x86_64"):
-            prefix = f"lib/{abi}/"
+            prefix = f"{libs}/{abi}/"
             names = {n[len(prefix):]: n for n in apk.namelist() if n.startswith(prefix) and n.endswith(".so")}
             for missing in sorted(REQUIRED - names.keys()):
-                failures.append(f"lib/{abi}/{missing}: not in the APK")
+                failures.append(f"{prefix}{missing}: not in the {kind}")
             for name in sorted(names.values()):
                 alignments = load_alignments(apk.read(name))
                 worst = min(alignments) if alignments else 0
@@ -53,5 +64,5 @@ def check(apk_path, out=sys.stdout):
 
 if __name__ == "__main__":
     if len(sys.argv) != 2:
-        sys.exit(f"usage: {sys.argv[0]} APP.apk")
+        sys.exit(f"usage: {sys.argv[0]} APP.apk|APP.aab")
     sys.exit(1 if check(sys.argv[1]) else 0)

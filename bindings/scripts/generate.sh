@@ -5,7 +5,9 @@
 #
 # The library is the release cdylib (what the apps ship, and what `cargo test --release`
 # already built); the generator is this crate's own `uniffi-bindgen` binary (same UniFFI
-# version), built in the dev profile because it only runs here. Honours CARGO_TARGET_DIR.
+# version), built in the dev profile because it only runs here. It runs from the workspace
+# root: library mode finds the crate's bindings/uniffi.toml through `cargo metadata`, which
+# looks for the workspace in the current directory. Honours CARGO_TARGET_DIR.
 # Prints the path of the library on its last line.
 set -euo pipefail
 
@@ -21,14 +23,17 @@ case "$(uname -s)" in
   Darwin) lib_name="libmills_ffi.dylib" ;;
   *) lib_name="libmills_ffi.so" ;;
 esac
-lib="$target_dir/release/$lib_name"
-
 cargo build --quiet --manifest-path "$root/Cargo.toml" --release -p mills-ffi --lib >&2
 cargo build --quiet --manifest-path "$root/Cargo.toml" -p mills-ffi --features bindgen \
   --bin uniffi-bindgen >&2
 
+# absolute before the cd below (either may be relative to the caller's directory)
+target_dir="$(cd "$target_dir" && pwd)"
+lib="$target_dir/release/$lib_name"
 rm -rf "$out"
 mkdir -p "$out"
+out="$(cd "$out" && pwd)"
+cd "$root"
 "$target_dir/debug/uniffi-bindgen" generate --no-format --library "$lib" \
   --language "$language" --out-dir "$out" >&2
 echo "$lib"

@@ -9,7 +9,7 @@
 #   tests/.tools/kotlinc/   npm package kotlin-compiler (kotlinc + kotlin-stdlib)
 #   tests/.tools/jars/      JNA and junit-platform-console-standalone from Maven Central
 #   tests/.tools/m2/        the Maven repository used to fetch them
-# Needs: cargo, npm, mvn, java (JDK 17+). Honours CARGO_TARGET_DIR. Build output (generated
+# Needs: cargo, npm, mvn, java (JDK 17+), python3. Honours CARGO_TARGET_DIR. Build output (generated
 # bindings, classes) goes to $CARGO_TARGET_DIR/ffi-tests/kotlin; classes are reused while the
 # generated code and the test sources are unchanged.
 set -euo pipefail
@@ -29,7 +29,7 @@ junit_jar="$tools/jars/junit-platform-console-standalone-$JUNIT_PLATFORM_VERSION
 
 step() { echo "-- $* ($SECONDS s)"; }
 
-for tool in cargo npm mvn java; do
+for tool in cargo npm mvn java python3; do
   command -v "$tool" >/dev/null || { echo "kotlin: '$tool' is required" >&2; exit 1; }
 done
 
@@ -55,6 +55,10 @@ fetch_jar "org.junit.platform:junit-platform-console-standalone:$JUNIT_PLATFORM_
 step "building libmills_ffi and generating the Kotlin bindings"
 lib="$("$root/bindings/scripts/generate.sh" kotlin "$build/generated" | tail -n 1)"
 lib_dir="$(dirname "$lib")"
+# Android lint skips generated sources: no API newer than the app's minSdk may hide in them
+# (bindings/uniffi.toml keeps UniFFI to the JNA cleaner).
+step "checking the generated Kotlin against the app's minSdk"
+python3 "$root/android/scripts/check_bindings_api.py" "$build/generated"
 
 # 3. Compile (skipped when nothing changed since the last run).
 sources=("$build"/generated/uniffi/mills_ffi/*.kt "$root"/tests/kotlin/src/*.kt)

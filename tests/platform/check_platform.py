@@ -8,6 +8,7 @@ the last line is `platform: N passed, M failed`.
 import importlib.util
 import io
 import json
+import os
 import plistlib
 import re
 import shutil
@@ -15,6 +16,7 @@ import struct
 import subprocess
 import sys
 import tempfile
+import tomllib
 import unittest
 import zipfile
 import xml.etree.ElementTree as ET
@@ -25,6 +27,9 @@ import yaml
 ROOT = Path(sys.argv[1] if len(sys.argv) > 1 else ".").resolve()
 ANDROID = ROOT / "android"
 APP_GRADLE = ANDROID / "app/build.gradle.kts"
+MANIFEST = ANDROID / "app/src/main/AndroidManifest.xml"
+MAIN_KOTLIN = ANDROID / "app/src/main/kotlin/app/mills/android"
+SHARED_KOTLIN = ANDROID / "app/src/shared/kotlin/app/mills"
 RES = ANDROID / "app/src/main/res"
 IOS_APP = ROOT / "ios/App"
 PROJECT = IOS_APP / "project.yml"
@@ -84,12 +89,37 @@ class Android(unittest.TestCase):
     def test_rust_is_linked_for_16_kb_pages(self):
         self.assertIn("max-page-size=16384", code(APP_GRADLE))
 
-    def test_rust_tasks_keep_no_reference_to_the_android_extension(self):
-        # a doFirst that reads `android.` captures the project: no configuration cache
+    def test_rust_tasks_keep_no_reference_to_the_build_script(self):
+        # a doFirst/doLast written in the script captures the script object: no configuration
+        # cache; the Rust tasks are task classes whose inputs are properties
         body = code(APP_GRADLE)
-        for action in re.findall(r"doFirst\s*\{(.*?)\n    \}", body, flags=re.S):
-            self.assertNotIn("android.", action)
+        self.assertNotRegex(body, r"\bdo(First|Last)\s*\{")
+        self.assertIn("abstract class BuildRustLibraries", body)
+        self.assertIn("abstract class GenerateKotlinBindings", body)
         self.assertIn("androidComponents.sdkComponents.ndkDirectory", body)
+
+    def test_generated_sources_are_registered_with_the_variant_api(self):
+        # addGeneratedSourceDirectory: AGP knows the folders are generated and runs their tasks first
+        body = code(APP_GRADLE)
+        self.assertIn("variant.sources.kotlin?.addGeneratedSourceDirectory(kotlinBindings, GenerateKotlinBindings::outputDirectory)", body)
+        self.assertIn("variant.sources.jniLibs?.addGeneratedSourceDirectory(rustLibraries, BuildRustLibraries::outputDirectory)", body)
+        self.assertNotRegex(body, r"kotlin\.srcDir\([^)]*uniffi")
+        self.assertNotIn("preBuild", body)
+
+    def test_release_keeps_native_debug_symbols(self):
+        # Play symbolicates native crashes from the bundle's debug symbols
+        body = code(APP_GRADLE)
+        release = re.search(r"release\s*\{(.*?)\n        \}", body, flags=re.S).group(1)
+        self.assertRegex(release, r'ndk\s*\{\s*debugSymbolLevel\s*=\s*"(FULL|SYMBOL_TABLE)"\s*\}')
+        # and cargo keeps what there is to extract in the libraries it writes
+        self.assertIn('environment("CARGO_PROFILE_RELEASE_STRIP", "none")', body)
+
+    def test_release_is_signed_only_when_a_keystore_is_given(self):
+        body = code(APP_GRADLE)
+        for name in ("MILLS_KEYSTORE_FILE", "MILLS_KEYSTORE_PASSWORD", "MILLS_KEY_ALIAS", "MILLS_KEY_PASSWORD"):
+            self.assertIn(f'"{name}"', body)
+        self.assertRegex(body, r"if \(keystore != null\)\s*\{\s*signingConfigs\.create\(\"release\"\)")
+        self.assertIn('signingConfig = signingConfigs.findByName("release")', body)
 
     def test_cargo_is_looked_for_outside_the_path(self):
         body = code(APP_GRADLE)
@@ -131,7 +161,7 @@ class Android(unittest.TestCase):
         self.assertEqual(sorted(e.get(f"{ANDROID_NS}name") for e in config), ["en", "zh-Hans"])
 
     def test_adaptive_icon_has_its_own_monochrome_layer(self):
-        icon = ET.parse(RES / "mipmap-anydpi-v26/ic_launcher.xml").getroot()
+        icon = ET.parse(RES / "mipmap-anydpi/ic_launcher.xml").getroot()
         layers = {child.tag: child.get(f"{ANDROID_NS}drawable") for child in icon}
         self.assertEqual(layers.get("monochrome"), "@drawable/ic_launcher_monochrome")
         self.assertTrue((RES / "drawable/ic_launcher_monochrome.xml").is_file())
@@ -144,10 +174,224 @@ class Android(unittest.TestCase):
         self.assertEqual(application.get(f"{ANDROID_NS}localeConfig"), "@xml/locales_config")
 
 
-    def test_predictive_back_is_not_opted_out(self):
-        manifest = ET.parse(ANDROID / "app/src/main/AndroidManifest.xml").getroot()
+    def test_predictive_back_is_opted_in(self):
+        # predictive back: the app's callback (MainActivity's BackHandler) with the system's animations
+        manifest = ET.parse(MANIFEST).getroot()
+        self.assertEqual(manifest.find("application").get(f"{ANDROID_NS}enableOnBackInvokedCallback"), "true")
         for element in manifest.iter():
             self.assertNotEqual(element.get(f"{ANDROID_NS}enableOnBackInvokedCallback"), "false", element.tag)
+        activity = code(MAIN_KOTLIN / "MainActivity.kt")
+        self.assertIn("BackHandler(enabled = backDispatcher.canHandle) { backDispatcher.handle() }", activity)
+
+    def test_backup_keeps_the_endgame_tables_out(self):
+        # allowBackup with rules for Android 11 and earlier (fullBackupContent) and 12 and later
+        # (dataExtractionRules, both cloud backup and device transfer), each excluding the tables
+        application = ET.parse(MANIFEST).getroot().find("application")
+        if application.get(f"{ANDROID_NS}allowBackup") == "false":
+            return
+        full = application.get(f"{ANDROID_NS}fullBackupContent")
+        extraction = application.get(f"{ANDROID_NS}dataExtractionRules")
+        self.assertIsNotNone(full, "allowBackup without fullBackupContent rules")
+        self.assertIsNotNone(extraction, "allowBackup without dataExtractionRules")
+
+        def excludes_tables(element):
+            return any(e.get("domain") == "file" and e.get("path", "").rstrip("/") == "tables"
+                       for e in element.findall("exclude"))
+
+        rules = ET.parse(RES / f"xml/{full.removeprefix('@xml/')}.xml").getroot()
+        self.assertEqual(rules.tag, "full-backup-content")
+        self.assertTrue(excludes_tables(rules), "backup rules back the tables up")
+        extraction_rules = ET.parse(RES / f"xml/{extraction.removeprefix('@xml/')}.xml").getroot()
+        self.assertEqual(extraction_rules.tag, "data-extraction-rules")
+        for section in ("cloud-backup", "device-transfer"):
+            element = extraction_rules.find(section)
+            self.assertIsNotNone(element, section)
+            self.assertTrue(excludes_tables(element), f"{section} takes the tables")
+        # and the tables are made where no backup looks
+        self.assertIn('File(noBackupDirectory, "tables")', code(SHARED_KOTLIN / "data/AppFiles.kt"))
+        self.assertIn("noBackupFilesDir = noBackupFilesDir", code(MAIN_KOTLIN / "MillsApplication.kt"))
+
+    def test_no_resource_folder_repeats_min_sdk(self):
+        # lint ObsoleteSdkInt: a -vNN qualifier at or below minSdk is always true
+        min_sdk = int(gradle_value("minSdk"))
+        for folder in RES.iterdir():
+            version = re.search(r"-v(\d+)$", folder.name)
+            self.assertFalse(version and int(version.group(1)) <= min_sdk, folder.name)
+
+    def test_no_deprecated_system_bar_colours(self):
+        # statusBarColor and navigationBarColor are deprecated from API 35 (edge to edge)
+        for themes in RES.glob("values*/themes.xml"):
+            text = themes.read_text(encoding="utf-8")
+            self.assertNotIn("android:statusBarColor", text, themes)
+            self.assertNotIn("android:navigationBarColor", text, themes)
+        self.assertNotIn("statusBarColor", code(MAIN_KOTLIN / "MainActivity.kt"))
+
+    def test_system_bar_icons_follow_the_apps_theme(self):
+        activity = code(MAIN_KOTLIN / "MainActivity.kt")
+        self.assertIn("onDarkThemeChanged = ::applySystemBarStyle", activity)
+        self.assertRegex(activity, r"statusBarStyle = SystemBarStyle\.auto\([^)]*\)\s*\{\s*dark\s*\}")
+
+    def test_incoming_records(self):
+        record = code(MAIN_KOTLIN / "IncomingRecord.kt")
+        # styled shared text is a CharSequence, not a String
+        self.assertIn("getCharSequenceExtra(Intent.EXTRA_TEXT)", record)
+        self.assertNotIn("getStringExtra(Intent.EXTRA_TEXT)", record)
+        # content: only, and not again when reopened from Recents
+        self.assertIn("uri.scheme != ContentResolver.SCHEME_CONTENT", record)
+        self.assertIn("FLAG_ACTIVITY_LAUNCHED_FROM_HISTORY == 0", record)
+        activity = code(MAIN_KOTLIN / "MainActivity.kt")
+        # read in a view model (survives a rotation), unreadable said on screen
+        self.assertNotIn("lifecycleScope.launch", activity)
+        self.assertIn("RecordReader(application) { text -> models.openRecordFile(text) }", activity)
+        manifest = ET.parse(MANIFEST).getroot()
+        main = manifest.find("application/activity")
+        self.assertEqual(main.get(f"{ANDROID_NS}launchMode"), "singleTask")
+        view = [f for f in main.findall("intent-filter")
+                if f.find("action").get(f"{ANDROID_NS}name") == "android.intent.action.VIEW"]
+        self.assertEqual([d.get(f"{ANDROID_NS}scheme") for d in view[0].findall("data") if d.get(f"{ANDROID_NS}scheme")],
+                         ["content"])
+
+    def test_sounds_are_written_off_the_main_thread_and_atomically(self):
+        player = code(MAIN_KOTLIN / "SoundPoolPlayer.kt")
+        self.assertIn("withContext(Dispatchers.IO)", player)
+        self.assertIn("StandardCopyOption.ATOMIC_MOVE", player)
+        self.assertNotRegex(player, r"file\.writeBytes")
+
+
+def script_module(name):
+    spec = importlib.util.spec_from_file_location(name, ANDROID / f"scripts/{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class GeneratedBindings(unittest.TestCase):
+    """UniFFI's Kotlin stays within minSdk: lint skips generated sources, so nothing else would see it."""
+
+    # what UniFFI 0.32 generates without disable_java_cleaner (its JVM cleaner template)
+    JVM_CLEANER = (
+        "private class JavaLangRefCleaner : UniffiCleaner {\n"
+        "    val cleaner = java.lang.ref.Cleaner.create()\n"
+        "}\n"
+    )
+    JNA_CLEANER = (
+        "// java.lang.ref.Cleaner is API 33\n"
+        "private class UniffiJnaCleaner : UniffiCleaner {\n"
+        "    private val cleaner = com.sun.jna.internal.Cleaner.getCleaner()\n"
+        "}\n"
+    )
+
+    def setUp(self):
+        self.dir = Path(tempfile.mkdtemp())
+        self.addCleanup(shutil.rmtree, self.dir)
+        self.checker = script_module("check_bindings_api")
+
+    def findings(self, text):
+        (self.dir / "uniffi/mills_ffi").mkdir(parents=True, exist_ok=True)
+        (self.dir / "uniffi/mills_ffi/mills_ffi.kt").write_text(text)
+        return self.checker.findings([self.dir], self.checker.min_sdk())
+
+    def test_uniffi_toml_keeps_the_java_cleaner_out(self):
+        config = tomllib.loads((ROOT / "bindings/uniffi.toml").read_text(encoding="utf-8"))
+        self.assertIs(config["bindings"]["kotlin"]["disable_java_cleaner"], True)
+
+    def test_checker_reads_min_sdk_from_the_app(self):
+        self.assertEqual(self.checker.min_sdk(), int(gradle_value("minSdk")))
+
+    def test_a_binding_with_the_java_cleaner_fails(self):
+        found = self.findings(self.JVM_CLEANER)
+        self.assertEqual(len(found), 1, found)
+        self.assertIn("java.lang.ref.Cleaner needs API 33", found[0])
+        self.assertIn("mills_ffi.kt:2:", found[0])
+
+    def test_a_binding_with_the_jna_cleaner_passes(self):
+        self.assertEqual(self.findings(self.JNA_CLEANER), [])
+
+    def test_no_kotlin_at_all_fails(self):
+        self.assertEqual(len(self.checker.findings([self.dir], 26)), 1)
+
+    def test_every_kotlin_generation_path_checks_or_uses_the_config(self):
+        # the Gradle task refuses the cleaner itself, tests/kotlin runs the checker, and every
+        # path runs uniffi-bindgen from the workspace, where it finds bindings/uniffi.toml
+        gradle = code(APP_GRADLE)
+        self.assertIn('"java.lang.ref.Cleaner" in file.readText()', gradle)
+        self.assertIn('uniffiConfig.set(repoRoot.resolve("bindings/uniffi.toml"))', gradle)
+        self.assertIn("workingDir(workspace.get().asFile)", gradle)
+        kotlin_run = (ROOT / "tests/kotlin/run.sh").read_text(encoding="utf-8")
+        self.assertIn("check_bindings_api.py", kotlin_run)
+        generate = (ROOT / "bindings/scripts/generate.sh").read_text(encoding="utf-8")
+        self.assertRegex(generate, r'cd "\$root"\n"\$target_dir/debug/uniffi-bindgen" generate')
+        compose_run = (ROOT / "tests/compose/run.sh").read_text(encoding="utf-8")
+        self.assertIn("bindings/scripts/generate.sh kotlin", compose_run)
+
+    def test_bindings_generated_by_the_other_suites_pass(self):
+        # tests/kotlin and tests/compose run before this suite in tests/run.sh
+        target = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
+        generated = [d for d in (target / "ffi-tests/kotlin/generated", ROOT / "build/compose/generated") if d.is_dir()]
+        if not generated:
+            self.skipTest("no generated bindings here (tests/kotlin or tests/compose not run)")
+        for directory in generated:
+            self.assertEqual(self.checker.findings([directory], self.checker.min_sdk()), [], directory)
+
+
+class GradleWrapper(unittest.TestCase):
+    """The wrapper is made, not committed: its jar comes from no package registry."""
+
+    SCRIPT = ANDROID / "scripts/make-gradle-wrapper.sh"
+
+    def test_the_readme_says_how_the_wrapper_is_made(self):
+        readme = (ROOT / "README.md").read_text(encoding="utf-8")
+        for said in ("android/scripts/make-gradle-wrapper.sh", "./gradlew :app:assembleDebug", "./gradlew :app:bundleRelease"):
+            self.assertTrue(said in readme, f"README.md does not say {said}")
+        self.assertTrue(self.SCRIPT.is_file() and self.SCRIPT.stat().st_mode & 0o111, "script missing or not executable")
+
+    def test_the_made_files_are_not_committed(self):
+        ignored = (ANDROID / ".gitignore").read_text(encoding="utf-8").splitlines()
+        for made in ("/gradlew", "/gradlew.bat", "/gradle/wrapper/gradle-wrapper.jar"):
+            self.assertIn(made, ignored)
+            self.assertFalse((ANDROID / made.lstrip("/")).exists() and self.tracked(made), made)
+
+    def tracked(self, made):
+        result = subprocess.run(["git", "-C", ROOT, "ls-files", "--error-unmatch", f"android{made}"],
+                                capture_output=True)
+        return result.returncode == 0
+
+    def test_the_script_makes_the_pinned_version_with_any_gradle(self):
+        # a stand-in for gradle that writes what `gradle wrapper` writes, and says how it was called
+        work = Path(tempfile.mkdtemp())
+        self.addCleanup(shutil.rmtree, work)
+        android = work / "android"
+        shutil.copytree(ANDROID / "scripts", android / "scripts")
+        (android / "gradle/wrapper").mkdir(parents=True)
+        properties = (ANDROID / "gradle/wrapper/gradle-wrapper.properties").read_text(encoding="utf-8")
+        (android / "gradle/wrapper/gradle-wrapper.properties").write_text(properties)
+        bin_dir = work / "bin"
+        bin_dir.mkdir()
+        fake = bin_dir / "gradle"
+        fake.write_text(
+            "#!/bin/sh\n"
+            'if [ "$1" = --version ]; then echo "Gradle 9.9.9"; exit 0; fi\n'
+            f'echo "$PWD $*" >>"{work}/calls"\n'
+            "mkdir -p gradle/wrapper && echo jar >gradle/wrapper/gradle-wrapper.jar && "
+            "echo sh >gradlew && echo bat >gradlew.bat\n"
+        )
+        fake.chmod(0o755)
+        env = dict(os.environ, PATH=f"{bin_dir}:{os.environ['PATH']}")
+        result = subprocess.run([android / "scripts/make-gradle-wrapper.sh"], env=env, capture_output=True, text=True)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        version = re.search(r"gradle-([\d.]+)-bin\.zip", properties).group(1)
+        calls = (work / "calls").read_text()
+        self.assertIn(f"wrapper --gradle-version {version} --distribution-type bin", calls)
+        self.assertFalse(calls.startswith(str(android)), "ran in the Android build (needs its SDK)")
+        self.assertEqual((android / "gradle/wrapper/gradle-wrapper.jar").read_text(), "jar\n")
+        self.assertTrue(os.access(android / "gradlew", os.X_OK))
+        self.assertEqual((android / "gradle/wrapper/gradle-wrapper.properties").read_text(), properties)
+
+    def test_the_script_says_what_is_missing_without_gradle(self):
+        env = dict(os.environ, PATH="/nonexistent")
+        result = subprocess.run(["/bin/bash", self.SCRIPT], env=env, capture_output=True, text=True)
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("no gradle on the PATH", result.stderr)
 
 
 def elf_checker():
@@ -159,7 +403,7 @@ def elf_checker():
 
 @unittest.skipUnless(shutil.which("cc"), "no C compiler to link test libraries")
 class SixteenKbCheck(unittest.TestCase):
-    """android.yml's ELF check, on APKs made of libraries linked here with 4 and 16 KB pages."""
+    """android.yml's 16 KB check, on APKs and bundles made of libraries linked here with 4 and 16 KB pages."""
 
     def setUp(self):
         self.dir = Path(tempfile.mkdtemp())
@@ -172,12 +416,20 @@ class SixteenKbCheck(unittest.TestCase):
                        check=True, capture_output=True)
         return out.read_bytes()
 
-    def apk(self, libraries):
-        path = self.dir / "app.apk"
+    def apk(self, libraries, name="app.apk", libs="lib"):
+        path = self.dir / name
         with zipfile.ZipFile(path, "w") as apk:
             for abi in ("arm64-v8a", "x86_64"):
-                for name, data in libraries.items():
-                    apk.writestr(f"lib/{abi}/{name}", data)
+                for lib, data in libraries.items():
+                    apk.writestr(f"{libs}/{abi}/{lib}", data)
+        return path
+
+    def bundle(self, libraries, libs="base/lib"):
+        """An Android App Bundle's layout: the base module's native libraries under base/lib."""
+        path = self.apk(libraries, name="app.aab", libs=libs)
+        with zipfile.ZipFile(path, "a") as aab:
+            aab.writestr("BundleConfig.pb", b"")
+            aab.writestr("base/manifest/AndroidManifest.xml", b"")
         return path
 
     def failures(self, libraries):
@@ -196,6 +448,29 @@ class SixteenKbCheck(unittest.TestCase):
         failures = self.failures({"libmills_ffi.so": self.library(16384)})
         self.assertEqual(failures, ["lib/arm64-v8a/libjnidispatch.so: not in the APK",
                                     "lib/x86_64/libjnidispatch.so: not in the APK"])
+
+    def run_script(self, path):
+        # the shell script as android.yml runs it; a bundle needs no zipalign
+        return subprocess.run([ANDROID / "scripts/check-16kb-alignment.sh", path], capture_output=True, text=True)
+
+    def test_a_16_kb_bundle_passes(self):
+        lib = self.library(16384)
+        result = self.run_script(self.bundle({"libmills_ffi.so": lib, "libjnidispatch.so": lib}))
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        self.assertIn("ok   base/lib/arm64-v8a/libmills_ffi.so", result.stdout)
+        self.assertIn("16 KB page-size ready", result.stdout)
+
+    def test_a_bundle_with_a_4_kb_library_fails(self):
+        result = self.run_script(self.bundle({"libmills_ffi.so": self.library(4096), "libjnidispatch.so": self.library(16384)}))
+        self.assertEqual(result.returncode, 1, result.stdout + result.stderr)
+        self.assertIn("FAIL base/lib/x86_64/libmills_ffi.so: a LOAD segment is aligned to 4096 bytes", result.stdout)
+
+    def test_a_bundle_without_its_libraries_under_base_fails(self):
+        lib = self.library(16384)
+        failures = elf_checker().check(self.bundle({"libmills_ffi.so": lib, "libjnidispatch.so": lib}, libs="lib"),
+                                       out=io.StringIO())
+        self.assertEqual(len(failures), 4, failures)
+        self.assertTrue(all(f.startswith("base/lib/") and f.endswith("not in the bundle") for f in failures), failures)
 
 
 class Ios(unittest.TestCase):
@@ -304,6 +579,43 @@ class Workflows(unittest.TestCase):
         paths = on["pull_request"]["paths"]
         self.assertIn("android/**", paths)
         self.assertFalse(any(p.startswith("ios/") for p in paths), paths)
+
+    def test_android_builds_checks_and_keeps_the_bundle_for_play(self):
+        workflow, _ = self.load("android.yml")
+        text = self.run_text(workflow)
+        self.assertRegex(text, r"\./gradlew [^\n]*:app:bundleRelease", "no bundleRelease")
+        bundle = "android/app/build/outputs/bundle/release/app-release.aab"
+        self.assertIn(f"check-16kb-alignment.sh {bundle}", text)
+        uploads = [s for s in self.steps(workflow) if "upload-artifact" in s.get("uses", "")]
+        self.assertTrue(any(s["with"]["path"].strip() == bundle for s in uploads), "the bundle is not kept")
+        self.assertIn("BUNDLE-METADATA/com.android.tools.build.debugsymbols/arm64-v8a/libmills_ffi.so", text)
+
+    def test_android_signs_with_the_repository_secrets_when_given(self):
+        workflow, _ = self.load("android.yml")
+        dumped = json.dumps(workflow)
+        for secret in ("ANDROID_KEYSTORE_BASE64", "ANDROID_KEYSTORE_PASSWORD", "ANDROID_KEY_ALIAS", "ANDROID_KEY_PASSWORD"):
+            self.assertIn(f"secrets.{secret}", dumped)
+        text = self.run_text(workflow)
+        self.assertIn('if [[ -z "$KEYSTORE_BASE64" ]]', text)  # no key: unsigned, not a failure
+        self.assertIn("base64 --decode", text)
+        self.assertIn('MILLS_KEYSTORE_FILE=$keystore', text)
+        readme = (ROOT / "README.md").read_text(encoding="utf-8")
+        for secret in ("ANDROID_KEYSTORE_BASE64", "ANDROID_KEYSTORE_PASSWORD", "ANDROID_KEY_ALIAS", "ANDROID_KEY_PASSWORD"):
+            self.assertTrue(secret in readme, f"README.md does not name the secret {secret}")
+
+    def test_android_uses_the_wrapper_made_as_the_readme_says(self):
+        workflow, _ = self.load("android.yml")
+        steps = self.steps(workflow)
+        runs = [str(s.get("run", "")) for s in steps]
+        make = next(i for i, r in enumerate(runs) if "android/scripts/make-gradle-wrapper.sh" in r)
+        build = next(i for i, r in enumerate(runs) if ":app:assembleDebug" in r)
+        self.assertLess(make, build)
+        self.assertTrue(runs[build].startswith("./gradlew "), runs[build])
+        self.assertNotRegex("\n".join(runs), r"(^|\s)gradle\s+--", "a bare gradle, not the wrapper")
+        setup = next(s for s in steps if "setup-gradle" in s.get("uses", ""))
+        self.assertEqual(setup["with"]["gradle-version"], "${{ env.GRADLE_VERSION }}")
+        wrapper = (ANDROID / "gradle/wrapper/gradle-wrapper.properties").read_text(encoding="utf-8")
+        self.assertIn(f"gradle-{workflow['env']['GRADLE_VERSION']}-bin.zip", wrapper)
 
     def test_ios_builds_and_tests_on_macos_with_xcode_16(self):
         workflow, on = self.load("ios.yml")

@@ -20,8 +20,9 @@ import kotlinx.coroutines.SupervisorJob
 import java.io.File
 
 /**
- * The app's objects, wired by hand: the platform gives where files go, how settings persist
- * and the dispatcher of its main thread; the rest is the same everywhere.
+ * The app's objects, wired by hand: the platform gives where files go (saves in [filesDir], what
+ * can be made again in [noBackupFilesDir]), how settings persist and the dispatcher of its main
+ * thread; the rest is the same everywhere.
  */
 class AppContainer(
     filesDir: File,
@@ -30,8 +31,9 @@ class AppContainer(
     seed: ULong? = null,
     /** The share sheet and clipboard for game records (issue 12). */
     private val recordSharing: RecordSharing = NoRecordSharing,
+    noBackupFilesDir: File = filesDir,
 ) {
-    private val files = AppFiles(filesDir)
+    private val files = AppFiles(filesDir, noBackupFilesDir)
     val settings = SettingsRepository(settingsStore)
     val games = GameRepository(files, mainScope(), seed)
     val lessons = LessonRepository(files)

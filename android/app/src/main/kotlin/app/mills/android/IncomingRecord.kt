@@ -1,8 +1,10 @@
 package app.mills.android
 
+import android.content.ContentResolver
 import android.content.Context
 import android.content.Intent
 import android.net.Uri
+import androidx.core.content.IntentCompat
 
 /**
  * The text of a game record handed to the app: shared text (`ACTION_SEND`, `EXTRA_TEXT`, or
@@ -13,29 +15,39 @@ import android.net.Uri
 object IncomingRecord {
     private const val MAX_BYTES = 1 shl 20
 
-    fun textOf(context: Context, intent: Intent?): String? {
-        intent ?: return null
-        return when (intent.action) {
-            Intent.ACTION_SEND -> intent.getStringExtra(Intent.EXTRA_TEXT)
-                ?: streamOf(intent)?.let { textAt(context, it) }
-            Intent.ACTION_VIEW -> intent.data?.let { textAt(context, it) }
-            else -> null
-        }
+    /**
+     * Whether [intent] hands the app a record (readable or not): a share or an open, and not the
+     * same intent again because the app was reopened from Recents after it had been closed.
+     */
+    fun isRecord(intent: Intent?): Boolean =
+        intent != null &&
+            (intent.action == Intent.ACTION_SEND || intent.action == Intent.ACTION_VIEW) &&
+            intent.flags and Intent.FLAG_ACTIVITY_LAUNCHED_FROM_HISTORY == 0
+
+    /** The record's text, or `null` if it cannot be read. May read a document: not on the main thread. */
+    fun textOf(context: Context, intent: Intent): String? = when (intent.action) {
+        // a CharSequence: styled text (from a notes app, say) is not a String and would be lost
+        Intent.ACTION_SEND -> intent.getCharSequenceExtra(Intent.EXTRA_TEXT)?.toString()
+            ?: IntentCompat.getParcelableExtra(intent, Intent.EXTRA_STREAM, Uri::class.java)?.let { textAt(context, it) }
+        Intent.ACTION_VIEW -> intent.data?.let { textAt(context, it) }
+        else -> null
     }
 
-    /** The text of the document at [uri] (one the system picker returned), or `null` if unreadable. */
-    fun textAt(context: Context, uri: Uri): String? = runCatching {
-        context.contentResolver.openInputStream(uri)?.use { input ->
-            val bytes = input.readNBytesCompat(MAX_BYTES)
-            String(bytes, Charsets.UTF_8)
-        }
-    }.getOrNull()
-
-    @Suppress("DEPRECATION") // getParcelableExtra(String, Class) needs API 33; minSdk is 26
-    private fun streamOf(intent: Intent): Uri? = intent.getParcelableExtra(Intent.EXTRA_STREAM)
+    /**
+     * The text of the document at [uri], or `null` if unreadable. Only `content:` URIs: a
+     * `file:` URI from another app would have this app read its own private files for it.
+     */
+    fun textAt(context: Context, uri: Uri): String? {
+        if (uri.scheme != ContentResolver.SCHEME_CONTENT) return null
+        return runCatching {
+            context.contentResolver.openInputStream(uri)?.use { input ->
+                String(input.readAtMost(MAX_BYTES), Charsets.UTF_8)
+            }
+        }.getOrNull()
+    }
 
     /** `InputStream.readNBytes` is API 33 on Android: read up to [limit] bytes by hand. */
-    private fun java.io.InputStream.readNBytesCompat(limit: Int): ByteArray {
+    private fun java.io.InputStream.readAtMost(limit: Int): ByteArray {
         val out = java.io.ByteArrayOutputStream()
         val buffer = ByteArray(8192)
         while (out.size() < limit) {

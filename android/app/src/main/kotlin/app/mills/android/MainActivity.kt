@@ -2,15 +2,17 @@ package app.mills.android
 
 import android.content.ActivityNotFoundException
 import android.content.Intent
+import android.content.res.Configuration
+import android.graphics.Color
 import android.os.Bundle
 import androidx.activity.ComponentActivity
+import androidx.activity.SystemBarStyle
 import androidx.activity.compose.BackHandler
 import androidx.activity.compose.setContent
 import androidx.activity.enableEdgeToEdge
 import androidx.activity.result.contract.ActivityResultContracts
 import androidx.activity.viewModels
-import androidx.compose.runtime.collectAsState
-import androidx.compose.runtime.getValue
+import androidx.compose.runtime.remember
 import androidx.lifecycle.DefaultLifecycleObserver
 import androidx.lifecycle.LifecycleOwner
 import androidx.lifecycle.ViewModel
@@ -18,19 +20,17 @@ import androidx.lifecycle.lifecycleScope
 import androidx.lifecycle.viewmodel.initializer
 import androidx.lifecycle.viewmodel.viewModelFactory
 import app.mills.AppContainer
+import app.mills.data.ThemeMode
 import app.mills.ui.AppViewModels
 import app.mills.ui.MillsApp
+import app.mills.ui.components.BackDispatcher
 import app.mills.ui.game.GameViewModel
 import app.mills.ui.home.HomeViewModel
 import app.mills.ui.lessons.LessonListViewModel
 import app.mills.ui.lessons.LessonViewModel
 import app.mills.ui.navigation.AppViewModel
-import app.mills.ui.openRecord
 import app.mills.ui.openRecordFile
 import app.mills.ui.settings.SettingsViewModel
-import kotlinx.coroutines.Dispatchers
-import kotlinx.coroutines.launch
-import kotlinx.coroutines.withContext
 
 /** The one activity: hosts the shared Compose UI and tells the game when the app is hidden. */
 class MainActivity : ComponentActivity() {
@@ -43,6 +43,12 @@ class MainActivity : ComponentActivity() {
     private val lessonListViewModel: LessonListViewModel by viewModels { factory { container.lessonListViewModel() } }
     private val lessonViewModel: LessonViewModel by viewModels { factory { container.lessonViewModel() } }
 
+    private val recordReader: RecordReader by viewModels {
+        // the app's view models, not this activity: the reader outlives a rotation
+        val models = appViewModels
+        factory { RecordReader(application) { text -> models.openRecordFile(text) } }
+    }
+
     private lateinit var sound: SoundPoolPlayer
     private lateinit var appViewModels: AppViewModels
 
@@ -50,13 +56,14 @@ class MainActivity : ComponentActivity() {
     // permission; registered before the activity starts, as the Activity Result API requires.
     private val recordFilePicker = registerForActivityResult(ActivityResultContracts.OpenDocument()) { uri ->
         // no uri: the player cancelled, nothing to say
-        uri?.let { openRecordRead({ IncomingRecord.textAt(this, it) }, appViewModels::openRecordFile) }
+        uri?.let(recordReader::readPicked)
     }
 
     override fun onCreate(savedInstanceState: Bundle?) {
         super.onCreate(savedInstanceState)
-        enableEdgeToEdge()
-        sound = SoundPoolPlayer(this)
+        // the app's theme setting as it stands, before the first frame; MillsApp reports changes
+        applySystemBarStyle(isAppDark(settingsViewModel.uiState.value.theme))
+        sound = SoundPoolPlayer(this, lifecycleScope)
         // the turn timer stops while the app is in the background (the session autosaves), and so
         // does a timer lesson's countdown
         lifecycle.addObserver(
@@ -76,12 +83,22 @@ class MainActivity : ComponentActivity() {
         appViewModels = AppViewModels(
             appViewModel, homeViewModel, gameViewModel, settingsViewModel, lessonListViewModel, lessonViewModel,
         )
-        // a game record shared to the app or opened with it (not again after a rotation)
+        // a game record shared to the app or opened with it (not again after a rotation or a
+        // restore, whose intent is the one already read)
         if (savedInstanceState == null) openIncomingRecord(intent)
         setContent {
-            val stack by appViewModel.backStack.collectAsState()
-            BackHandler(enabled = stack.size > 1) { appViewModel.back() }
-            MillsApp(appViewModels, strings, sound, onOpenRecordFile = ::openRecordFilePicker)
+            val backDispatcher = remember { BackDispatcher() }
+            // enabled only while the app has something to close or leave: otherwise the system's
+            // predictive back animation shows going home
+            BackHandler(enabled = backDispatcher.canHandle) { backDispatcher.handle() }
+            MillsApp(
+                appViewModels,
+                strings,
+                sound,
+                onOpenRecordFile = ::openRecordFilePicker,
+                backDispatcher = backDispatcher,
+                onDarkThemeChanged = ::applySystemBarStyle,
+            )
         }
     }
 
@@ -92,8 +109,28 @@ class MainActivity : ComponentActivity() {
         openIncomingRecord(intent)
     }
 
+    /** A record that cannot be read is said on screen, like a file picked in the app. */
     private fun openIncomingRecord(intent: Intent?) {
-        openRecordRead({ IncomingRecord.textOf(this, intent) }) { text -> text?.let(appViewModels::openRecord) }
+        if (intent != null && IncomingRecord.isRecord(intent)) recordReader.readIntent(intent)
+    }
+
+    /**
+     * Edge to edge, with the bars' icons for the app's theme rather than the system's: a dark
+     * app on a light system needs light icons. The navigation bar keeps the scrims
+     * enableEdgeToEdge uses by default (seen with three-button navigation).
+     */
+    private fun applySystemBarStyle(dark: Boolean) {
+        enableEdgeToEdge(
+            statusBarStyle = SystemBarStyle.auto(Color.TRANSPARENT, Color.TRANSPARENT) { dark },
+            navigationBarStyle = SystemBarStyle.auto(LIGHT_SCRIM, DARK_SCRIM) { dark },
+        )
+    }
+
+    private fun isAppDark(theme: ThemeMode): Boolean = when (theme) {
+        ThemeMode.Light -> false
+        ThemeMode.Dark -> true
+        ThemeMode.System ->
+            resources.configuration.uiMode and Configuration.UI_MODE_NIGHT_MASK == Configuration.UI_MODE_NIGHT_YES
     }
 
     private fun openRecordFilePicker() {
@@ -105,13 +142,6 @@ class MainActivity : ComponentActivity() {
         }
     }
 
-    /** Reads a record off the main thread (a cloud document can take a while), then opens it there. */
-    private fun openRecordRead(read: () -> String?, open: (String?) -> Unit) {
-        lifecycleScope.launch {
-            open(withContext(Dispatchers.IO) { read() })
-        }
-    }
-
     override fun onDestroy() {
         sound.release()
         super.onDestroy()
@@ -119,4 +149,10 @@ class MainActivity : ComponentActivity() {
 
     private inline fun <reified VM : ViewModel> factory(crossinline create: () -> VM) =
         viewModelFactory { initializer { create() } }
+
+    private companion object {
+        // androidx.activity's default scrims for the navigation bar (light: 90 % white, dark: 50 % near-black)
+        val LIGHT_SCRIM = Color.argb(0xe6, 0xFF, 0xFF, 0xFF)
+        val DARK_SCRIM = Color.argb(0x80, 0x1b, 0x1b, 0x1b)
+    }
 }

@@ -2,8 +2,12 @@ package app.mills.data
 
 import java.io.File
 
-/** Where the app keeps its files: Android's filesDir, or a temporary directory in tests. */
-class AppFiles(directory: File) {
+/**
+ * Where the app keeps its files. [directory] is backed up with the player's saves (Android's
+ * filesDir); [noBackupDirectory] holds what the app can make again and must not fill a backup
+ * with (Android's noBackupFilesDir). Tests give temporary directories.
+ */
+class AppFiles(directory: File, noBackupDirectory: File = directory) {
     /** The session writes the game in progress here after every change (and restores it). */
     val autosavePath: String = File(directory, "autosave.json").path
 
@@ -12,6 +16,7 @@ class AppFiles(directory: File) {
 
     /** The lessons solved, per game (written by the engine: `lessonProgressMarkSolved`). */
     val lessonProgressPath: String = File(directory, "lessons.json").path
-    /** The engine's endgame tables, built here on first use (about 18 MB). */
-    val tablesDir: File = File(directory, "tables")
+
+    /** The engine's endgame tables, built here on first use (about 18 MB): never backed up. */
+    val tablesDir: File = File(noBackupDirectory, "tables")
 }

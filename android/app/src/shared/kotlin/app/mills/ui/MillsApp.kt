@@ -16,9 +16,15 @@ import androidx.compose.runtime.CompositionLocalProvider
 import androidx.compose.runtime.LaunchedEffect
 import androidx.compose.runtime.collectAsState
 import androidx.compose.runtime.getValue
+import androidx.compose.runtime.remember
+import androidx.compose.runtime.rememberUpdatedState
 import androidx.compose.ui.Modifier
 import app.mills.strings.LocalStrings
 import app.mills.strings.Strings
+import app.mills.ui.components.BackDispatcher
+import app.mills.ui.components.BackEffect
+import app.mills.ui.components.BackLayer
+import app.mills.ui.components.LocalBackDispatcher
 import app.mills.ui.components.LocalSoundPlayer
 import app.mills.ui.components.SoundPlayer
 import app.mills.ui.game.GameRoute
@@ -37,6 +43,7 @@ import app.mills.ui.rules.RulesScreen
 import app.mills.ui.settings.SettingsRoute
 import app.mills.ui.settings.SettingsViewModel
 import app.mills.ui.theme.MillsTheme
+import app.mills.ui.theme.isDark
 
 /** The view models of the app; the platform decides how long they live. */
 class AppViewModels(
@@ -51,7 +58,10 @@ class AppViewModels(
 /**
  * The whole app: theme, strings and the screen on top of the back stack. [onOpenRecordFile]
  * is the platform's document picker for Home's "Open a text file" (absent: no such button);
- * what it picks comes back through [openRecordFile].
+ * what it picks comes back through [openRecordFile]. The platform hands the system's back to
+ * [backDispatcher] (it closes the top dialog, then leaves review, then goes back a screen), and
+ * [onDarkThemeChanged] hears whether the app is drawn dark (the theme setting, or the system's
+ * when it follows the system), for the icons of the system bars.
  */
 @Composable
 fun MillsApp(
@@ -59,10 +69,20 @@ fun MillsApp(
     strings: Strings,
     sound: SoundPlayer = SoundPlayer { },
     onOpenRecordFile: (() -> Unit)? = null,
+    backDispatcher: BackDispatcher = remember { BackDispatcher() },
+    onDarkThemeChanged: (Boolean) -> Unit = {},
 ) {
     val settings by viewModels.settings.uiState.collectAsState()
     val stack by viewModels.app.backStack.collectAsState()
-    CompositionLocalProvider(LocalStrings provides strings, LocalSoundPlayer provides sound) {
+    val dark = isDark(settings.theme)
+    val currentOnDarkThemeChanged by rememberUpdatedState(onDarkThemeChanged)
+    LaunchedEffect(dark) { currentOnDarkThemeChanged(dark) }
+    CompositionLocalProvider(
+        LocalStrings provides strings,
+        LocalSoundPlayer provides sound,
+        LocalBackDispatcher provides backDispatcher,
+    ) {
+        BackEffect(BackLayer.BackStack, enabled = stack.size > 1) { viewModels.app.back() }
         MillsTheme(settings.theme, settings.boardStyle) {
             Surface(Modifier.fillMaxSize(), color = MaterialTheme.colorScheme.background) {
                 Box(Modifier.windowInsetsPadding(WindowInsets.safeDrawing)) {
@@ -84,13 +104,20 @@ fun MillsApp(
                                     onOpenRecordFile = onOpenRecordFile,
                                 )
                             }
-                            Route.Game -> GameRoute(
-                                viewModels.game,
-                                settings,
-                                onBack = { app.back() },
-                                onSettings = { app.navigate(Route.Settings) },
-                                onRules = { app.navigate(Route.Rules(it)) },
-                            )
+                            Route.Game -> {
+                                // back leaves review before it leaves the screen
+                                val game by viewModels.game.uiState.collectAsState()
+                                BackEffect(BackLayer.Screen, enabled = game?.review != null) {
+                                    viewModels.game.exitReview()
+                                }
+                                GameRoute(
+                                    viewModels.game,
+                                    settings,
+                                    onBack = { app.back() },
+                                    onSettings = { app.navigate(Route.Settings) },
+                                    onRules = { app.navigate(Route.Rules(it)) },
+                                )
+                            }
                             Route.Settings -> SettingsRoute(viewModels.settings, onBack = { app.back() })
                             is Route.Rules -> RulesScreen(
                                 route.game,
@@ -116,7 +143,7 @@ fun MillsApp(
                             )
                         }
                     }
-                    // issue 12: a record that could not be opened, over whatever screen asked
+                    // a record that could not be opened, over whatever screen asked
                     val importError by viewModels.game.importError.collectAsState()
                     ImportErrorDialog(importError, viewModels.game::dismissImportError)
                     val recordToConfirm by viewModels.game.recordToConfirm.collectAsState()
@@ -151,7 +178,10 @@ fun AppViewModels.openRecordFromClipboard() {
     if (game.importFromClipboard()) app.openGame()
 }
 
-/** Home's "Open a text file": the text of the file picked, or `null` if it could not be read. */
+/**
+ * A record handed to the app by the platform (Home's "Open a text file", a shared text or file,
+ * a document opened with the app): its text, or `null` if it could not be read (said on screen).
+ */
 fun AppViewModels.openRecordFile(text: String?) {
     if (text == null) game.reportUnreadableRecordFile() else openRecord(text)
 }

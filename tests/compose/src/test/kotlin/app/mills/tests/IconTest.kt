@@ -77,7 +77,7 @@ class IconTest {
     fun monochromeLayerIsGeneratedFromTheForeground() {
         val file = IconArt.monochromeFile(root)
         assertEquals(IconArt.monochromeXml(motif), file.readText(), "$file: run MILLS_WRITE_ICONS=1 tests/compose/run.sh")
-        val adaptive = File(IconArt.resDir(root), "mipmap-anydpi-v26/ic_launcher.xml").readText()
+        val adaptive = File(IconArt.resDir(root), "mipmap-anydpi/ic_launcher.xml").readText()
         assertTrue(adaptive.contains("<monochrome android:drawable=\"@drawable/ic_launcher_monochrome\""), adaptive)
         // every path of the foreground has its counterpart; the dark pieces became rings
         assertEquals(motif.paths.size, Regex("<path").findAll(file.readText()).count())

@@ -28,7 +28,8 @@ import androidx.compose.ui.unit.dp
 
 /**
  * A dialog drawn inside the screen (a scrim and a card), so that it renders the same on
- * every platform and in headless screenshots. [onDismiss] runs on a tap on the scrim.
+ * every platform and in headless screenshots. [onDismiss] runs on a tap on the scrim and on
+ * back (before the screen's own back: [BackLayer.Overlay]).
  */
 @Composable
 fun OverlayDialog(
@@ -39,6 +40,9 @@ fun OverlayDialog(
     content: @Composable ColumnScope.() -> Unit,
 ) {
     AnimatedVisibility(visible, enter = fadeIn(), exit = fadeOut()) {
+        // registered when shown, so that of two open dialogs the one opened last answers first;
+        // not while it fades out
+        BackEffect(BackLayer.Overlay, enabled = visible, onBack = onDismiss)
         Box(
             Modifier
                 .fillMaxSize()
