@@ -26,9 +26,8 @@ struct GameScreen: View {
         faceToFace && model.isPassAndPlay
     }
 
-    /// The side drawn below the board: the human against the computer, P1 otherwise.
-    private var nearPlayer: Player { model.humanPlayer ?? .p1 }
-    private var farPlayer: Player { nearPlayer == .p1 ? .p2 : .p1 }
+    private var nearPlayer: Player { model.nearPlayer }
+    private var farPlayer: Player { model.farPlayer }
 
     var body: some View {
         GeometryReader { proxy in
@@ -176,7 +175,7 @@ struct GameScreen: View {
 
     private var modeText: Text {
         if case .vsComputer(_, let level) = model.snapshot.config.mode {
-            return Text("mode_vs_computer \(Text(EngineChoices.levelTitle(Int(level))))")
+            return Text("mode_vs_computer \(Text(LocalizedStringKey(EngineChoices.levelNameKey(Int(level)))))")
         }
         return Text("mode_pass_and_play")
     }

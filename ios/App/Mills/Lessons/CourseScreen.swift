@@ -98,7 +98,7 @@ struct CourseScreen: View {
 
     private func open(_ info: LessonInfo) {
         do {
-            lesson = try LessonModel(lessonId: info.id, locale: info.locale, progress: course.store)
+            lesson = try LessonModel(lessonId: info.id, locale: info.locale, progress: course.store, announce: VoiceOver.announce)
             openError = nil
         } catch {
             openError = userMessage(for: error)

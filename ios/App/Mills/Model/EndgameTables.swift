@@ -48,6 +48,22 @@ final class EndgameTables {
 }
 
 extension TablesState {
+    /// The Settings line for this state, in the app's language.
+    var localizedLine: String? {
+        switch self {
+        case .notPrepared:
+            nil
+        case .preparing(let percent, _):
+            String(localized: "tables_preparing \(Int(percent))")
+        case .ready:
+            String(localized: "tables_ready")
+        case .cancelled, .failed:
+            String(localized: "tables_unavailable")
+        }
+    }
+}
+
+extension TablesState {
     /// Ready, cancelled or failed: the preparation is over.
     fileprivate var isFinished: Bool {
         switch self {
