@@ -13,14 +13,11 @@ struct GameScreen: View {
     @AppStorage(SettingsKey.faceToFace) private var faceToFace = SettingsDefault.faceToFace
     @AppStorage(SettingsKey.evaluationBar) private var evaluationBar = SettingsDefault.evaluationBar
     @Environment(\.horizontalSizeClass) private var sizeClass
-    @State private var showsRecord = false
     /// The folded move list is open (kept here: a phone on its side draws it in either of
     /// two arrangements).
     @State private var movesExpanded = false
     @AppStorage(SettingsKey.hapticsOn) private var hapticsOn = SettingsDefault.hapticsOn
     @AppStorage(SettingsKey.soundOn) private var soundOn = SettingsDefault.soundOn
-    @State private var showsRules = false
-    @State private var showsSettings = false
 
     private var facesEachOther: Bool {
         faceToFace && model.isPassAndPlay
@@ -44,14 +41,15 @@ struct GameScreen: View {
         }
         .navigationBarTitleDisplayMode(.inline)
         .toolbar { toolbar }
-        .sheet(isPresented: $showsRules) {
-            NavigationStack { RulesScreen(initialGame: model.game, inSheet: true) }
-        }
-        .sheet(isPresented: $showsSettings) {
-            NavigationStack { SettingsScreen(game: model, inSheet: true) }
-        }
-        .sheet(isPresented: $showsRecord) {
-            NavigationStack { RecordSheet(model: model) }
+        // the model knows which sheet covers the board: the turn timer stands still under it
+        .sheet(item: Binding(get: { model.sheet }, set: { model.sheet = $0 })) { sheet in
+            NavigationStack {
+                switch sheet {
+                case .rules: RulesScreen(initialGame: model.game, inSheet: true)
+                case .settings: SettingsScreen(game: model, inSheet: true)
+                case .record: RecordSheet(model: model)
+                }
+            }
         }
         .sheet(isPresented: Binding(get: { model.showsResult }, set: { model.showsResult = $0 })) {
             if let result = model.snapshot.outcome {
@@ -186,17 +184,17 @@ struct GameScreen: View {
         }
         ToolbarItemGroup(placement: .topBarTrailing) {
             Button {
-                showsRecord = true
+                model.sheet = .record
             } label: {
                 Label("action_record", systemImage: "square.and.arrow.up")
             }
             Button {
-                showsRules = true
+                model.sheet = .rules
             } label: {
                 Label("action_rules", systemImage: "book")
             }
             Button {
-                showsSettings = true
+                model.sheet = .settings
             } label: {
                 Label("action_settings", systemImage: "gearshape")
             }

@@ -19,6 +19,11 @@ final class GameModel {
     private(set) var notice: GameNotice?
     /// The result sheet is up.
     var showsResult = false
+    /// The sheet over the board (rules, settings, the record), if any: the turn timer
+    /// stands still while one covers the board, as it does on Android.
+    var sheet: GameSheet? {
+        didSet { updateTurnTimer() }
+    }
     /// The move list and the review of earlier turns.
     let review: GameReview
     /// Hints and the evaluation bar.
@@ -157,10 +162,10 @@ final class GameModel {
         updateTurnTimer()
     }
 
-    /// The turn timer runs while the live game is on screen; reviewing freezes it (as on
-    /// Android), so that looking back costs no time.
+    /// The turn timer runs while the live game is on screen and uncovered; reviewing
+    /// freezes it (as on Android), so that looking back costs no time.
     private func updateTurnTimer() {
-        if isOnScreen, !review.isReviewing {
+        if isOnScreen, sheet == nil, !review.isReviewing {
             perform { session.resume() }
         } else {
             perform { session.pause() }
