@@ -64,13 +64,23 @@ if ! MILLS_IOS_BUILD_DIR="$build/ios" "$root/ios/scripts/build-xcframework.sh" -
   cat "$build/bindings.log"
   fail "the bindings were not generated"
 fi
-bindings="$build/ios/bindings"
+generated="$build/ios/bindings"
 static_library="$target_dir/release/libmills_ffi.a"
-[[ -s "$bindings/mills_ffi.swift" && -s "$bindings/headers/module.modulemap" && -s "$static_library" ]] ||
-  fail "missing $bindings/mills_ffi.swift, its headers or $static_library"
+[[ -s "$generated/mills_ffi.swift" && -s "$generated/headers/module.modulemap" && -s "$static_library" ]] ||
+  fail "missing $generated/mills_ffi.swift, its headers or $static_library"
+
+# copy_if_changed FROM TO: a file the compiler sees keeps its time while its text is the same,
+# so that a warm run recompiles nothing the engine's change did not touch.
+copy_if_changed() {
+  mkdir -p "$(dirname "$2")"
+  cmp -s "$1" "$2" || cp "$1" "$2"
+}
+bindings="$build/bindings"
+copy_if_changed "$generated/mills_ffi.swift" "$bindings/mills_ffi.swift"
+copy_if_changed "$generated/headers/mills_ffiFFI.h" "$bindings/headers/mills_ffiFFI.h"
+copy_if_changed "$generated/headers/module.modulemap" "$bindings/headers/module.modulemap"
 # Only the static library in the linker's folder: the app links the engine statically too.
-mkdir -p "$build/lib"
-cp "$static_library" "$build/lib/libmills_ffi.a"
+copy_if_changed "$static_library" "$build/lib/libmills_ffi.a"
 
 # --- 2. What is compiled ---------------------------------------------------------------------
 cd "$root"
@@ -120,16 +130,16 @@ link_files() {
 
 step "the Linux package in $package (${#compiled[@]} files of ios/)"
 mkdir -p "$package"
-cp "$here/LinuxPackage.swift" "$package/Package.swift"
+copy_if_changed "$here/LinuxPackage.swift" "$package/Package.swift"
 link_files "$package/Sources/mills_ffiFFI" "$bindings/headers/mills_ffiFFI.h" "$bindings/headers/module.modulemap"
 link_files "$package/Sources/MillsCore" "$bindings/mills_ffi.swift" ${core_sources[@]+"${core_sources[@]}"}
 link_files "$package/Tests/MillsCoreTests" "${core_tests[@]}"
-link_files "$package/Sources/Mills" "${app_sources[@]}" "$here"/LinuxCompat/*.swift
-link_files "$package/Tests/MillsTests" "${app_tests[@]}"
 # Where the String Catalog is, for LinuxCompat/StringLocalized.swift.
 catalog="$(realpath ios/App/Mills/Localization/Localizable.xcstrings)"
-printf '// Written by tests/swift-linux/run.sh.\nlet stringCatalogPath = "%s"\n' "$catalog" \
-  >"$package/Sources/Mills/StringCatalogPath.swift"
+printf '// Written by tests/swift-linux/run.sh.\nlet stringCatalogPath = "%s"\n' "$catalog" >"$build/catalog.new"
+copy_if_changed "$build/catalog.new" "$build/compat/StringCatalogPath.swift"
+link_files "$package/Sources/Mills" "${app_sources[@]}" "$here"/LinuxCompat/*.swift "$build/compat/StringCatalogPath.swift"
+link_files "$package/Tests/MillsTests" "${app_tests[@]}"
 
 # --- 3. The compiler -------------------------------------------------------------------------
 mounted=()
@@ -224,10 +234,17 @@ fi
 ((testing_count > 0)) || fail "Swift Testing ran no test (log: $test_log)"
 echo "XCTest: $xctest_count tests passed; Swift Testing: $testing_count tests passed"
 
-echo "not compiled here: ${#kept_for_xcode[@]} app files that import SwiftUI or UIKit (the views), and"
+views=0
+others=()
 for file in "${kept_for_xcode[@]}"; do
-  grep -q -E '^import (SwiftUI|UIKit)' "$file" || echo "  $file (imports $(sed -n -E 's/^import +([A-Za-z_]+).*/\1/p' "$file" | paste -sd ' '))"
+  if grep -q -E '^import (SwiftUI|UIKit)' "$file"; then
+    views=$((views + 1))
+  else
+    others+=("$file (imports $(sed -n -E 's/^import +([A-Za-z_]+).*/\1/p' "$file" | paste -sd ' '))")
+  fi
 done
+echo "not compiled here: $views app files that import SwiftUI or UIKit (the views)${others[*]+, and:}"
+for file in ${others[@]+"${others[@]}"}; do echo "  $file"; done
 
 lines() { cat "$@" | wc -l | tr -d ' '; }
 echo "swift on linux: compiled ${#compiled[@]} files ($(lines "${compiled[@]}") lines) of ${#all_files[@]} ($(lines "${all_files[@]}") lines); $((xctest_count + testing_count)) tests passed"
