@@ -94,7 +94,8 @@ struct LessonModelTests {
         #expect(!model.isSolved)
         #expect(model.pieces.onBoard["b2"] == nil, "the learner's capture is shown at once")
         #expect(model.pieces.onBoard["a4"]?.owner == .p2, "the reply waits a moment")
-        try await Task.sleep(for: .seconds(1))
+        // a moment later (0.45 s; longer when the main actor is busy with other tests)
+        try await waitUntil { model.pieces.onBoard["a7"] != nil }
         #expect(model.pieces.onBoard["a7"]?.owner == .p2, "Black answered a4-a7")
         #expect(model.pieces.onBoard["a4"] == nil)
         #expect(model.snapshot.toMove == model.lesson.learner)
