@@ -18,7 +18,7 @@
 #     Xcode 26, tests/lib.sh) in a Debian root in tests/.tools/swift-root, installed once and
 #     entered with chroot; the checkout (and the build folder) are bind-mounted inside at
 #     their own paths, and unmounted again on exit, whatever happens;
-#   otherwise (GitHub's runner): the `swift` on PATH, which must be Swift 6.2.
+#   otherwise (GitHub's runner): the `swift` on PATH, which must be Swift 6.2 or later.
 # The root's Debian Swift lacks lib_Testing_Foundation.so, so the Foundation overlay of Swift
 # Testing is not imported (-disable-cross-import-overlays); the tests do not use it.
 #
@@ -185,9 +185,15 @@ else
   in_swift() { nice -n 10 env MILLS_SWIFT_LANGUAGE_MODE="${MILLS_SWIFT_LANGUAGE_MODE:-5}" "$@"; }
   where="$(command -v swift)"
 fi
-version="$(in_swift swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9.]*\).*/\1/p' | head -n 1)"
-[[ "$version" == "${SWIFTLANG_VERSION%.*}".* || "$version" == "${SWIFTLANG_VERSION%.*}" ]] ||
-  fail "Swift '$version' from $where; this suite compiles with Swift ${SWIFTLANG_VERSION%.*} (the Swift of Xcode 26)"
+version="$(in_swift swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9][0-9.]*\).*/\1/p' | head -n 1)"
+# The root's is pinned; a runner's must be at least the Swift of Xcode 26 (6.2), whose
+# language modes and concurrency checking the app is written for.
+IFS=. read -r major minor _ <<<"$version.0.0"
+wanted_major="${SWIFTLANG_VERSION%%.*}"
+wanted_minor="$(cut -d. -f2 <<<"$SWIFTLANG_VERSION")"
+if [[ -z "$version" ]] || ((major < wanted_major || (major == wanted_major && minor < wanted_minor))); then
+  fail "Swift '$version' from $where; this suite needs Swift $wanted_major.$wanted_minor or later (the Swift of Xcode 26)"
+fi
 step "Swift $version from $where"
 
 swiftpm_flags=(
