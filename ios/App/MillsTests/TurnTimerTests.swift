@@ -49,7 +49,8 @@ struct TurnTimerTests {
         let (model, session) = try timedGame()
         _ = try session.advanceClockForTests(ms: 10_000)
         model.sheet = .settings
-        #expect(model.snapshot.timeLeftMs == 5_000)
+        #expect(try session.advanceClockForTests(ms: 30_000) == nil)
+        #expect(session.snapshot().timeLeftMs == 5_000, "half a minute under the sheet cost nothing")
         model.sheet = nil
         #expect(try session.advanceClockForTests(ms: 4_000) == nil)
         #expect(try session.advanceClockForTests(ms: 2_000) == .p1)
