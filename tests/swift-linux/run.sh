@@ -11,7 +11,8 @@
 #
 # F and L count the files under ios/ this build compiles, T and TL every Swift file under
 # ios/ (app, packages and tests; not the generated bindings, not LinuxCompat/). It fails on
-# a compile error, a warning, a failing test, or a test framework that ran no test.
+# a compile error, a warning, a failing test, a test framework that ran no test, a file of
+# ios/App/Mills/Model/ it cannot compile, or fewer than 55 % of the lines compiled.
 #
 # The compiler:
 #   as root (this machine, .ci/run): Debian sid's swiftlang $SWIFTLANG_VERSION (the Swift of
@@ -118,6 +119,10 @@ for file in "${all_files[@]}"; do
   esac
 done
 compiled=("${app_sources[@]}" "${core_sources[@]}" "${app_tests[@]}" "${core_tests[@]}")
+# The models stay compilable here: a SwiftUI import in Model/ is a view's job in the wrong place.
+for file in ${kept_for_xcode[@]+"${kept_for_xcode[@]}"}; do
+  [[ "$file" != ios/App/Mills/Model/* ]] || fail "$file imports an Apple-only framework; Model/ is compiled on Linux"
+done
 
 # link_files DIR FILE...: DIR holds a link to each file (absolute: valid inside the root too).
 link_files() {
@@ -255,4 +260,10 @@ echo "not compiled here: $views app files that import SwiftUI or UIKit (the view
 for file in ${others[@]+"${others[@]}"}; do echo "  $file"; done
 
 lines() { cat "$@" | wc -l | tr -d ' '; }
-echo "swift on linux: compiled ${#compiled[@]} files ($(lines "${compiled[@]}") lines) of ${#all_files[@]} ($(lines "${all_files[@]}") lines); $((xctest_count + testing_count)) tests passed"
+compiled_lines="$(lines "${compiled[@]}")"
+all_lines="$(lines "${all_files[@]}")"
+# Most of the app's Swift is compiled and tested here; logic that moves back into views shows.
+minimum_share=55
+((compiled_lines * 100 >= all_lines * minimum_share)) ||
+  fail "only $compiled_lines of $all_lines Swift lines compiled here, under $minimum_share %"
+echo "swift on linux: compiled ${#compiled[@]} files ($compiled_lines lines) of ${#all_files[@]} ($all_lines lines); $((xctest_count + testing_count)) tests passed"
