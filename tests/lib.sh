@@ -135,10 +135,12 @@ ensure_swift_root() {
     echo "error: installing the Swift root needs root (debootstrap, chroot); without it, put a Swift $SWIFTLANG_VERSION toolchain on PATH" >&2
     return 1
   fi
-  if ! command -v debootstrap >/dev/null 2>&1; then
-    echo "-- installing debootstrap (apt-get)" >&2
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends debootstrap >&2 ||
-      { apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends debootstrap >&2; } ||
+  if ! command -v debootstrap >/dev/null 2>&1 || [[ ! -s /usr/share/keyrings/debian-archive-keyring.gpg ]]; then
+    # the keyring checks the signature of sid's Release file
+    local tools=(debootstrap debian-archive-keyring)
+    echo "-- installing ${tools[*]} (apt-get)" >&2
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${tools[@]}" >&2 ||
+      { apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${tools[@]}" >&2; } ||
       return 1
   fi
   local fresh="$root.partial"
