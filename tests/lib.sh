@@ -137,10 +137,10 @@ ensure_swift_root() {
   fi
   if ! command -v debootstrap >/dev/null 2>&1 || [[ ! -s /usr/share/keyrings/debian-archive-keyring.gpg ]]; then
     # the keyring checks the signature of sid's Release file
-    local tools=(debootstrap debian-archive-keyring)
-    echo "-- installing ${tools[*]} (apt-get)" >&2
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${tools[@]}" >&2 ||
-      { apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${tools[@]}" >&2; } ||
+    local host_packages=(debootstrap debian-archive-keyring)
+    echo "-- installing ${host_packages[*]} (apt-get)" >&2
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${host_packages[@]}" >&2 ||
+      { apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${host_packages[@]}" >&2; } ||
       return 1
   fi
   local fresh="$root.partial"
