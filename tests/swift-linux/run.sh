@@ -164,6 +164,7 @@ trap 'exit 130' INT TERM
 swift_root=""
 if [[ "$(id -u)" == 0 ]]; then
   # One user of the shared root at a time: its /proc and bind mounts are per run.
+  mkdir -p "$tests_tools_dir"
   exec 9>"$tests_tools_dir/swift-root.lock"
   flock 9
   swift_root="$(ensure_swift_root)" || fail "could not install the Swift root"
