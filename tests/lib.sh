@@ -172,6 +172,13 @@ ensure_swift_root() {
     echo "error: installing swiftlang=$candidate failed (log: $fresh.log)" >&2
     return 1
   fi
+  local installed
+  # shellcheck disable=SC2016 # dpkg-query's own field syntax, not the shell's
+  installed="$(chroot "$fresh" dpkg-query -W -f='${Version}' swiftlang 2>/dev/null || true)"
+  if [[ "$installed" != "$candidate" ]]; then
+    echo "error: swiftlang '$installed' was installed, not the pinned $candidate" >&2
+    return 1
+  fi
   chroot "$fresh" apt-get clean
   rm -f "$fresh.log"
   printf '%s\n%s\n' "$wanted" "installed: swiftlang=$candidate" >"$fresh/.mills-swift-root"
