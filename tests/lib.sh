@@ -84,3 +84,105 @@ ensure_shellcheck() {
   fi
   echo "$venv/bin/shellcheck"
 }
+
+# Swift for Linux (tests/swift-linux): Debian's swiftlang, the Swift of Xcode 26, installed
+# with debootstrap into a Debian root under tests/.tools/swift-root and used through chroot
+# (this machine's own Debian has no Swift 6.2). Pinned to the upstream release: a newer
+# compiler may warn about more, and the suite treats warnings as errors, so moving on is a
+# decision (change the pin) rather than something sid does overnight. Any Debian revision of
+# that release is taken (a rebuild such as 6.2.3-1+b1 changes no diagnostics).
+SWIFTLANG_VERSION="6.2.3"
+SWIFT_DEBIAN_SUITE="sid"
+SWIFT_DEBIAN_MIRROR="http://deb.debian.org/debian"
+# The C library headers and libstdc++ the Swift driver links against (not pulled in by
+# swiftlang with --no-install-recommends).
+SWIFT_ROOT_EXTRA_PACKAGES="libc6-dev libstdc++-16-dev"
+
+# mounts_under DIR: prints the mount points at or below DIR (from /proc/self/mounts, which
+# names them by their resolved paths).
+mounts_under() {
+  local dir
+  dir="$(realpath -m "$1")"
+  awk -v dir="$dir" '{ gsub(/\\040/, " ", $2); if ($2 == dir || index($2, dir "/") == 1) print $2 }' /proc/self/mounts
+}
+
+# remove_root DIR: deletes a Debian root, refusing while anything is mounted inside it (a
+# bind mount of the checkout would otherwise be deleted with it).
+remove_root() {
+  local dir="$1"
+  [[ -e "$dir" ]] || return 0
+  if [[ -n "$(mounts_under "$dir")" ]]; then
+    echo "error: still mounted under $dir:" >&2
+    mounts_under "$dir" >&2
+    return 1
+  fi
+  rm -rf --one-file-system "$dir"
+}
+
+# ensure_swift_root: installs the root with swiftlang $SWIFTLANG_VERSION when missing or
+# another version, then prints its path. Needs root (debootstrap, chroot); a half-built root
+# is never used: it is built beside the old one and renamed when complete. Progress goes to
+# stderr.
+ensure_swift_root() {
+  local root="$tests_tools_dir/swift-root"
+  local stamp="$root/.mills-swift-root"
+  local wanted="swiftlang $SWIFTLANG_VERSION from Debian $SWIFT_DEBIAN_SUITE with $SWIFT_ROOT_EXTRA_PACKAGES"
+  if [[ "$(head -n 1 "$stamp" 2>/dev/null || true)" == "$wanted" ]]; then
+    echo "$root"
+    return 0
+  fi
+  if [[ "$(id -u)" != 0 ]]; then
+    echo "error: installing the Swift root needs root (debootstrap, chroot); without it, put a Swift $SWIFTLANG_VERSION toolchain on PATH" >&2
+    return 1
+  fi
+  if ! command -v debootstrap >/dev/null 2>&1 || [[ ! -s /usr/share/keyrings/debian-archive-keyring.gpg ]]; then
+    # the keyring checks the signature of sid's Release file
+    local host_packages=(debootstrap debian-archive-keyring)
+    echo "-- installing ${host_packages[*]} (apt-get)" >&2
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${host_packages[@]}" >&2 ||
+      { apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${host_packages[@]}" >&2; } ||
+      return 1
+  fi
+  local fresh="$root.partial"
+  remove_root "$fresh" || return 1
+  echo "-- installing a Debian $SWIFT_DEBIAN_SUITE root with swiftlang $SWIFTLANG_VERSION into tests/.tools/swift-root" >&2
+  mkdir -p "$tests_tools_dir"
+  debootstrap --variant=minbase "$SWIFT_DEBIAN_SUITE" "$fresh" "$SWIFT_DEBIAN_MIRROR" >"$fresh.log" 2>&1 || {
+    tail -n 20 "$fresh.log" >&2
+    echo "error: debootstrap failed (log: $fresh.log)" >&2
+    return 1
+  }
+  # The mirror may be a frozen snapshot whose Release file has expired.
+  local apt=(apt-get -qq -o Acquire::Check-Valid-Until=false)
+  local candidate
+  if ! chroot "$fresh" "${apt[@]}" update >&2; then
+    echo "error: apt-get update failed inside the root" >&2
+    return 1
+  fi
+  candidate="$(chroot "$fresh" apt-cache policy swiftlang | awk '/Candidate:/ { print $2 }')"
+  if [[ "$candidate" != "$SWIFTLANG_VERSION"-* ]]; then
+    echo "error: Debian $SWIFT_DEBIAN_SUITE offers swiftlang '${candidate:-none}', not $SWIFTLANG_VERSION-*;" \
+      "change SWIFTLANG_VERSION in tests/lib.sh after checking the suite with that compiler" >&2
+    return 1
+  fi
+  # shellcheck disable=SC2086 # the extra packages are separate words
+  if ! chroot "$fresh" env DEBIAN_FRONTEND=noninteractive "${apt[@]}" install -y --no-install-recommends \
+    "swiftlang=$candidate" $SWIFT_ROOT_EXTRA_PACKAGES >"$fresh.log" 2>&1; then
+    tail -n 20 "$fresh.log" >&2
+    echo "error: installing swiftlang=$candidate failed (log: $fresh.log)" >&2
+    return 1
+  fi
+  local installed
+  # shellcheck disable=SC2016 # dpkg-query's own field syntax, not the shell's
+  installed="$(chroot "$fresh" dpkg-query -W -f='${Version}' swiftlang 2>/dev/null || true)"
+  if [[ "$installed" != "$candidate" ]]; then
+    echo "error: swiftlang '$installed' was installed, not the pinned $candidate" >&2
+    return 1
+  fi
+  chroot "$fresh" apt-get clean
+  rm -f "$fresh.log"
+  printf '%s\n%s\n' "$wanted" "installed: swiftlang=$candidate" >"$fresh/.mills-swift-root"
+  remove_root "$root" || return 1
+  mv "$fresh" "$root"
+  echo "$root"
+}

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Checks a built Mills.app for what App Store Connect looks at and this repository can only
 # check in the project spec: the privacy manifest at the bundle's root, the compiled app icon,
-# and version numbers taken from MARKETING_VERSION / CURRENT_PROJECT_VERSION (ios/App/project.yml).
+# version numbers taken from MARKETING_VERSION / CURRENT_PROJECT_VERSION, and the SDK it was
+# built with, no older than the Xcode that ios/App/project.yml names (`xcodeVersion` 26: the
+# iOS 26 SDK, which App Store Connect has required since 28 April 2026).
 #
 #   ios/scripts/check-app-bundle.sh path/to/Mills.app        (macOS: uses plutil)
 set -euo pipefail
@@ -37,6 +39,16 @@ marketing="$(sed -n 's/^ *MARKETING_VERSION: *"\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' "
 build="$(sed -n 's/^ *CURRENT_PROJECT_VERSION: *"\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' "$spec" | head -n 1)"
 expect CFBundleShortVersionString "$(read_key "$app/Info.plist" CFBundleShortVersionString)" "$marketing"
 expect CFBundleVersion "$(read_key "$app/Info.plist" CFBundleVersion)" "$build"
+
+# Xcode records the SDK it built with (DTPlatformVersion, e.g. 26.2); from Xcode 26 on, the
+# iOS SDK's major version is Xcode's.
+minimum_sdk="$(sed -n 's/^ *xcodeVersion: *"\{0,1\}\([0-9]*\).*/\1/p' "$spec" | head -n 1)"
+sdk="$(read_key "$app/Info.plist" DTPlatformVersion)"
+if [[ -n "$minimum_sdk" && "$sdk" =~ ^[0-9]+ ]] && ((${sdk%%.*} >= minimum_sdk)); then
+  echo "ok   built with the iOS $sdk SDK (at least $minimum_sdk)"
+else
+  fail "built with the iOS SDK '$sdk', older than $minimum_sdk (xcodeVersion in $spec)"
+fi
 
 ((failures == 0)) || exit 1
 echo "ok: $app"

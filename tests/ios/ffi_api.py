@@ -527,6 +527,9 @@ class Checker:
             return signatures[0].returns
         if name == "init":
             return type_name
+        if name == "self":
+            # `MillsError.self`: the type itself (a metatype, e.g. `#require(throws:)`), no member
+            return None
         self.problem(node, f"{type_name} has no case or static member '{name}' in the bindings")
         return None
 

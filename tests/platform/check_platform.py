@@ -478,12 +478,13 @@ class Ios(unittest.TestCase):
         self.spec = project()
         self.app = self.spec["targets"]["Mills"]
 
-    def test_needs_xcode_16(self):
+    def test_needs_xcode_26(self):
+        # App Store Connect: apps built with Xcode 26 and the iOS 26 SDK from 28 April 2026
         version = str(self.spec["options"]["xcodeVersion"])
-        self.assertGreaterEqual(int(version.split(".")[0]), 16, version)
+        self.assertGreaterEqual(int(version.split(".")[0]), 26, version)
         readme = (ROOT / "README.md").read_text(encoding="utf-8")
-        self.assertTrue("Xcode 16" in readme, "README.md does not say Xcode 16")
-        self.assertIsNone(re.search(r"Xcode 15(\.\d)? or later", readme), "README.md still claims Xcode 15")
+        self.assertTrue("Xcode 26" in readme, "README.md does not say Xcode 26")
+        self.assertIsNone(re.search(r"Xcode 1[56](\.\d)? or later", readme), "README.md still claims an older Xcode")
 
     def test_concurrency_is_checked_completely(self):
         settings = self.spec["settings"]["base"]
@@ -617,12 +618,16 @@ class Workflows(unittest.TestCase):
         wrapper = (ANDROID / "gradle/wrapper/gradle-wrapper.properties").read_text(encoding="utf-8")
         self.assertIn(f"gradle-{workflow['env']['GRADLE_VERSION']}-bin.zip", wrapper)
 
-    def test_ios_builds_and_tests_on_macos_with_xcode_16(self):
+    def test_ios_builds_and_tests_on_macos_with_xcode_26(self):
         workflow, on = self.load("ios.yml")
         job = next(iter(workflow["jobs"].values()))
         self.assertTrue(job["runs-on"].startswith("macos"))
         xcode = next(s for s in self.steps(workflow) if "setup-xcode" in s.get("uses", ""))
-        self.assertEqual(str(xcode["with"]["xcode-version"]).split(".")[0], "16")
+        self.assertEqual(str(xcode["with"]["xcode-version"]).split(".")[0], "26")
+        # the SDK check reads the same Xcode version from the project spec
+        script = (ROOT / "ios/scripts/check-app-bundle.sh").read_text(encoding="utf-8")
+        self.assertIn("DTPlatformVersion", script)
+        self.assertIn("xcodeVersion", script)
         text = self.run_text(workflow)
         for command in ("build-xcframework.sh", "xcodegen generate", "xcodebuild build", "xcodebuild test",
                         "check-app-bundle.sh"):

@@ -1,189 +1,182 @@
 @testable import Mills
+import Foundation
 import MillsCore
-import XCTest
+import Testing
 
 /// The lesson screen's model driven by taps, as a learner plays: the engine judges, the
 /// board follows its changes, the verdicts and the progress file are what the screen shows.
-final class LessonModelTests: XCTestCase {
-    /// A progress file of its own in a fresh folder.
+@MainActor
+struct LessonModelTests {
+    /// A progress file of its own in a fresh folder (under the system's temporary folder).
     private func temporaryStore() throws -> LessonProgressStore {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "mills-lessons-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder.make("lessons")
         return LessonProgressStore(path: folder.appending(path: "lessons.json").path(percentEncoded: false))
     }
 
-    @MainActor
     private func tap(_ model: LessonModel, _ names: String...) {
         for name in names {
             guard let point = model.snapshot.points.first(where: { $0.name == name }) else {
-                return XCTFail("no point \(name)")
+                Issue.record("no point \(name)")
+                return
             }
             model.tap(point)
         }
     }
 
     /// The drawn pieces always equal the snapshot's.
-    @MainActor
-    private func assertBoardMatchesSnapshot(_ model: LessonModel, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertBoardMatchesSnapshot(_ model: LessonModel, sourceLocation: SourceLocation = #_sourceLocation) {
         var owners: [String: Player] = [:]
         for point in model.snapshot.points {
             owners[point.name] = point.owner
         }
-        XCTAssertEqual(model.pieces.onBoard.mapValues(\.owner), owners, file: file, line: line)
+        #expect(model.pieces.onBoard.mapValues(\.owner) == owners, sourceLocation: sourceLocation)
     }
 
-    @MainActor
-    func testALessonIsSolvedByTappingAndMarkedSolved() throws {
+    @Test func testALessonIsSolvedByTappingAndMarkedSolved() throws {
         let store = try temporaryStore()
-        let model = try LessonModel(lessonId: "zhiqi-pin", locale: "en", progress: store)
-        XCTAssertEqual(model.lesson.game, .zhiqi)
-        XCTAssertFalse(model.isSolved)
+        let model = try LessonModel(lessonId: "zhiqi-pin", locale: "en", progress: store, announce: { _ in })
+        #expect(model.lesson.game == .zhiqi)
+        #expect(!model.isSolved)
         tap(model, "g7")
-        XCTAssertFalse(model.isSolved, "the pin is still owed")
-        XCTAssertEqual(model.feedback.moves, 1)
+        #expect(!model.isSolved, "the pin is still owed")
+        #expect(model.feedback.moves == 1)
         tap(model, "e4")
-        XCTAssertTrue(model.isSolved)
-        XCTAssertEqual(model.message, .solved(model.lesson.solvedText))
-        XCTAssertEqual(model.feedback.endings, 1)
-        XCTAssertEqual(model.pieces.onBoard["e4"]?.flips, 1, "the pinned piece turned over")
+        #expect(model.isSolved)
+        #expect(model.message == .solved(model.lesson.solvedText))
+        #expect(model.feedback.endings == 1)
+        #expect(model.pieces.onBoard["e4"]?.flips == 1, "the pinned piece turned over")
         assertBoardMatchesSnapshot(model)
-        XCTAssertFalse(model.progressNotSaved)
-        XCTAssertEqual(try store.load().solved, ["zhiqi-pin"])
-        XCTAssertEqual(model.nextLesson?.id, "zhiqi-double-pin")
+        #expect(!model.progressNotSaved)
+        #expect(try store.load().solved == ["zhiqi-pin"])
+        #expect(model.nextLesson?.id == "zhiqi-double-pin")
     }
 
-    @MainActor
-    func testAWrongAnswerIsExplainedAndNothingIsPlayed() throws {
-        let model = try LessonModel(lessonId: "zhiqi-pin", locale: "en", progress: try temporaryStore())
+    @Test func testAWrongAnswerIsExplainedAndNothingIsPlayed() throws {
+        let model = try LessonModel(lessonId: "zhiqi-pin", locale: "en", progress: try temporaryStore(), announce: { _ in })
         let start = model.snapshot
         tap(model, "e5")
         guard case .wrong(let explanation) = model.message else {
-            return XCTFail("expected the wrong answer's explanation, got \(String(describing: model.message))")
+            Issue.record("expected the wrong answer's explanation, got \(String(describing: model.message))")
+            return
         }
-        XCTAssertTrue(explanation.contains("e5"), explanation)
-        XCTAssertEqual(model.feedback.refusals, 1)
-        XCTAssertEqual(model.feedback.refusedPoint, "e5")
-        XCTAssertEqual(model.snapshot.points, start.points, "nothing was played")
+        #expect(explanation.contains("e5"), "\(explanation)")
+        #expect(model.feedback.refusals == 1)
+        #expect(model.feedback.refusedPoint == "e5")
+        #expect(model.snapshot.points == start.points, "nothing was played")
         tap(model, "b2")
         guard case .notThisTime(let text) = model.message else {
-            return XCTFail("expected not this time, got \(String(describing: model.message))")
+            Issue.record("expected not this time, got \(String(describing: model.message))")
+            return
         }
-        XCTAssertTrue(text.contains(model.lesson.hint), text)
+        #expect(text.contains(model.lesson.hint), "\(text)")
         model.showHint()
-        XCTAssertTrue(model.showsHint)
+        #expect(model.showsHint)
     }
 
-    @MainActor
-    func testTryAgainPutsTheStartBackOnTheBoard() throws {
-        let model = try LessonModel(lessonId: "zhiqi-pin", locale: "en", progress: try temporaryStore())
+    @Test func testTryAgainPutsTheStartBackOnTheBoard() throws {
+        let model = try LessonModel(lessonId: "zhiqi-pin", locale: "en", progress: try temporaryStore(), announce: { _ in })
         let start = model.snapshot
         tap(model, "g7", "e4")
-        XCTAssertTrue(model.isSolved)
+        #expect(model.isSolved)
         model.tryAgain()
-        XCTAssertFalse(model.isSolved)
-        XCTAssertNil(model.message)
-        XCTAssertFalse(model.showsHint)
-        XCTAssertEqual(model.snapshot.points, start.points)
+        #expect(!model.isSolved)
+        #expect(model.message == nil)
+        #expect(!model.showsHint)
+        #expect(model.snapshot.points == start.points)
         assertBoardMatchesSnapshot(model)
         tap(model, "g7", "e3")
-        XCTAssertTrue(model.isSolved, "another accepted solution")
+        #expect(model.isSolved, "another accepted solution")
     }
 
-    @MainActor
-    func testTheScriptedReplyMovesTheBoardAfterTheLearnersMove() async throws {
-        let model = try LessonModel(lessonId: "twelve-mens-morris-shuttle", locale: "en", progress: try temporaryStore())
+    @Test func testTheScriptedReplyMovesTheBoardAfterTheLearnersMove() async throws {
+        let model = try LessonModel(lessonId: "twelve-mens-morris-shuttle", locale: "en", progress: try temporaryStore(), announce: { _ in })
         tap(model, "d2", "f2", "b2")
-        XCTAssertFalse(model.isSolved)
-        XCTAssertNil(model.pieces.onBoard["b2"], "the learner's capture is shown at once")
-        XCTAssertEqual(model.pieces.onBoard["a4"]?.owner, .p2, "the reply waits a moment")
-        try await Task.sleep(for: .seconds(1))
-        XCTAssertEqual(model.pieces.onBoard["a7"]?.owner, .p2, "Black answered a4-a7")
-        XCTAssertNil(model.pieces.onBoard["a4"])
-        XCTAssertEqual(model.snapshot.toMove, model.lesson.learner)
+        #expect(!model.isSolved)
+        #expect(model.pieces.onBoard["b2"] == nil, "the learner's capture is shown at once")
+        #expect(model.pieces.onBoard["a4"]?.owner == .p2, "the reply waits a moment")
+        // a moment later (0.45 s; longer when the main actor is busy with other tests)
+        try await waitUntil { model.pieces.onBoard["a7"] != nil }
+        #expect(model.pieces.onBoard["a7"]?.owner == .p2, "Black answered a4-a7")
+        #expect(model.pieces.onBoard["a4"] == nil)
+        #expect(model.snapshot.toMove == model.lesson.learner)
         assertBoardMatchesSnapshot(model)
     }
 
-    @MainActor
-    func testATapWhileTheReplyWaitsShowsItFirst() throws {
-        let model = try LessonModel(lessonId: "twelve-mens-morris-shuttle", locale: "en", progress: try temporaryStore())
+    @Test func testATapWhileTheReplyWaitsShowsItFirst() throws {
+        let model = try LessonModel(lessonId: "twelve-mens-morris-shuttle", locale: "en", progress: try temporaryStore(), announce: { _ in })
         tap(model, "d2", "f2", "b2")
         model.tryAgain()
-        XCTAssertNil(model.message)
+        #expect(model.message == nil)
         assertBoardMatchesSnapshot(model)
-        XCTAssertEqual(model.pieces.onBoard["a4"]?.owner, .p2, "the start again")
+        #expect(model.pieces.onBoard["a4"]?.owner == .p2, "the start again")
     }
 
-    @MainActor
-    func testTheTimerLessonShowsItsClockAndIsSolvedWhenTimeRunsOut() throws {
-        let model = try LessonModel(lessonId: "linked-horse-timer", locale: "zh-Hans", progress: try temporaryStore())
-        let clock = try XCTUnwrap(model.clock)
-        XCTAssertEqual(clock.limit, TimeInterval(try XCTUnwrap(model.lesson.timerSeconds)))
-        XCTAssertFalse(clock.isRunning, "not on screen yet")
+    @Test func testTheTimerLessonShowsItsClockAndIsSolvedWhenTimeRunsOut() throws {
+        let model = try LessonModel(lessonId: "linked-horse-timer", locale: "zh-Hans", progress: try temporaryStore(), announce: { _ in })
+        let clock = try #require(model.clock)
+        #expect(clock.limit == TimeInterval(try #require(model.lesson.timerSeconds)))
+        #expect(!clock.isRunning, "not on screen yet")
         model.setTimerAllowed(true)
-        XCTAssertEqual(model.clock?.isRunning, true)
+        #expect(model.clock?.isRunning == true)
         model.setTimerAllowed(false)
-        XCTAssertEqual(model.clock?.isRunning, false)
+        #expect(model.clock?.isRunning == false)
         model.timeOut()
-        XCTAssertTrue(model.isSolved)
-        XCTAssertNil(model.clock, "no timer once solved")
-        XCTAssertEqual(model.lesson.locale, "zh-Hans")
+        #expect(model.isSolved)
+        #expect(model.clock == nil, "no timer once solved")
+        #expect(model.lesson.locale == "zh-Hans")
     }
 
-    @MainActor
-    func testNextOpensTheFollowingLessonOnTheSameScreen() throws {
-        let model = try LessonModel(lessonId: "zhiqi-pin", locale: "en", progress: try temporaryStore())
+    @Test func testNextOpensTheFollowingLessonOnTheSameScreen() throws {
+        let model = try LessonModel(lessonId: "zhiqi-pin", locale: "en", progress: try temporaryStore(), announce: { _ in })
         tap(model, "g7", "e4")
-        let next = try XCTUnwrap(model.nextLesson)
+        let next = try #require(model.nextLesson)
         model.openNext()
-        XCTAssertEqual(model.lesson.id, next.id)
-        XCTAssertFalse(model.isSolved)
-        XCTAssertNil(model.message)
+        #expect(model.lesson.id == next.id)
+        #expect(!model.isSolved)
+        #expect(model.message == nil)
         assertBoardMatchesSnapshot(model)
     }
 
-    @MainActor
-    func testTheCourseCountsSolvedLessonsAndStartsAgain() throws {
+    @Test func testTheCourseCountsSolvedLessonsAndStartsAgain() throws {
         let store = try temporaryStore()
         let course = CourseModel(game: .zhiqi, locale: "en", store: store)
-        XCTAssertEqual(course.solvedCount, 0)
-        XCTAssertEqual(course.total, course.lessons.count)
-        XCTAssertEqual(course.nextLesson?.id, course.lessons.first?.id)
-        let first = try XCTUnwrap(course.lessons.first)
-        let model = try LessonModel(lessonId: first.id, locale: "en", progress: store)
+        #expect(course.solvedCount == 0)
+        #expect(course.total == course.lessons.count)
+        #expect(course.nextLesson?.id == course.lessons.first?.id)
+        let first = try #require(course.lessons.first)
+        let model = try LessonModel(lessonId: first.id, locale: "en", progress: store, announce: { _ in })
         tap(model, "g7", "e4")
         course.reload()
-        XCTAssertEqual(course.solvedCount, 1)
-        XCTAssertTrue(course.isSolved(first))
-        XCTAssertEqual(course.nextLesson?.id, course.lessons[1].id)
+        #expect(course.solvedCount == 1)
+        #expect(course.isSolved(first))
+        #expect(course.nextLesson?.id == course.lessons[1].id)
         course.reset()
-        XCTAssertEqual(course.solvedCount, 0)
-        XCTAssertFalse(course.isSolved(first))
-        XCTAssertNil(course.error)
+        #expect(course.solvedCount == 0)
+        #expect(!course.isSolved(first))
+        #expect(course.error == nil)
     }
 
-    @MainActor
-    func testADamagedProgressFileIsReportedAndKept() throws {
+    @Test func testADamagedProgressFileIsReportedAndKept() throws {
         let store = try temporaryStore()
         try Data("{\"solved\": 7".utf8).write(to: URL(filePath: store.path))
         let course = CourseModel(game: .zhiqi, locale: "en", store: store)
-        XCTAssertEqual(course.error, String(localized: "lessons_progress_damaged"))
-        let model = try LessonModel(lessonId: "zhiqi-pin", locale: "en", progress: store)
+        #expect(course.error == String(localized: "lessons_progress_damaged"))
+        let model = try LessonModel(lessonId: "zhiqi-pin", locale: "en", progress: store, announce: { _ in })
         tap(model, "g7", "e4")
-        XCTAssertTrue(model.isSolved, "the lesson is solved even when its mark cannot be kept")
-        XCTAssertTrue(model.progressNotSaved)
-        XCTAssertEqual(try String(contentsOf: URL(filePath: store.path), encoding: .utf8), "{\"solved\": 7")
+        #expect(model.isSolved, "the lesson is solved even when its mark cannot be kept")
+        #expect(model.progressNotSaved)
+        #expect(try String(contentsOf: URL(filePath: store.path), encoding: .utf8) == "{\"solved\": 7")
     }
 
-    func testTheOfferIsKeptPerGame() {
+    @Test func testTheOfferIsKeptPerGame() {
         var offered = OfferedCourses()
-        XCTAssertFalse(offered.contains(.zhiqi))
+        #expect(!offered.contains(.zhiqi))
         offered.insert(.zhiqi)
         offered.insert(.zhiqi)
-        XCTAssertTrue(offered.contains(.zhiqi))
-        XCTAssertFalse(offered.contains(.linkedHorse))
+        #expect(offered.contains(.zhiqi))
+        #expect(!offered.contains(.linkedHorse))
         let stored = OfferedCourses(rawValue: offered.rawValue)
-        XCTAssertTrue(stored.contains(.zhiqi))
-        XCTAssertEqual(stored.rawValue.split(separator: "\n").count, 1)
+        #expect(stored.contains(.zhiqi))
+        #expect(stored.rawValue.split(separator: "\n").count == 1)
     }
 }

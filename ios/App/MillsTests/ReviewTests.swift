@@ -1,11 +1,12 @@
 @testable import Mills
+import Foundation
 import MillsCore
-import XCTest
+import Testing
 
 /// The move list, review and "Play from here" as a player drives them: real taps on a real
 /// session, the board read back from the engine.
 @MainActor
-final class ReviewTests: XCTestCase {
+struct ReviewTests {
     /// P1's ninth placement a7 makes a mill and captures g1 (turn 9 as people count).
     private let captureGame = ["a1", "g1", "a4", "g4", "d7", "e3", "g7", "e4", "a7", "g1", "d6"]
 
@@ -15,11 +16,11 @@ final class ReviewTests: XCTestCase {
             options: SessionOptions(timerThread: false, manualClock: true, manualComputer: true),
             listener: nil
         )
-        let model = GameModel(session: session)
+        let model = GameModel(session: session, announce: { _ in })
         for point in captureGame {
-            let state = try XCTUnwrap(model.snapshot.points.first { $0.name == point })
+            let state = try #require(model.snapshot.points.first { $0.name == point })
             model.tap(state)
-            XCTAssertNil(model.notice, "\(point): \(String(describing: model.notice))")
+            #expect(model.notice == nil, "\(point): \(String(describing: model.notice))")
         }
         return model
     }
@@ -33,120 +34,120 @@ final class ReviewTests: XCTestCase {
     }
 
     /// The engine's word for "opening a record would throw this game away" (AppModel asks first).
-    func testAPlayedGameIsUnfinishedUntilItEnds() throws {
+    @Test func testAPlayedGameIsUnfinishedUntilItEnds() throws {
         let model = try playedGame()
-        XCTAssertTrue(model.snapshot.unfinished)
+        #expect(model.snapshot.unfinished)
         model.resign()
-        XCTAssertTrue(model.isOver)
-        XCTAssertFalse(model.snapshot.unfinished)
+        #expect(model.isOver)
+        #expect(!model.snapshot.unfinished)
     }
 
-    func testTheMoveListHasEveryTurnInTheEnginesNotation() throws {
+    @Test func testTheMoveListHasEveryTurnInTheEnginesNotation() throws {
         let model = try playedGame()
         let turns = model.review.turns
-        XCTAssertEqual(turns.count, 10)
-        XCTAssertEqual(turns[8].notation, "a7xg1")
-        XCTAssertEqual(turns[8].player, .p1)
-        XCTAssertEqual(turns[9].player, .p2)
+        #expect(turns.count == 10)
+        #expect(turns[8].notation == "a7xg1")
+        #expect(turns[8].player == .p1)
+        #expect(turns[9].player == .p2)
         // The turn to play next has no entry yet; it is the one highlighted.
-        XCTAssertEqual(model.review.highlightedTurn, 10)
-        XCTAssertFalse(model.review.isReviewing)
+        #expect(model.review.highlightedTurn == 10)
+        #expect(!model.review.isReviewing)
     }
 
-    func testSteppingBackShowsEarlierBoardsAndLeavesTheGameAlone() throws {
+    @Test func testSteppingBackShowsEarlierBoardsAndLeavesTheGameAlone() throws {
         let model = try playedGame()
         let live = model.snapshot
         model.stepReview(by: -1)
-        XCTAssertEqual(model.review.position?.turn, 9)
-        XCTAssertEqual(model.review.highlightedTurn, 8)
-        XCTAssertEqual(model.review.position?.lastTurnPoints, ["a7", "g1"])
-        XCTAssertEqual(owners(model.scene.points)["g1"], nil)
-        XCTAssertFalse(model.scene.isLive)
+        #expect(model.review.position?.turn == 9)
+        #expect(model.review.highlightedTurn == 8)
+        #expect(model.review.position?.lastTurnPoints == ["a7", "g1"])
+        #expect(owners(model.scene.points)["g1"] == nil)
+        #expect(!model.scene.isLive)
 
         model.stepReview(by: -1)
-        XCTAssertEqual(model.review.position?.turn, 8)
-        XCTAssertEqual(owners(model.scene.points)["g1"], .p2)
-        XCTAssertEqual(model.boardPieces.onBoard["g1"]?.owner, .p2)
+        #expect(model.review.position?.turn == 8)
+        #expect(owners(model.scene.points)["g1"] == .p2)
+        #expect(model.boardPieces.onBoard["g1"]?.owner == .p2)
 
         model.stepReview(by: 1)
-        XCTAssertEqual(model.review.position?.turn, 9)
+        #expect(model.review.position?.turn == 9)
         // The live game is untouched (its timer is only frozen while reviewing).
-        XCTAssertEqual(model.snapshot.points, live.points)
-        XCTAssertEqual(model.snapshot.actionCount, live.actionCount)
-        XCTAssertTrue(model.snapshot.paused)
+        #expect(model.snapshot.points == live.points)
+        #expect(model.snapshot.actionCount == live.actionCount)
+        #expect(model.snapshot.paused)
         // A tap under review does not play.
-        let point = try XCTUnwrap(model.scene.points.first { $0.name == "b6" })
+        let point = try #require(model.scene.points.first { $0.name == "b6" })
         model.tap(point)
-        XCTAssertEqual(model.snapshot.points, live.points)
-        XCTAssertNotNil(model.notice)
+        #expect(model.snapshot.points == live.points)
+        #expect(model.notice != nil)
 
         model.closeReview()
-        XCTAssertNil(model.review.position)
-        XCTAssertTrue(model.scene.isLive)
+        #expect(model.review.position == nil)
+        #expect(model.scene.isLive)
     }
 
-    func testTappingATurnShowsTheBoardAfterIt() throws {
+    @Test func testTappingATurnShowsTheBoardAfterIt() throws {
         let model = try playedGame()
         model.reviewTurn(at: 0)
-        XCTAssertEqual(model.review.position?.turn, 1)
-        XCTAssertEqual(model.review.highlightedTurn, 0)
-        XCTAssertEqual(owners(model.scene.points), ["a1": .p1])
-        XCTAssertTrue(model.review.canStepBack)
+        #expect(model.review.position?.turn == 1)
+        #expect(model.review.highlightedTurn == 0)
+        #expect(owners(model.scene.points) == ["a1": .p1])
+        #expect(model.review.canStepBack)
     }
 
-    func testPlayFromHereMakesTheReviewedPositionLive() throws {
+    @Test func testPlayFromHereMakesTheReviewedPositionLive() throws {
         let model = try playedGame()
         model.reviewTurn(at: 7)  // the board after turn 8, before the capture
-        let shown = try XCTUnwrap(model.review.position)
-        XCTAssertTrue(model.review.canPlayFromHere)
+        let shown = try #require(model.review.position)
+        #expect(model.review.canPlayFromHere)
         model.playFromReview()
-        XCTAssertNil(model.review.position)
-        XCTAssertEqual(owners(model.snapshot.points), owners(shown.points))
-        XCTAssertEqual(model.snapshot.toMove, shown.toMove)
-        XCTAssertTrue(model.snapshot.canRedo)
-        XCTAssertEqual(model.review.turns.count, 8)
+        #expect(model.review.position == nil)
+        #expect(owners(model.snapshot.points) == owners(shown.points))
+        #expect(model.snapshot.toMove == shown.toMove)
+        #expect(model.snapshot.canRedo)
+        #expect(model.review.turns.count == 8)
     }
 
-    func testTheFinalPositionCannotBePlayedFrom() throws {
+    @Test func testTheFinalPositionCannotBePlayedFrom() throws {
         let model = try playedGame()
         model.resign()
         // A resignation changes no board, yet it is the move list's last entry at once.
-        XCTAssertEqual(model.review.turns.last?.end, .resignation)
+        #expect(model.review.turns.last?.end == .resignation)
         model.openReview(atEnd: true)
-        let position = try XCTUnwrap(model.review.position)
-        XCTAssertEqual(position.turn, position.turns)
-        XCTAssertNotNil(position.outcome)
-        XCTAssertFalse(model.review.canPlayFromHere)
-        XCTAssertFalse(model.review.canStepForward)
-        XCTAssertTrue(model.review.canStepBack)
+        let position = try #require(model.review.position)
+        #expect(position.turn == position.turns)
+        #expect(position.outcome != nil)
+        #expect(!model.review.canPlayFromHere)
+        #expect(!model.review.canStepForward)
+        #expect(model.review.canStepBack)
     }
 
-    func testAnExportedRecordReadsBackAndOpensAtItsStart() throws {
+    @Test func testAnExportedRecordReadsBackAndOpensAtItsStart() throws {
         let model = try playedGame()
         let text = try model.exportRecord()
-        XCTAssertTrue(text.hasPrefix("mills-record 1\ngame: twelve-mens-morris\n"), text)
-        XCTAssertTrue(text.contains("\n9. P1 a7xg1\n"), text)
-        XCTAssertNotNil(text.range(of: #"\ndate: \d{4}-\d{2}-\d{2}\n"#, options: .regularExpression), text)
+        #expect(text.hasPrefix("mills-record 1\ngame: twelve-mens-morris\n"), "\(text)")
+        #expect(text.contains("\n9. P1 a7xg1\n"), "\(text)")
+        #expect(text.range(of: #"\ndate: \d{4}-\d{2}-\d{2}\n"#, options: .regularExpression) != nil, "\(text)")
         let record = try readRecord(text: text)
-        XCTAssertEqual(record.moves, model.review.turns)
-        let opened = GameModel(session: try GameSession.fromRecord(text: text, options: SessionOptions(timerThread: false)))
+        #expect(record.moves == model.review.turns)
+        let opened = GameModel(session: try GameSession.fromRecord(text: text, options: SessionOptions(timerThread: false)), announce: { _ in })
         opened.openReview(atEnd: false)
-        XCTAssertEqual(opened.review.position?.turn, 0)
-        XCTAssertEqual(opened.review.turns, model.review.turns)
+        #expect(opened.review.position?.turn == 0)
+        #expect(opened.review.turns == model.review.turns)
     }
 
-    func testABadRecordIsRefusedWithTheEnginesReason() throws {
+    @Test func testABadRecordIsRefusedWithTheEnginesReason() throws {
         let model = try playedGame()
         let illegal = try model.exportRecord().replacingOccurrences(of: "9. P1 a7xg1", with: "9. P1 a7xa1")
-        XCTAssertThrowsError(try readRecord(text: illegal)) { error in
-            guard case MillsError.InvalidRecord(let kind, let turn, _) = error else {
-                return XCTFail("\(error)")
-            }
-            XCTAssertEqual(kind, .illegalTurn)
-            XCTAssertEqual(turn, 9)
-            let message = userMessage(for: error)
-            XCTAssertTrue(message.contains("9"), message)
-            XCTAssertFalse(message.hasPrefix("error_"), message)
+        let error = try #require(throws: MillsError.self) { try readRecord(text: illegal) }
+        guard case .InvalidRecord(let kind, let turn, _) = error else {
+            Issue.record("\(error)")
+            return
         }
+        #expect(kind == .illegalTurn)
+        #expect(turn == 9)
+        let message = userMessage(for: error)
+        #expect(message.contains("9"), "\(message)")
+        #expect(!message.hasPrefix("error_"), "\(message)")
     }
 }

@@ -2,7 +2,7 @@ import SwiftUI
 
 @main
 struct MillsApp: App {
-    @State private var model = AppModel()
+    @State private var model = AppModel(locations: try? SaveLocations.standard(), announce: VoiceOver.announce)
     @AppStorage(SettingsKey.theme) private var theme = SettingsDefault.theme
     @Environment(\.scenePhase) private var scenePhase
 
@@ -18,7 +18,7 @@ struct MillsApp: App {
                 }
         }
         .onChange(of: scenePhase) { _, phase in
-            model.scenePhaseChanged(to: phase)
+            model.setForeground(phase == .active)
         }
     }
 }

@@ -1,5 +1,5 @@
+import Foundation
 import MillsCore
-import SwiftUI
 
 /// The turn timer choices of Settings, stored by raw value.
 enum TimerChoice: String, CaseIterable, Identifiable {
@@ -22,9 +22,10 @@ enum TimerChoice: String, CaseIterable, Identifiable {
         self = Self.allCases.first { $0.turnTimer == timer } ?? .seconds60
     }
 
-    var title: Text {
-        guard let seconds = EngineChoices.seconds(of: turnTimer) else { return Text("timer_off") }
-        return Text("timer_seconds \(Int(seconds))")
+    /// "Off", "60 s": the engine's seconds for the choice.
+    var title: String {
+        guard let seconds = EngineChoices.seconds(of: turnTimer) else { return String(localized: "timer_off") }
+        return String(localized: "timer_seconds \(Int(seconds))")
     }
 }
 
@@ -37,10 +38,10 @@ enum HumanSide: String, CaseIterable, Identifiable {
     /// The side the computer plays.
     var computer: Player { self == .white ? .p2 : .p1 }
 
-    var title: LocalizedStringKey {
+    var title: String {
         switch self {
-        case .white: "settings_side_first"
-        case .black: "settings_side_second"
+        case .white: String(localized: "settings_side_first")
+        case .black: String(localized: "settings_side_second")
         }
     }
 }
@@ -50,25 +51,32 @@ enum PlayMode {
     case vsComputer, passAndPlay
 }
 
-/// Light, dark or the system's appearance.
+/// Light, dark or the system's appearance (`colorScheme` in App/AppTheme+ColorScheme.swift).
 enum AppTheme: String, CaseIterable, Identifiable {
     case system, light, dark
 
     var id: Self { self }
 
-    var colorScheme: ColorScheme? {
+    var title: String {
         switch self {
-        case .system: nil
-        case .light: .light
-        case .dark: .dark
+        case .system: String(localized: "theme_system")
+        case .light: String(localized: "theme_light")
+        case .dark: String(localized: "theme_dark")
         }
     }
+}
 
-    var title: LocalizedStringKey {
+/// The look of the board, chosen in Settings (its colours in Board/BoardStyle.swift).
+enum BoardStyle: String, CaseIterable, Identifiable {
+    case wood, slate, jade
+
+    var id: Self { self }
+
+    var title: String {
         switch self {
-        case .system: "theme_system"
-        case .light: "theme_light"
-        case .dark: "theme_dark"
+        case .wood: String(localized: "board_wood")
+        case .slate: String(localized: "board_slate")
+        case .jade: String(localized: "board_jade")
         }
     }
 }

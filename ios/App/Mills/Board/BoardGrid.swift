@@ -1,4 +1,4 @@
-import CoreGraphics
+import Foundation
 import MillsCore
 
 /// Where the 24 points sit on the 7×7 drawing grid and the board's drawn lines, as the

@@ -1,21 +1,8 @@
 import MillsCore
 import SwiftUI
 
-/// The look of the board, chosen in Settings. White (P1) is ivory and Black (P2) ebony on
-/// every board.
-enum BoardStyle: String, CaseIterable, Identifiable {
-    case wood, slate, jade
-
-    var id: Self { self }
-
-    var title: LocalizedStringKey {
-        switch self {
-        case .wood: "board_wood"
-        case .slate: "board_slate"
-        case .jade: "board_jade"
-        }
-    }
-
+/// White (P1) is ivory and Black (P2) ebony on every board.
+extension BoardStyle {
     func palette(for scheme: ColorScheme) -> BoardPalette {
         let dark = scheme == .dark
         switch self {

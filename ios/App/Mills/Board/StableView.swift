@@ -26,8 +26,8 @@ struct StableView: View {
     /// "White 3, Black 2".
     private var spokenCounts: String {
         [
-            "\(names.spoken(.p1)) \(first)",
-            "\(names.spoken(.p2)) \(second)",
+            "\(names.name(.p1)) \(first)",
+            "\(names.name(.p2)) \(second)",
         ].joined(separator: String(localized: "list_separator"))
     }
 

@@ -20,7 +20,7 @@ struct GameControls: View {
                     model.cancelHint()
                 }
             } else {
-                ControlButton("action_hint", systemImage: "lightbulb", enabled: canAskHint) {
+                ControlButton("action_hint", systemImage: "lightbulb", enabled: model.canAskHint) {
                     model.askHint()
                 }
             }
@@ -28,8 +28,7 @@ struct GameControls: View {
                 confirmsResign = true
             }
             ControlButton("action_new_game", systemImage: "arrow.clockwise", enabled: true) {
-                // Ask only when the engine says a game would be thrown away.
-                if model.snapshot.unfinished {
+                if model.asksBeforeNewGame {
                     confirmsNewGame = true
                 } else {
                     model.rematch()
@@ -49,14 +48,6 @@ struct GameControls: View {
         } message: {
             Text("confirm_new_game_text")
         }
-    }
-
-    /// A hint is for the side to move while it is a person's turn.
-    private var canAskHint: Bool {
-        let snapshot = model.snapshot
-        guard !model.isOver, !snapshot.computerThinking else { return false }
-        guard let human = model.humanPlayer else { return true }
-        return snapshot.toMove == human
     }
 }
 

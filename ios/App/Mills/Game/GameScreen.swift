@@ -13,22 +13,18 @@ struct GameScreen: View {
     @AppStorage(SettingsKey.faceToFace) private var faceToFace = SettingsDefault.faceToFace
     @AppStorage(SettingsKey.evaluationBar) private var evaluationBar = SettingsDefault.evaluationBar
     @Environment(\.horizontalSizeClass) private var sizeClass
-    @State private var showsRecord = false
     /// The folded move list is open (kept here: a phone on its side draws it in either of
     /// two arrangements).
     @State private var movesExpanded = false
     @AppStorage(SettingsKey.hapticsOn) private var hapticsOn = SettingsDefault.hapticsOn
     @AppStorage(SettingsKey.soundOn) private var soundOn = SettingsDefault.soundOn
-    @State private var showsRules = false
-    @State private var showsSettings = false
 
     private var facesEachOther: Bool {
         faceToFace && model.isPassAndPlay
     }
 
-    /// The side drawn below the board: the human against the computer, P1 otherwise.
-    private var nearPlayer: Player { model.humanPlayer ?? .p1 }
-    private var farPlayer: Player { nearPlayer == .p1 ? .p2 : .p1 }
+    private var nearPlayer: Player { model.nearPlayer }
+    private var farPlayer: Player { model.farPlayer }
 
     var body: some View {
         GeometryReader { proxy in
@@ -45,14 +41,15 @@ struct GameScreen: View {
         }
         .navigationBarTitleDisplayMode(.inline)
         .toolbar { toolbar }
-        .sheet(isPresented: $showsRules) {
-            NavigationStack { RulesScreen(initialGame: model.game, inSheet: true) }
-        }
-        .sheet(isPresented: $showsSettings) {
-            NavigationStack { SettingsScreen(game: model, inSheet: true) }
-        }
-        .sheet(isPresented: $showsRecord) {
-            NavigationStack { RecordSheet(model: model) }
+        // the model knows which sheet covers the board: the turn timer stands still under it
+        .sheet(item: Binding(get: { model.sheet }, set: { model.sheet = $0 })) { sheet in
+            NavigationStack {
+                switch sheet {
+                case .rules: RulesScreen(initialGame: model.game, inSheet: true)
+                case .settings: SettingsScreen(game: model, inSheet: true)
+                case .record: RecordSheet(model: model)
+                }
+            }
         }
         .sheet(isPresented: Binding(get: { model.showsResult }, set: { model.showsResult = $0 })) {
             if let result = model.snapshot.outcome {
@@ -176,7 +173,7 @@ struct GameScreen: View {
 
     private var modeText: Text {
         if case .vsComputer(_, let level) = model.snapshot.config.mode {
-            return Text("mode_vs_computer \(Text(EngineChoices.levelTitle(Int(level))))")
+            return Text("mode_vs_computer \(Text(LocalizedStringKey(EngineChoices.levelNameKey(Int(level)))))")
         }
         return Text("mode_pass_and_play")
     }
@@ -187,17 +184,17 @@ struct GameScreen: View {
         }
         ToolbarItemGroup(placement: .topBarTrailing) {
             Button {
-                showsRecord = true
+                model.sheet = .record
             } label: {
                 Label("action_record", systemImage: "square.and.arrow.up")
             }
             Button {
-                showsRules = true
+                model.sheet = .rules
             } label: {
                 Label("action_rules", systemImage: "book")
             }
             Button {
-                showsSettings = true
+                model.sheet = .settings
             } label: {
                 Label("action_settings", systemImage: "gearshape")
             }

@@ -48,10 +48,7 @@ struct MoveList: View {
         }
     }
 
-    /// The live game waits for a turn that has no entry yet: it is shown, highlighted.
-    private var showsNextRow: Bool {
-        !model.isOver && model.review.currentTurn >= model.review.turns.count
-    }
+    private var showsNextRow: Bool { model.showsNextTurnRow }
 
     private func scroll(_ proxy: ScrollViewProxy, animated: Bool) {
         guard let target = model.review.highlightedTurn ?? model.review.turns.first.map({ Int($0.index) }) else { return }
@@ -79,7 +76,7 @@ private struct MoveRow: View {
                     .foregroundStyle(.secondary)
                     .frame(minWidth: 26, alignment: .trailing)
                 SideDot(player: turn.player)
-                Text(names.name(turn.player))
+                Text(verbatim: names.name(turn.player))
                     .font(.footnote)
                     .lineLimit(1)
                 Spacer(minLength: 4)
@@ -122,23 +119,8 @@ private struct MoveRow: View {
         }
     }
 
-    /// "Turn 9, White: a7, xg1", with how it ended when that is news, and whether it is the
-    /// current turn (or the one on the board, under review).
     private var label: String {
-        let separator = String(localized: "list_separator")
-        let actions = turn.end == .resignation
-            ? String(localized: "moves_resigned")
-            : turn.actions.joined(separator: separator)
-        var parts = [String(localized: "moves_row \(Int(turn.index) + 1) \(names.spoken(turn.player)) \(actions)")]
-        switch turn.end {
-        case .timerPass: parts.append(String(localized: "moves_timer_pass"))
-        case .inProgress: parts.append(String(localized: "moves_in_progress"))
-        case .complete, .resignation: break
-        }
-        if isHighlighted {
-            parts.append(isReviewing ? String(localized: "moves_shown") : String(localized: "moves_current"))
-        }
-        return parts.joined(separator: separator)
+        MoveListText.label(of: turn, names: names, isHighlighted: isHighlighted, isReviewing: isReviewing)
     }
 }
 
@@ -156,7 +138,7 @@ private struct NextMoveRow: View {
                 .foregroundStyle(.secondary)
                 .frame(minWidth: 26, alignment: .trailing)
             SideDot(player: player)
-            Text(names.name(player))
+            Text(verbatim: names.name(player))
                 .font(.footnote)
             Spacer(minLength: 4)
             Text("moves_to_play")
@@ -174,13 +156,8 @@ private struct NextMoveRow: View {
         .accessibilityLabel(Text(verbatim: label))
     }
 
-    /// "Turn 11, White: to play, current turn".
     private var label: String {
-        let toPlay = String(localized: "moves_to_play")
-        let row = String(localized: "moves_row \(number) \(names.spoken(player)) \(toPlay)")
-        return isHighlighted
-            ? [row, String(localized: "moves_current")].joined(separator: String(localized: "list_separator"))
-            : row
+        MoveListText.nextLabel(number: number, player: player, names: names, isHighlighted: isHighlighted)
     }
 }
 

@@ -10,28 +10,15 @@ struct PlayerPanel: View {
     @Environment(\.colorScheme) private var colorScheme
     @ScaledMetric(relativeTo: .headline) private var badge: CGFloat = 34
 
-    private var side: SideState {
-        if let position = model.review.position {
-            return player == .p1 ? position.p1 : position.p2
-        }
-        return player == .p1 ? model.snapshot.p1 : model.snapshot.p2
-    }
+    private var side: SideState { model.side(player) }
 
-    private var isToMove: Bool {
-        if let position = model.review.position {
-            return position.toMove == player && position.outcome == nil
-        }
-        return model.snapshot.toMove == player && !model.isOver
-    }
-
-    /// The live game's clock and the computer's spinner; not under review.
-    private var isLive: Bool { !model.review.isReviewing }
+    private var isToMove: Bool { model.isToMove(player) }
 
     var body: some View {
         HStack(spacing: 12) {
             ZStack {
                 PieceView(owner: player, diameter: badge * 0.7, palette: style.palette(for: colorScheme))
-                if isLive, isToMove, let clock = model.clock, clock.player == player {
+                if let clock = model.clock(of: player) {
                     TimerRing(clock: clock, diameter: badge * 1.25)
                 }
             }
@@ -39,9 +26,9 @@ struct PlayerPanel: View {
 
             VStack(alignment: .leading, spacing: 4) {
                 HStack(spacing: 6) {
-                    Text(model.names.name(player))
+                    Text(verbatim: model.names.name(player))
                         .font(.headline)
-                    if isLive, side.isComputer, model.snapshot.computerThinking, isToMove {
+                    if model.isThinking(player) {
                         ProgressView()
                             .controlSize(.small)
                     }

@@ -3,19 +3,44 @@ import SwiftUI
 
 /// One game's course: its lessons in order with their solved marks, "3 of 7 solved", and
 /// starting the course again. A lesson opens on its own screen; coming back shows its mark.
+/// The course's model is made once, when the screen first appears: SwiftUI builds this view
+/// again at every redraw of the screen that links to it (a `NavigationLink` builds its
+/// destination eagerly), and a `State(initialValue:)` would read the course each time.
 struct CourseScreen: View {
-    @State private var course: CourseModel
+    private let game: GameId
+    /// Opened from the first-open offer: the first unsolved lesson starts at once.
+    private let startsNextLesson: Bool
+    @State private var course: CourseModel?
+
+    init(game: GameId, startsNextLesson: Bool = false) {
+        self.game = game
+        self.startsNextLesson = startsNextLesson
+    }
+
+    var body: some View {
+        Group {
+            if let course {
+                CourseList(course: course, startsNextLesson: startsNextLesson)
+            } else {
+                Color.clear
+            }
+        }
+        .onAppear {
+            if course == nil {
+                course = CourseModel(game: game)
+            }
+        }
+    }
+}
+
+/// The course's list, drawn from its model.
+private struct CourseList: View {
+    let course: CourseModel
+    let startsNextLesson: Bool
     @State private var lesson: LessonModel?
     @State private var openError: String?
     @State private var confirmsReset = false
-    /// Opened from the first-open offer: the first unsolved lesson starts at once.
-    private let startsNextLesson: Bool
     @State private var startedNextLesson = false
-
-    init(game: GameId, startsNextLesson: Bool = false) {
-        _course = State(initialValue: CourseModel(game: game))
-        self.startsNextLesson = startsNextLesson
-    }
 
     var body: some View {
         List {
@@ -98,7 +123,7 @@ struct CourseScreen: View {
 
     private func open(_ info: LessonInfo) {
         do {
-            lesson = try LessonModel(lessonId: info.id, locale: info.locale, progress: course.store)
+            lesson = try LessonModel(lessonId: info.id, locale: info.locale, progress: course.store, announce: VoiceOver.announce)
             openError = nil
         } catch {
             openError = userMessage(for: error)

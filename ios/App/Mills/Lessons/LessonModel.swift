@@ -46,6 +46,7 @@ final class LessonModel {
     /// The session revision the board shows.
     @ObservationIgnored private var revision: UInt64
     @ObservationIgnored private let progress: LessonProgressStore?
+    @ObservationIgnored private let announce: Announce
     @ObservationIgnored private var timeOutTask: Task<Void, Never>?
     /// The scripted reply's changes, shown a moment after the learner's own.
     @ObservationIgnored private var pendingReply: PendingReply?
@@ -54,14 +55,20 @@ final class LessonModel {
     @ObservationIgnored private var timerMayRun = false
 
     /// The lesson with this id (from the course), its texts in `locale`; solved lessons are
-    /// marked in `progress`.
-    convenience init(lessonId: String, locale: String = AppLanguage.current, progress: LessonProgressStore?) throws {
-        try self.init(session: LessonSession(lessonId: lessonId, locale: locale), progress: progress)
+    /// marked in `progress`; what happens is spoken through `announce`.
+    convenience init(
+        lessonId: String,
+        locale: String = AppLanguage.current,
+        progress: LessonProgressStore?,
+        announce: @escaping Announce
+    ) throws {
+        try self.init(session: LessonSession(lessonId: lessonId, locale: locale), progress: progress, announce: announce)
     }
 
-    init(session: LessonSession, progress: LessonProgressStore?) {
+    init(session: LessonSession, progress: LessonProgressStore?, announce: @escaping Announce) {
         self.session = session
         self.progress = progress
+        self.announce = announce
         let lesson = session.lesson()
         self.lesson = lesson
         let snapshot = session.snapshot()
@@ -107,12 +114,12 @@ final class LessonModel {
         showsHint = false
         refresh()
         setClock(left: timerLimit)
-        Announcer.post(String(localized: "announce_lesson_try_again"))
+        say(String(localized: "announce_lesson_try_again"))
     }
 
     func showHint() {
         showsHint = true
-        Announcer.post(lesson.hint)
+        say(lesson.hint)
     }
 
     /// Replaces this lesson with the next one of the course, on the same screen.
@@ -121,7 +128,7 @@ final class LessonModel {
         do {
             let nextSession = try LessonSession(lessonId: next.id, locale: lesson.locale)
             load(nextSession)
-            Announcer.post(next.title)
+            say(next.title)
         } catch {
             message = .failure(userMessage(for: error))
         }
@@ -151,7 +158,7 @@ final class LessonModel {
         let moves = refresh(replyAfter: learnersLastRevision(result))
         let sentences = [prefix, moves, verdict].compactMap { $0 }
         if !sentences.isEmpty {
-            Announcer.post(sentences.joined(separator: String(localized: "list_separator")))
+            say(sentences.joined(separator: String(localized: "list_separator")))
         }
     }
 
@@ -227,7 +234,7 @@ final class LessonModel {
         replyTask = Task { [weak self] in
             try? await Task.sleep(for: .milliseconds(450))
             guard !Task.isCancelled, let self else { return }
-            Announcer.post(self.showPendingReply())
+            self.say(self.showPendingReply())
         }
         return sentence
     }
@@ -288,6 +295,10 @@ final class LessonModel {
         progressNotSaved = false
         courseLength = lessons(game: lesson.game, locale: lesson.locale).count
         setClock(left: timerLimit)
+    }
+
+    private func say(_ sentence: String?) {
+        if let sentence { announce(sentence) }
     }
 
     private func scheduleLeavingCleanup() {

@@ -18,6 +18,11 @@ struct LessonProgressStore: Sendable {
         try lessonProgressMarkSolved(path: path, lessonId: lessonId)
     }
 
+    /// One game's progress ("3 of 7"); nil when the file cannot be read.
+    func course(_ game: GameId) -> CourseProgress? {
+        (try? load())?.courses.first { $0.game == game }
+    }
+
     /// Forgets one game's progress ("start the course again").
     func reset(_ game: GameId) throws -> LessonProgress {
         try lessonProgressReset(path: path, game: game)

@@ -33,7 +33,6 @@ struct RulesLessonsSection: View {
     }
 
     private func reload() {
-        let all = try? LessonProgressStore.standard?.load()
-        progress = all?.courses.first { $0.game == game }
+        progress = LessonProgressStore.standard?.course(game)
     }
 }

@@ -1,19 +1,21 @@
 import MillsCore
-import SwiftUI
+import Foundation
 
 extension NextStep {
     /// What the side to move is asked to do, for the status line.
-    var prompt: LocalizedStringKey {
+    var prompt: String {
         switch self {
-        case .place: "prompt_place"
-        case .pickPiece: "prompt_pick"
-        case .stepAfterPull(nil): "prompt_step_after_pull"
-        case .pickDestination(let from): "prompt_destination \(from)"
-        case .stepAfterPull(let from?): "prompt_destination \(from)"
-        case .pin(let remaining): remaining > 1 ? "prompt_pin_more \(Int(remaining))" : "prompt_pin"
-        case .capture(let remaining): remaining > 1 ? "prompt_capture_more \(Int(remaining))" : "prompt_capture"
-        case .pull: "prompt_pull"
-        case .gameOver: "prompt_game_over"
+        case .place: String(localized: "prompt_place")
+        case .pickPiece: String(localized: "prompt_pick")
+        case .stepAfterPull(nil): String(localized: "prompt_step_after_pull")
+        case .pickDestination(let from): String(localized: "prompt_destination \(from)")
+        case .stepAfterPull(let from?): String(localized: "prompt_destination \(from)")
+        case .pin(let remaining):
+            remaining > 1 ? String(localized: "prompt_pin_more \(Int(remaining))") : String(localized: "prompt_pin")
+        case .capture(let remaining):
+            remaining > 1 ? String(localized: "prompt_capture_more \(Int(remaining))") : String(localized: "prompt_capture")
+        case .pull: String(localized: "prompt_pull")
+        case .gameOver: String(localized: "prompt_game_over")
         }
     }
 

@@ -1,5 +1,5 @@
+import Foundation
 import MillsCore
-import SwiftUI
 
 /// How the two sides are called: "You" and "Computer" against the computer, "White" (P1)
 /// and "Black" (P2) in pass-and-play.
@@ -7,41 +7,29 @@ struct PlayerNames {
     /// The human's side against the computer; nil in pass-and-play.
     let human: Player?
 
-    func name(_ player: Player) -> LocalizedStringKey {
-        guard let human else { return player == .p1 ? "player_white" : "player_black" }
-        return player == human ? "player_you" : "player_computer"
-    }
-
-    /// The same, as a string for sentences that VoiceOver reads.
-    func spoken(_ player: Player) -> String {
-        guard let human else {
-            return player == .p1 ? String(localized: "player_white") : String(localized: "player_black")
-        }
+    func name(_ player: Player) -> String {
+        guard let human else { return Self.colour(player) }
         return player == human ? String(localized: "player_you") : String(localized: "player_computer")
     }
 
     /// A side by its colour whoever plays it, "White" (P1) or "Black" (P2): the review and
     /// the evaluation bar speak of the board.
-    static func colour(_ player: Player) -> LocalizedStringKey {
-        player == .p1 ? "player_white" : "player_black"
-    }
-
-    static func spokenColour(_ player: Player) -> String {
+    static func colour(_ player: Player) -> String {
         player == .p1 ? String(localized: "player_white") : String(localized: "player_black")
     }
 
     /// The result in a few words: "You win!", "Black wins!", "Draw".
-    func headline(for result: Outcome) -> Text {
-        guard let winner = result.winner else { return Text("result_draw") }
-        guard let human else { return Text("result_player_wins \(Text(name(winner)))") }
-        return winner == human ? Text("result_you_win") : Text("result_you_lose")
+    func headline(for result: Outcome) -> String {
+        guard let winner = result.winner else { return String(localized: "result_draw") }
+        guard let human else { return String(localized: "result_player_wins \(name(winner))") }
+        return winner == human ? String(localized: "result_you_win") : String(localized: "result_you_lose")
     }
 
     /// Why the game ended, naming the sides.
-    func explanation(for result: Outcome) -> Text {
+    func explanation(for result: Outcome) -> String {
         let winner = result.winner ?? .p1
         let loser: Player = winner == .p1 ? .p2 : .p1
-        return result.reason.explanation(winner: Text(name(winner)), loser: Text(name(loser)))
+        return result.reason.explanation(winner: name(winner), loser: name(loser))
     }
 }
 

@@ -1,5 +1,5 @@
 import MillsCore
-import SwiftUI
+import Foundation
 
 /// Where a review is, for the status line and VoiceOver: "After turn 9 of 10: White
 /// a7xg1" over "Black to play" (or "Start of the game (10 turns)", "Final position"). The
@@ -16,15 +16,15 @@ struct ReviewText {
     }
 
     /// The turn shown, in the engine's notation.
-    var caption: Text {
-        Text(verbatim: sentence(notation: shownTurn?.notation ?? ""))
+    var caption: String {
+        sentence(notation: shownTurn?.notation ?? "")
     }
 
     /// Who plays next there, or that it is the end of the game.
-    var toPlay: Text {
+    var toPlay: String {
         position.outcome != nil
-            ? Text("review_final")
-            : Text("review_to_play \(Text(PlayerNames.colour(position.toMove)))")
+            ? String(localized: "review_final")
+            : String(localized: "review_to_play \(PlayerNames.colour(position.toMove))")
     }
 
     /// What VoiceOver reads after a step: the turn's actions one by one ("a7, xg1").
@@ -38,7 +38,7 @@ struct ReviewText {
         }
         let player = position.lastTurnPlayer ?? shownTurn?.player ?? position.toMove
         return String(
-            localized: "review_after_turn \(Int(position.turn)) \(Int(position.turns)) \(PlayerNames.spokenColour(player)) \(notation)"
+            localized: "review_after_turn \(Int(position.turn)) \(Int(position.turns)) \(PlayerNames.colour(player)) \(notation)"
         )
     }
 }

@@ -1,6 +1,6 @@
+import Foundation
 import MillsCore
 import Observation
-import SwiftUI
 
 /// The app's state above one game: the game to play or resume, where files live, and the
 /// scene's life cycle.
@@ -20,14 +20,21 @@ final class AppModel {
     private(set) var recordToConfirm: RecordToConfirm?
 
     @ObservationIgnored let locations: SaveLocations?
+    @ObservationIgnored private let announce: Announce
     @ObservationIgnored private var isForeground = true
     /// The engine's endgame tables, prepared in the background at launch.
     let endgameTables = EndgameTables()
 
-    init() {
-        locations = try? SaveLocations.standard()
+    /// The app's files in `locations` (none: nothing is kept), what happens spoken through
+    /// `announce`. An unfinished autosaved game is opened; with `preparesTables`, the endgame
+    /// tables are prepared (read, or built the first time) in the background.
+    init(locations: SaveLocations?, announce: @escaping Announce, preparesTables: Bool = true) {
+        self.locations = locations
+        self.announce = announce
         resumeSavedGame()
-        endgameTables.start(in: locations?.tables)
+        if preparesTables {
+            endgameTables.start(in: locations?.tables)
+        }
     }
 
     /// An unfinished game can be continued.
@@ -43,7 +50,7 @@ final class AppModel {
             let session = try GameSession(config: settings.config(for: id, mode: mode), options: options, listener: nil)
             // The old game's session stops now, even if a view still holds its model.
             game?.close()
-            game = GameModel(session: session)
+            game = GameModel(session: session, announce: announce)
             startError = nil
             isPlaying = true
         } catch {
@@ -73,13 +80,13 @@ final class AppModel {
             let options = locations?.sessionOptions ?? SessionOptions()
             let session = try GameSession.fromRecord(text: text, options: options, listener: nil)
             game?.close()
-            let opened = GameModel(session: session)
+            let opened = GameModel(session: session, announce: announce)
             game = opened
             recordError = nil
             isPlaying = true
             opened.openReview(atEnd: true)
             let name = GameCatalog.name(of: record.game)
-            Announcer.post(String(localized: "announce_record_opened \(name) \(record.moves.count)"))
+            announce(String(localized: "announce_record_opened \(name) \(record.moves.count)"))
         } catch {
             recordError = userMessage(for: error)
         }
@@ -117,8 +124,8 @@ final class AppModel {
 
     /// The turn timer runs only while the app is in the foreground and the game on screen
     /// (as on Android); in the background it is frozen, and the autosave keeps the time left.
-    func scenePhaseChanged(to phase: ScenePhase) {
-        isForeground = phase == .active
+    func setForeground(_ active: Bool) {
+        isForeground = active
         updateTurnTimer()
     }
 
@@ -137,7 +144,7 @@ final class AppModel {
         do {
             guard let json = try locations.savedGame() else { return }
             let session = try GameSession.restore(json: json, options: locations.sessionOptions, listener: nil)
-            let restored = GameModel(session: session)
+            let restored = GameModel(session: session, announce: announce)
             game = restored
             isPlaying = !restored.isOver
         } catch {

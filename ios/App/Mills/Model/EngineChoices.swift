@@ -1,5 +1,4 @@
 import MillsCore
-import SwiftUI
 
 /// The computer's levels and the turn timer's choices, with their defaults, as the engine
 /// gives them (`levels()`, `timerChoices()`): the app keeps no range or default of its own.
@@ -11,11 +10,11 @@ enum EngineChoices {
         return Int(all.first(where: \.isDefault)?.number ?? all[0].number)
     }()
 
-    /// The localized name of a level (`level_5` → "Skilled").
-    static func levelTitle(_ number: Int) -> LocalizedStringKey {
-        let all = Self.levels
-        let level = all.first(where: { Int($0.number) == number }) ?? all.first(where: \.isDefault)
-        return LocalizedStringKey(level?.nameKey ?? "")
+    /// The String Catalog key of a level's name (`level_5`, "Skilled"): the default level's
+    /// for a number the engine does not know.
+    static func levelNameKey(_ number: Int) -> String {
+        let level = levels.first(where: { Int($0.number) == number }) ?? levels.first(where: \.isDefault)
+        return level?.nameKey ?? ""
     }
 
     private static let timers: TimerChoices = timerChoices()

@@ -19,21 +19,29 @@ final class GameModel {
     private(set) var notice: GameNotice?
     /// The result sheet is up.
     var showsResult = false
+    /// The sheet over the board (rules, settings, the record), if any: the turn timer
+    /// stands still while one covers the board, as it does on Android.
+    var sheet: GameSheet? {
+        didSet { updateTurnTimer() }
+    }
     /// The move list and the review of earlier turns.
     let review: GameReview
     /// Hints and the evaluation bar.
     let advisor: Advisor
 
     @ObservationIgnored private let session: GameSession
+    @ObservationIgnored private let announce: Announce
     /// The session revision the board shows.
     @ObservationIgnored private var revision: UInt64
     @ObservationIgnored private var noticeTask: Task<Void, Never>?
     /// The game is on screen with the app in the foreground (the app model says so).
     @ObservationIgnored private var isOnScreen = false
 
-    /// Takes over a new or restored session and starts listening to it.
-    init(session: GameSession) {
+    /// Takes over a new or restored session and starts listening to it; what happens is
+    /// spoken through `announce`.
+    init(session: GameSession, announce: @escaping Announce) {
         self.session = session
+        self.announce = announce
         let snapshot = session.snapshot()
         self.snapshot = snapshot
         revision = snapshot.revision
@@ -96,9 +104,9 @@ final class GameModel {
         perform {
             switch try session.tap(point: point.name) {
             case .selected(let name):
-                Announcer.post(String(localized: "announce_picked \(name)"))
+                say(String(localized: "announce_picked \(name)"))
             case .deselected(let name):
-                Announcer.post(String(localized: "announce_dropped \(name)"))
+                say(String(localized: "announce_dropped \(name)"))
             case .refused(let refusal):
                 feedback.refusals += 1
                 feedback.refusedPoint = point.name
@@ -110,17 +118,17 @@ final class GameModel {
     }
 
     func undo() {
-        if perform({ try session.undo() }) { Announcer.post(String(localized: "announce_undone")) }
+        if perform({ try session.undo() }) { say(String(localized: "announce_undone")) }
     }
 
     func redo() {
-        if perform({ try session.redo() }) { Announcer.post(String(localized: "announce_redone")) }
+        if perform({ try session.redo() }) { say(String(localized: "announce_redone")) }
     }
 
     func resign() {
         perform {
             let player = try session.resign()
-            Announcer.post(String(localized: "announce_resigned \(names.spoken(player))"))
+            say(String(localized: "announce_resigned \(names.name(player))"))
         }
     }
 
@@ -129,7 +137,7 @@ final class GameModel {
         review.close()
         perform { session.newGame() }
         updateTurnTimer()
-        Announcer.post(String(localized: "announce_new_game"))
+        say(String(localized: "announce_new_game"))
     }
 
     func setLevel(_ level: Int) {
@@ -154,15 +162,31 @@ final class GameModel {
         updateTurnTimer()
     }
 
-    /// The turn timer runs while the live game is on screen; reviewing freezes it (as on
-    /// Android), so that looking back costs no time.
+    /// The turn timer runs while the live game is on screen and uncovered; reviewing
+    /// freezes it (as on Android), so that looking back costs no time.
     private func updateTurnTimer() {
-        if isOnScreen, !review.isReviewing {
+        if isOnScreen, sheet == nil, !review.isReviewing {
             perform { session.resume() }
         } else {
             perform { session.pause() }
         }
     }
+
+    /// A hint is for the side to move while it is a person's turn.
+    var canAskHint: Bool {
+        guard !isOver, !review.isReviewing, !snapshot.computerThinking else { return false }
+        guard let humanPlayer else { return true }
+        return snapshot.toMove == humanPlayer
+    }
+
+    /// The live game waits for a turn that has no entry in the move list yet: the list shows
+    /// it, highlighted.
+    var showsNextTurnRow: Bool {
+        !isOver && review.currentTurn >= review.turns.count
+    }
+
+    /// A new game is asked about first only when the engine says one would be thrown away.
+    var asksBeforeNewGame: Bool { snapshot.unfinished }
 
     func dismissNotice() {
         notice = nil
@@ -186,8 +210,8 @@ final class GameModel {
         return try session.exportRecord(
             details: RecordDetails(
                 date: RecordDate.today(),
-                p1Name: names.spoken(.p1),
-                p2Name: names.spoken(.p2)
+                p1Name: names.name(.p1),
+                p2Name: names.name(.p2)
             )
         )
     }
@@ -202,7 +226,7 @@ final class GameModel {
         if done, let live {
             review.close()
             updateTurnTimer()
-            Announcer.post(String(localized: "announce_played_from_here \(Int(live) + 1)"))
+            say(String(localized: "announce_played_from_here \(Int(live) + 1)"))
         }
     }
 
@@ -227,7 +251,7 @@ final class GameModel {
     func closeReview() {
         review.close()
         updateTurnTimer()
-        Announcer.post(String(localized: "review_exit"))
+        say(String(localized: "review_exit"))
     }
 
     /// Runs a review step (the live game is not touched) and says where it is.
@@ -243,7 +267,7 @@ final class GameModel {
             updateTurnTimer()
         }
         guard let position = review.position, position.turn != before else { return }
-        Announcer.post(ReviewText(position: position, turns: review.turns).spoken)
+        say(ReviewText(position: position, turns: review.turns).spoken)
     }
 
     // MARK: Hints
@@ -251,15 +275,15 @@ final class GameModel {
     /// Asks the engine for the best rest of the turn (off the main actor), drawn on the
     /// board and announced.
     func askHint() {
-        guard !review.isReviewing, !isOver else { return }
-        Announcer.post(String(localized: "hint_searching"))
+        guard canAskHint else { return }
+        say(String(localized: "hint_searching"))
         advisor.askHint { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let hint?):
-                Announcer.post(hint.sentence(next: self.snapshot.next))
+                say(hint.sentence(next: self.snapshot.next))
             case .success(nil):
-                Announcer.post(String(localized: "hint_none"))
+                say(String(localized: "hint_none"))
             case .failure(let error):
                 self.show(.failure(userMessage(for: error)))
             }
@@ -278,11 +302,11 @@ final class GameModel {
             refresh()
         case .turnTimedOut(let player, _):
             show(.timedOut(player))
-            Announcer.post(String(localized: "announce_timed_out \(names.spoken(player))"))
+            say(String(localized: "announce_timed_out \(names.name(player))"))
             refresh()
         case .saveFailed(let message):
             show(.saveFailed(message))
-            Announcer.post(String(localized: "announce_save_failed"))
+            say(String(localized: "announce_save_failed"))
         }
     }
 
@@ -302,7 +326,7 @@ final class GameModel {
         if !batch.changes.isEmpty {
             let motions = pieces.apply(batch.changes, reaching: newSnapshot)
             feedback.count(motions)
-            Announcer.post(
+            say(
                 Announcer.describe(
                     motions,
                     game: newSnapshot.config.game,
@@ -322,6 +346,10 @@ final class GameModel {
             showsResult = true
         }
         scheduleLeavingCleanup()
+    }
+
+    private func say(_ sentence: String?) {
+        if let sentence { announce(sentence) }
     }
 
     private func scheduleLeavingCleanup() {

@@ -7,9 +7,9 @@ enum RecordFile {
     static let readLimit = 1 << 20
 
     /// The file's text (bytes that are not UTF-8 become replacement characters, which the
-    /// engine then refuses with a reason); a file from "Open in" is removed from the inbox
+    /// engine then refuses with a reason); a file from "Open in" is removed from `inbox`
     /// once read.
-    static func text(at url: URL) throws -> String {
+    static func text(at url: URL, inbox: URL? = standardInbox) throws -> String {
         let scoped = url.startAccessingSecurityScopedResource()
         defer {
             if scoped { url.stopAccessingSecurityScopedResource() }
@@ -17,18 +17,25 @@ enum RecordFile {
         let handle = try FileHandle(forReadingFrom: url)
         defer { try? handle.close() }
         let data = try handle.read(upToCount: readLimit) ?? Data()
-        if isInInbox(url) {
+        if let inbox, isInside(url, inbox) {
             try? FileManager.default.removeItem(at: url)
         }
         return String(decoding: data, as: UTF8.self)
     }
 
     /// Documents/Inbox, where iOS copies the files other apps open in this one.
-    private static func isInInbox(_ url: URL) -> Bool {
-        guard let documents = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask).first else {
-            return false
-        }
-        let inbox = documents.appending(path: "Inbox", directoryHint: .isDirectory).standardizedFileURL.path
-        return url.standardizedFileURL.path.hasPrefix(inbox + "/")
+    static var standardInbox: URL? {
+        FileManager.default.urls(for: .documentDirectory, in: .userDomainMask).first?
+            .appending(path: "Inbox", directoryHint: .isDirectory)
+    }
+
+    /// The file is in `folder`, both read with their links resolved: a link inside the folder
+    /// to a file elsewhere (the autosave, say) is not in it, and `/private/var/...` is the
+    /// same folder as `/var/...`.
+    static func isInside(_ url: URL, _ folder: URL) -> Bool {
+        let file = url.resolvingSymlinksInPath().standardizedFileURL.path(percentEncoded: false)
+        let inside = folder.resolvingSymlinksInPath().standardizedFileURL.path(percentEncoded: false)
+        let prefix = inside.hasSuffix("/") ? inside : inside + "/"
+        return file.hasPrefix(prefix)
     }
 }

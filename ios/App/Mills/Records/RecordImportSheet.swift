@@ -63,7 +63,7 @@ struct RecordImportSheet: View {
         .confirmsRecordReplacement(app) { dismiss() }
         .onAppear { app.recordError = nil }
         .onChange(of: app.recordError) { _, message in
-            if let message { Announcer.post(message) }
+            if let message { VoiceOver.announce(message) }
         }
     }
 

@@ -61,7 +61,7 @@ struct RecordSheet: View {
                 Button {
                     UIPasteboard.general.string = text
                     copied = true
-                    Announcer.post(String(localized: "announce_record_copied"))
+                    VoiceOver.announce(String(localized: "announce_record_copied"))
                 } label: {
                     Label(copied ? LocalizedStringKey("announce_record_copied") : LocalizedStringKey("action_copy"), systemImage: copied ? "checkmark" : "doc.on.doc")
                         .frame(maxWidth: .infinity)

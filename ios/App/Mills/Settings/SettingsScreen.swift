@@ -30,7 +30,7 @@ struct SettingsScreen: View {
                     }
                 }
                 Picker("settings_your_side", selection: $humanSide) {
-                    ForEach(HumanSide.allCases) { Text($0.title).tag($0) }
+                    ForEach(HumanSide.allCases) { Text(verbatim: $0.title).tag($0) }
                 }
             } header: {
                 Text("settings_section_computer")
@@ -43,7 +43,7 @@ struct SettingsScreen: View {
 
             Section {
                 Picker("settings_section_timer", selection: $timer) {
-                    ForEach(TimerChoice.allCases) { $0.title.tag($0) }
+                    ForEach(TimerChoice.allCases) { Text(verbatim: $0.title).tag($0) }
                 }
             } header: {
                 Text("settings_section_timer")
@@ -58,10 +58,10 @@ struct SettingsScreen: View {
 
             Section("settings_section_look") {
                 Picker("settings_theme", selection: $theme) {
-                    ForEach(AppTheme.allCases) { Text($0.title).tag($0) }
+                    ForEach(AppTheme.allCases) { Text(verbatim: $0.title).tag($0) }
                 }
                 Picker("settings_board_style", selection: $boardStyle) {
-                    ForEach(BoardStyle.allCases) { Text($0.title).tag($0) }
+                    ForEach(BoardStyle.allCases) { Text(verbatim: $0.title).tag($0) }
                 }
             }
 
