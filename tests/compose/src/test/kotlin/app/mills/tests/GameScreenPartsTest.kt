@@ -190,6 +190,34 @@ class GameScreenPartsTest {
     }
 
     @Test
+    fun theTimerWaitsWhileTheRecordSheetCoversTheBoard() {
+        start()
+        tap("a1")
+        game.showRecord()
+        assertTrue(state().record != null)
+        assertTrue(snapshot().paused)
+        assertEquals(false, state().timer?.running)
+        container.games.advanceClockForTests(60_000)
+        idle()
+        assertEquals(Player.P2, snapshot().toMove, "no time passes under the record sheet")
+        game.closeRecord()
+        assertFalse(snapshot().paused)
+        assertEquals(true, state().timer?.running)
+        container.games.advanceClockForTests(15_000)
+        idle()
+        assertEquals(Player.P1, snapshot().toMove, "with the sheet closed the time runs out again")
+        // reviewing and the sheet together: the timer runs only once both are gone
+        game.reviewBack()
+        game.showRecord()
+        game.exitReview()
+        idle()
+        assertTrue(snapshot().paused, "the sheet still covers the board")
+        game.closeRecord()
+        idle()
+        assertFalse(snapshot().paused)
+    }
+
+    @Test
     fun aHintIsSearchedOffTheMainThreadAndDrawnWhenItComesBack() {
         start()
         // a7 closes White's mill and blocks Black's

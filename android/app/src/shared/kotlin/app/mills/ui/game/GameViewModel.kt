@@ -102,13 +102,9 @@ class GameViewModel(
     fun showTurn(index: Int) = goTo(index + 1)
 
     /** One turn back (from the live game: the position before its last turn). */
-    fun reviewBack() {
-        review.positionBefore()?.let(::goTo)
-    }
+    fun reviewBack() = review.positionBefore()?.let(::goTo) ?: Unit
 
-    fun reviewForward() {
-        review.positionAfter()?.let(::goTo)
-    }
+    fun reviewForward() = review.positionAfter()?.let(::goTo) ?: Unit
 
     /** Back to the live game, untouched by the review. */
     fun exitReview() {
@@ -151,13 +147,13 @@ class GameViewModel(
     /** Stops the hint being searched for (a tap, undo, leaving the screen...). */
     fun stopHint() = advisor.stopHint()
 
-    /** Opens the record sheet with the game as text (today's date in its header). */
+    /** Opens the record sheet with the game as text (today's date in its header); the timer waits under it. */
     fun showRecord() {
-        if (!records.export()) play.showError()
+        if (records.export()) clock.setRecordOpen(true) else play.showError()
         refresh()
     }
 
-    fun closeRecord() = thenRefresh(records::close)
+    fun closeRecord() = thenRefresh(::closeRecordSheet)
 
     fun copyRecord() {
         if (!records.copy()) return
@@ -227,12 +223,17 @@ class GameViewModel(
         refresh()
     }
 
+    private fun closeRecordSheet() {
+        records.close()
+        clock.setRecordOpen(false)
+    }
+
     private fun leaveReview() {
         review.leave()
         clock.setReviewing(false)
     }
 
-    private fun onHintAnswer(answer: HintAnswer) {
+    private fun onHintAnswer(answer: HintAnswer) = thenRefresh {
         when (answer) {
             is HintAnswer.Found -> play.say(
                 repository.snapshot.value?.next?.let { ReviewUiMapper.hintText(answer.hint, it) } ?: text(StringKey.HintNone),
@@ -241,7 +242,6 @@ class GameViewModel(
             is HintAnswer.Failed -> play.showMessage(answer.error.toUiText())
             HintAnswer.Stale -> Unit
         }
-        refresh()
     }
 
     private fun onEvent(event: GameEvent) {
@@ -264,7 +264,7 @@ class GameViewModel(
         if (id == shownSession) return
         shownSession = id
         advisor.reset()
-        records.close()
+        closeRecordSheet()
         leaveReview()
         onGameChanged()
     }
