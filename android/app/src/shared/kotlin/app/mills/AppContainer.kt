@@ -16,6 +16,7 @@ import app.mills.ui.navigation.AppViewModel
 import app.mills.ui.settings.SettingsViewModel
 import kotlinx.coroutines.CoroutineDispatcher
 import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.SupervisorJob
 import java.io.File
 
@@ -29,13 +30,17 @@ class AppContainer(
     settingsStore: SettingsStore,
     private val mainDispatcher: CoroutineDispatcher,
     seed: ULong? = null,
-    /** The share sheet and clipboard for game records (issue 12). */
+    /** The share sheet and clipboard for game records. */
     private val recordSharing: RecordSharing = NoRecordSharing,
     noBackupFilesDir: File = filesDir,
+    /** Where the engine's searches (hints, the evaluation bar) block, off the main thread. */
+    background: CoroutineDispatcher = Dispatchers.Default,
+    /** Tests: the game's turn timer moves only when told ([GameRepository.advanceClockForTests]). */
+    manualClock: Boolean = false,
 ) {
     private val files = AppFiles(filesDir, noBackupFilesDir)
     val settings = SettingsRepository(settingsStore)
-    val games = GameRepository(files, mainScope(), seed)
+    val games = GameRepository(files, mainScope(), seed, background, manualClock)
     val lessons = LessonRepository(files)
     val endgameTables = EndgameTablesRepository(files.tablesDir)
 

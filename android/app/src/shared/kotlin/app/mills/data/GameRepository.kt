@@ -10,16 +10,12 @@ import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asSharedFlow
 import kotlinx.coroutines.flow.asStateFlow
 import kotlinx.coroutines.launch
-import kotlinx.coroutines.sync.Mutex
-import kotlinx.coroutines.sync.withLock
-import kotlinx.coroutines.withContext
 import uniffi.mills_ffi.Evaluation
 import uniffi.mills_ffi.Hint
 import uniffi.mills_ffi.RecordDetails
 import uniffi.mills_ffi.ReviewPosition
 import uniffi.mills_ffi.TextRecord
 import uniffi.mills_ffi.TurnEntry
-import uniffi.mills_ffi.readRecord
 import uniffi.mills_ffi.BoardChange
 import uniffi.mills_ffi.GameSession
 import uniffi.mills_ffi.MillsException
@@ -51,13 +47,16 @@ class GameRepository(
     /** Seed of the computer's randomness; `null` for one from the clock. */
     private val seed: ULong? = null,
     /** Where hints and evaluations search (they block for up to their time limit). */
-    private val background: CoroutineDispatcher = Dispatchers.Default,
+    background: CoroutineDispatcher = Dispatchers.Default,
+    /** A turn timer that moves only with [advanceClockForTests] (no timer thread): tests' fake clock. */
+    private val manualClock: Boolean = false,
 ) {
+    private val searches = SearchSlot(background)
     private var session: GameSession? = null
     private var generation = 0
     private var foreground = true
     private var gameVisible = false
-    private var reviewing = false
+    private var boardCovered = false
     private var revision = 0uL
     private val pending = mutableListOf<BoardChange>()
 
@@ -144,8 +143,6 @@ class GameRepository(
         snapshotState.value = batch.snapshot
     }
 
-    // --- issue 12: move list, review, play from here, hints, analysis, records ---
-
     /** Changes whenever another session is installed (a new game, a restored one, a record). */
     val sessionId: Int get() = generation
 
@@ -159,12 +156,13 @@ class GameRepository(
     fun reviewPosition(turn: Int): ReviewPosition? = session?.let { s -> guard { s.reviewPosition(turn.toUInt()) } }
 
     /**
-     * Reviewing an earlier position: the turn timer stops meanwhile (the player is not
-     * playing), and runs again when the review ends.
+     * Something covers the live board on the game screen (an earlier position under review,
+     * the record sheet): the turn timer stops meanwhile (the player cannot play), and runs
+     * again when the board is uncovered.
      */
-    fun setReviewing(value: Boolean) {
-        if (reviewing == value) return
-        reviewing = value
+    fun setBoardCovered(value: Boolean) {
+        if (boardCovered == value) return
+        boardCovered = value
         applyPause()
     }
 
@@ -178,33 +176,21 @@ class GameRepository(
      * [timeMs]: `null` if cancelled ([cancelSearch]) or stale, a failure with the engine's
      * error (the game is over). The caller checks [sessionId] is unchanged before showing it.
      */
-    suspend fun hint(timeMs: Int): Result<Hint?> = search { it.hint(timeMs.toUInt()) }
+    suspend fun hint(timeMs: Int): Result<Hint?> = session?.let { s -> searches.run(s) { it.hint(timeMs.toUInt()) } }
+        ?: Result.success(null)
 
     /** Who stands better now (a search of about [timeMs] on [background]); `null` if cancelled. */
-    suspend fun evaluate(timeMs: Int): Result<Evaluation?> = search { it.evaluate(timeMs.toUInt()) }
+    suspend fun evaluate(timeMs: Int): Result<Evaluation?> = session?.let { s -> searches.run(s) { it.evaluate(timeMs.toUInt()) } }
+        ?: Result.success(null)
 
     /** Ends the hint or evaluation in progress (it answers `null`), and any still waiting to start. */
     fun cancelSearch() {
-        cancels++
+        searches.cancel()
         session?.let { s -> guard { s.cancelHint() } }
     }
 
-    /**
-     * Counts [cancelSearch] calls: a search asked for before the latest one does not start
-     * (the engine's cancel only reaches a search already running).
-     */
-    @Volatile
-    private var cancels = 0
-
     /** The game as a text record (docs/records.md), or `null` with [lastError] set. */
     fun exportRecord(details: RecordDetails): String? = session?.let { s -> guard { s.exportRecord(details) } }
-
-    /** Reads [text] as a game record, whole, and loads nothing: the engine's `readRecord`. */
-    fun checkRecord(text: String): Result<TextRecord> = try {
-        Result.success(readRecord(text))
-    } catch (e: MillsException) {
-        Result.failure(e)
-    }
 
     /**
      * Reads [text] as a game record and, if it is a good one, makes its game the one in
@@ -223,30 +209,9 @@ class GameRepository(
         return Result.success(record)
     }
 
-    /**
-     * One search at a time: the engine's hint and evaluation share one cancel token, so a
-     * second search started beside a first would end it.
-     */
-    private val searching = Mutex()
-
-    private suspend fun <T> search(call: (GameSession) -> T): Result<T?> {
-        val s = session ?: return Result.success(null)
-        val asked = cancels
-        return searching.withLock { searchOn(s, asked, call) }
-    }
-
-    private suspend fun <T> searchOn(s: GameSession, asked: Int, call: (GameSession) -> T): Result<T?> {
-        return withContext(background) {
-            try {
-                if (asked != cancels) return@withContext Result.success(null)
-                Result.success(call(s))
-            } catch (e: MillsException) {
-                Result.failure(e)
-            } catch (e: IllegalStateException) {
-                // the session was closed (replaced) before the search began: nothing to show
-                Result.success(null)
-            }
-        }
+    /** Moves the fake clock ([manualClock]) by [ms] and applies a timer expiry it causes. */
+    fun advanceClockForTests(ms: Long) {
+        command { it.advanceClockForTests(ms.toULong()) }
     }
 
     /** Results against the computer, per game and level. */
@@ -276,7 +241,7 @@ class GameRepository(
 
     private fun applyPause() {
         val s = session ?: return
-        guard { if (foreground && gameVisible && !reviewing) s.resume() else s.pause() }
+        guard { if (foreground && gameVisible && !boardCovered) s.resume() else s.pause() }
         refresh()
     }
 
@@ -291,8 +256,8 @@ class GameRepository(
         autosavePath = files.autosavePath.takeIf { live },
         statsPath = files.statsPath.takeIf { live },
         seed = seed,
-        timerThread = live,
-        manualClock = false,
+        timerThread = live && !manualClock,
+        manualClock = manualClock,
         manualComputer = !live,
     )
 
@@ -306,13 +271,7 @@ class GameRepository(
     private fun deliver(id: Int, event: SessionEvent) {
         if (id != generation) return
         refresh()
-        val mapped = when (event) {
-            is SessionEvent.ComputerMoved -> GameEvent.ComputerMoved(event.player, event.actions)
-            is SessionEvent.TurnTimedOut -> GameEvent.TimedOut(event.player)
-            is SessionEvent.GameOver -> GameEvent.Finished(event.outcome)
-            is SessionEvent.SaveFailed -> GameEvent.SaveFailed(event.message)
-        }
-        eventFlow.tryEmit(mapped)
+        eventFlow.tryEmit(GameEvent.of(event))
     }
 
     /** The session's listener: hops to the main thread, drops events of replaced sessions. */

@@ -33,9 +33,10 @@ fun hasTagPrefix(prefix: String) = SemanticsMatcher("testTag starts with $prefix
 @OptIn(ExperimentalTestApi::class)
 class ComposeUiTest {
     private fun withApp(strings: Strings = XmlStrings.english(), test: androidx.compose.ui.test.ComposeUiTest.(TestApp) -> Unit) {
-        val app = TestApp()
+        val main = ComposeMain()
+        val app = TestApp(main = main.dispatcher)
         try {
-            runComposeUiTest {
+            runComposeUiTest(effectContext = main.composition) {
                 setContent { MillsApp(app.viewModels, strings) }
                 test(app)
             }

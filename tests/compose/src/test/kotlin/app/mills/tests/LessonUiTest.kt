@@ -29,12 +29,15 @@ import java.io.File
 @OptIn(ExperimentalTestApi::class)
 class LessonUiTest {
     private fun withApp(
-        app: TestApp = TestApp(),
+        /** The app, on the test's main thread ([ComposeMain.dispatcher]). */
+        create: (ComposeMain) -> TestApp = { TestApp(main = it.dispatcher) },
         strings: Strings = XmlStrings.english(),
         test: ComposeUiTest.(TestApp) -> Unit,
     ) {
+        val main = ComposeMain()
+        val app = create(main)
         try {
-            runComposeUiTest {
+            runComposeUiTest(effectContext = main.composition) {
                 setContent { MillsApp(app.viewModels, strings) }
                 test(app)
             }
@@ -172,7 +175,7 @@ class LessonUiTest {
     }
 
     @Test
-    fun aTimerLessonPassesTheTurnWhenItsTimeRunsOut() = withApp(TestApp(lessonSecondMs = 40)) { app ->
+    fun aTimerLessonPassesTheTurnWhenItsTimeRunsOut() = withApp({ TestApp(lessonSecondMs = 40, main = it.dispatcher) }) { app ->
         openCourse(GameId.LINKED_HORSE)
         openLesson("linked-horse-timer")
         waitUntil(timeoutMillis = 10_000) { onAllNodes(hasText("Solved!"), useUnmergedTree = true).fetchSemanticsNodes().isNotEmpty() }
@@ -185,7 +188,7 @@ class LessonUiTest {
     }
 
     @Test
-    fun theFirstOpeningOfAGameOffersItsLessonsOnce() = withApp(TestApp(store = InMemorySettingsStore(UserSettings()))) { app ->
+    fun theFirstOpeningOfAGameOffersItsLessonsOnce() = withApp({ TestApp(store = InMemorySettingsStore(UserSettings()), main = it.dispatcher) }) { app ->
         onNodeWithTag("play-friend-ZHIQI").performClick()
         onNodeWithTag("lesson-offer").assertExists()
         onNodeWithText("Learn to play Zhi Qi?", substring = true).assertExists()

@@ -44,9 +44,10 @@ class ReviewComposeUiTest {
         pickFile: ((SharingTestApp) -> Unit)? = null,
         test: ComposeUiTest.(SharingTestApp) -> Unit,
     ) {
-        val app = SharingTestApp()
+        val main = ComposeMain()
+        val app = SharingTestApp(main = main.dispatcher)
         try {
-            runSkikoComposeUiTest(size = size, density = Density(1f)) {
+            runSkikoComposeUiTest(size = size, density = Density(1f), effectContext = main.composition) {
                 setContent { MillsApp(app.viewModels, strings, onOpenRecordFile = pickFile?.let { { it(app) } }) }
                 test(app)
             }

@@ -6,6 +6,7 @@ import app.mills.data.RecordSharing
 import app.mills.data.UserSettings
 import app.mills.game.GameUiState
 import app.mills.ui.AppViewModels
+import kotlinx.coroutines.CoroutineDispatcher
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.swing.Swing
 import uniffi.mills_ffi.Snapshot
@@ -28,12 +29,16 @@ class FakeRecordSharing : RecordSharing {
 }
 
 /** An app wired as on a phone (like [TestApp]) with a fake share sheet and clipboard. */
-class SharingTestApp(settings: UserSettings = UserSettings()) {
+class SharingTestApp(
+    settings: UserSettings = UserSettings(),
+    /** The app's main thread: Swing's event thread, or the Compose UI test's ([ComposeMain]). */
+    val main: CoroutineDispatcher = Dispatchers.Swing,
+) {
     val sharing = FakeRecordSharing()
     val dir = Files.createTempDirectory("mills-review").toFile()
     // every game's lessons already offered, as in TestApp, so that a game starts at once
     val store = InMemorySettingsStore(settings.copy(lessonsOffered = uniffi.mills_ffi.GameId.entries.toSet()))
-    val container = AppContainer(dir, store, Dispatchers.Swing, seed = 7u, recordSharing = sharing)
+    val container = AppContainer(dir, store, main, seed = 7u, recordSharing = sharing)
     val viewModels = AppViewModels(
         container.appViewModel(),
         container.homeViewModel(),

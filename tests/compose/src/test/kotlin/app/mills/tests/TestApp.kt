@@ -5,6 +5,7 @@ import app.mills.data.InMemorySettingsStore
 import app.mills.data.SettingsStore
 import app.mills.data.UserSettings
 import app.mills.ui.AppViewModels
+import kotlinx.coroutines.CoroutineDispatcher
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.swing.Swing
 import uniffi.mills_ffi.GameId
@@ -15,7 +16,8 @@ import java.nio.file.Files
 
 /**
  * An app wired as on a phone: a files directory, settings, and the Swing event thread as the
- * main thread (named explicitly: Compose UI tests replace Dispatchers.Main while they run).
+ * main thread (named explicitly: Compose UI tests replace Dispatchers.Main while they run;
+ * they pass [ComposeMain], the thread they click on).
  */
 class TestApp(
     val dir: File = Files.createTempDirectory("mills-test").toFile(),
@@ -24,8 +26,10 @@ class TestApp(
     val store: SettingsStore = InMemorySettingsStore(UserSettings(lessonsOffered = GameId.entries.toSet())),
     /** How long a second of a timer lesson lasts. */
     lessonSecondMs: Long = 1_000,
+    /** The app's main thread: Swing's event thread, or the Compose UI test's ([ComposeMain]). */
+    val main: CoroutineDispatcher = Dispatchers.Swing,
 ) {
-    val container = AppContainer(dir, store, Dispatchers.Swing, seed = 7u)
+    val container = AppContainer(dir, store, main, seed = 7u)
     val viewModels = AppViewModels(
         container.appViewModel(),
         container.homeViewModel(),

@@ -1,6 +1,5 @@
 package app.mills.ui.game
 
-import androidx.compose.foundation.gestures.detectHorizontalDragGestures
 import androidx.compose.foundation.layout.Arrangement
 import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.BoxWithConstraints
@@ -16,28 +15,15 @@ import androidx.compose.foundation.layout.widthIn
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.Surface
 import androidx.compose.runtime.Composable
-import androidx.compose.runtime.DisposableEffect
-import androidx.compose.runtime.LaunchedEffect
-import androidx.compose.runtime.collectAsState
 import androidx.compose.runtime.getValue
 import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.remember
-import androidx.compose.runtime.rememberUpdatedState
 import androidx.compose.runtime.setValue
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.draw.rotate
-import androidx.compose.ui.hapticfeedback.HapticFeedbackType
-import androidx.compose.ui.input.pointer.pointerInput
-import androidx.compose.ui.platform.LocalDensity
-import androidx.compose.ui.platform.LocalHapticFeedback
 import androidx.compose.ui.platform.testTag
-import androidx.compose.ui.semantics.CustomAccessibilityAction
-import androidx.compose.ui.semantics.customActions
-import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.unit.dp
-import app.mills.data.UserSettings
-import app.mills.game.GameEffect
 import app.mills.game.GameUiState
 import app.mills.strings.StringKey
 import app.mills.strings.resolve
@@ -45,95 +31,10 @@ import app.mills.strings.stringOf
 import app.mills.ui.board.Board
 import app.mills.ui.components.BarIcon
 import app.mills.ui.components.ConfirmDialog
-import app.mills.ui.components.LocalSoundPlayer
 import app.mills.ui.components.TopBar
 import app.mills.ui.icons.MillsIcons
 import app.mills.ui.records.RecordSheet
-import uniffi.mills_ffi.GameId
 import uniffi.mills_ffi.Player
-
-/** What the game screen can ask for. */
-interface GameScreenActions {
-    fun onTap(point: String)
-    fun onUndo()
-    fun onRedo()
-    fun onNewGame()
-    fun onResign()
-    fun onDismissResult()
-    fun onBack()
-    fun onSettings()
-    fun onRules(game: GameId)
-
-    // issue 12: move list, review, hint, records (no-ops by default, e.g. for screenshots)
-    fun onToggleMoves() {}
-    fun onShowTurn(index: Int) {}
-    fun onReviewBack() {}
-    fun onReviewForward() {}
-    fun onExitReview() {}
-    fun onPlayFromHere() {}
-    fun onReviewGame() {}
-    fun onHint() {}
-    fun onShowRecord() {}
-    fun onCloseRecord() {}
-    fun onCopyRecord() {}
-    fun onShareRecord(subject: String) {}
-}
-
-/** The game screen bound to its view model: state in, taps out, sounds and haptics played. */
-@Composable
-fun GameRoute(
-    viewModel: GameViewModel,
-    settings: UserSettings,
-    onBack: () -> Unit,
-    onSettings: () -> Unit,
-    onRules: (GameId) -> Unit,
-) {
-    val state by viewModel.uiState.collectAsState()
-    val haptics = LocalHapticFeedback.current
-    val sound = LocalSoundPlayer.current
-    LaunchedEffect(viewModel, settings.sound, settings.haptics) {
-        viewModel.effects.collect { effect ->
-            if (settings.haptics) haptics.performHapticFeedback(hapticFor(effect))
-            if (settings.sound) sound.play(effect)
-        }
-    }
-    // leaving the game screen stops a hint being searched for
-    DisposableEffect(viewModel) { onDispose { viewModel.stopHint() } }
-    val current = state ?: return
-    GameScreen(
-        current,
-        object : GameScreenActions {
-            override fun onTap(point: String) = viewModel.onPointTap(point)
-            override fun onUndo() = viewModel.undo()
-            override fun onRedo() = viewModel.redo()
-            override fun onNewGame() = viewModel.newGame()
-            override fun onResign() = viewModel.resign()
-            override fun onDismissResult() = viewModel.dismissResult()
-            override fun onBack() = onBack()
-            override fun onSettings() = onSettings()
-            override fun onRules(game: GameId) = onRules(game)
-            override fun onToggleMoves() = viewModel.toggleMoves()
-            override fun onShowTurn(index: Int) = viewModel.showTurn(index)
-            override fun onReviewBack() = viewModel.reviewBack()
-            override fun onReviewForward() = viewModel.reviewForward()
-            override fun onExitReview() = viewModel.exitReview()
-            override fun onPlayFromHere() = viewModel.playFromHere()
-            override fun onReviewGame() = viewModel.reviewGame()
-            override fun onHint() = viewModel.onHint()
-            override fun onShowRecord() = viewModel.showRecord()
-            override fun onCloseRecord() = viewModel.closeRecord()
-            override fun onCopyRecord() = viewModel.copyRecord()
-            override fun onShareRecord(subject: String) = viewModel.shareRecord(subject)
-        },
-    )
-}
-
-internal fun hapticFor(effect: GameEffect): HapticFeedbackType = when (effect) {
-    GameEffect.Refused -> HapticFeedbackType.Reject
-    GameEffect.Place -> HapticFeedbackType.SegmentTick
-    GameEffect.Won, GameEffect.Mill, GameEffect.Remove, GameEffect.Stable -> HapticFeedbackType.Confirm
-    else -> HapticFeedbackType.LongPress
-}
 
 /**
  * The game: the board with a panel for each side around it. Phones stack them; wide screens
@@ -300,42 +201,5 @@ fun GameScreen(state: GameUiState, actions: GameScreenActions) {
                 onDismiss = { confirmPlayFromHere = false },
             )
         }
-    }
-}
-
-/**
- * A horizontal swipe on the board steps through the game: to the right, one turn back (from
- * the live game, into review); to the left, one turn forward. Taps on points are untouched.
- * Screen readers get the same as the board's actions ("Previous", "Next").
- */
-@Composable
-private fun Modifier.swipeThroughTurns(onBack: () -> Unit, onForward: () -> Unit, canForward: Boolean): Modifier {
-    val back by rememberUpdatedState(onBack)
-    val forward by rememberUpdatedState(onForward)
-    val threshold = with(LocalDensity.current) { 56.dp.toPx() }
-    val previousLabel = stringOf(StringKey.ReviewPrevious)
-    val nextLabel = stringOf(StringKey.ReviewNext)
-    return semantics {
-        customActions = listOfNotNull(
-            CustomAccessibilityAction(previousLabel) {
-                back()
-                true
-            },
-            CustomAccessibilityAction(nextLabel) {
-                forward()
-                true
-            }.takeIf { canForward },
-        )
-    }.pointerInput(Unit) {
-        var total = 0f
-        detectHorizontalDragGestures(
-            onDragStart = { total = 0f },
-            onDragEnd = {
-                when {
-                    total > threshold -> back()
-                    total < -threshold -> forward()
-                }
-            },
-        ) { _, amount -> total += amount }
     }
 }

@@ -8,17 +8,9 @@ import app.mills.data.NoRecordSharing
 import app.mills.data.RecordSharing
 import app.mills.data.RecordToConfirm
 import app.mills.data.SettingsRepository
-import app.mills.game.Announcer
 import app.mills.game.GameEffect
-import app.mills.game.GameUiMapper
 import app.mills.game.GameUiState
-import app.mills.game.Motion
-import app.mills.game.PlayerNames
-import app.mills.game.RecordUi
-import app.mills.game.ReviewUi
 import app.mills.game.ReviewUiMapper
-import app.mills.game.Transient
-import app.mills.game.motionEffect
 import app.mills.game.toUiText
 import app.mills.strings.StringKey
 import app.mills.strings.UiText
@@ -31,327 +23,146 @@ import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asSharedFlow
 import kotlinx.coroutines.flow.asStateFlow
 import kotlinx.coroutines.launch
-import uniffi.mills_ffi.Evaluation
-import uniffi.mills_ffi.Hint
-import uniffi.mills_ffi.MillsException
-import uniffi.mills_ffi.RecordDetails
-import uniffi.mills_ffi.TurnEntry
-import uniffi.mills_ffi.Snapshot
-import uniffi.mills_ffi.TapResult
 
-/** The game screen: taps, undo/redo, resign, new game, and what the screen shows. */
+/**
+ * The game screen: the player's events in, one immutable [GameUiState] out. The work is done
+ * by the screen's parts, one job each: [GamePlay] (the live game), [GameReview] (move list and
+ * review), [Advisor] (hints and the evaluation bar), [TurnClock] (when the timer runs here) and
+ * [GameRecords] (the record sheet, records opened). This class routes events to them and puts
+ * their states together ([GameScreenState], no engine call). Call it from the main thread:
+ * its [scope]'s dispatcher; engine searches run off it.
+ */
 class GameViewModel(
     private val repository: GameRepository,
     private val settings: SettingsRepository,
     /** Runs on the main thread; cancelled when the view model is cleared. */
     scope: CoroutineScope,
     /** The platform's share sheet and clipboard, for game records. */
-    private val sharing: RecordSharing = NoRecordSharing,
+    sharing: RecordSharing = NoRecordSharing,
 ) : ViewModel(scope) {
     private val state = MutableStateFlow<GameUiState?>(null)
     private val effectFlow = MutableSharedFlow<GameEffect>(extraBufferCapacity = 16)
+    private val play = GamePlay(repository) { effectFlow.tryEmit(it) }
+    private val review = GameReview(repository)
+    private val advisor = Advisor(repository, viewModelScope, onEvaluated = ::refresh)
+    private val clock = TurnClock(repository)
+    private val records = GameRecords(repository, sharing)
 
-    private var rendered: Snapshot? = null
-    private var transient = Transient()
+    /** The session the screen shows (another one: nothing of the old one stays). */
+    private var shownSession = -1
 
     val uiState: StateFlow<GameUiState?> = state.asStateFlow()
 
     val effects: SharedFlow<GameEffect> = effectFlow.asSharedFlow()
 
-    // issue 12: the move list, review, hints, the evaluation bar and records
-    private var renderedSession = -1
-
-    /** Counts the changes of the game (moves, undo, a new game): hints and evaluations are of one. */
-    private var gameVersion = 0
-    private var moves: List<TurnEntry> = emptyList()
-    private var currentTurn: Int? = null
-    private var reviewTurns = 0
-    private var movesOpen = false
-
-    /** The review position shown (0..[reviewTurns]); `null` for the live game. */
-    private var reviewAt: Int? = null
-    private var reviewMessage: UiText? = null
-    private var hint: Hint? = null
-    private var hintVersion = -1
-    private var hintBusy = false
-
-    /** Each request (and each stop) gets a number: an answer to an older one is dropped. */
-    private var hintRequest = 0
-    private var evaluation: Evaluation? = null
-    private var evaluationVersion = -1
-    private var evaluating = false
-    private var record: String? = null
-    private val importErrorState = MutableStateFlow<UiText?>(null)
-
     /** Why the last record could not be opened (shown over any screen until dismissed). */
-    val importError: StateFlow<UiText?> = importErrorState.asStateFlow()
-    private val recordToConfirmState = MutableStateFlow<RecordToConfirm?>(null)
+    val importError: StateFlow<UiText?> = records.importError
 
     /** A good record that would end the unfinished game: asked first, over any screen. */
-    val recordToConfirm: StateFlow<RecordToConfirm?> = recordToConfirmState.asStateFlow()
+    val recordToConfirm: StateFlow<RecordToConfirm?> = records.recordToConfirm
 
     init {
-        viewModelScope.launch { repository.snapshot.collect { render() } }
+        viewModelScope.launch { repository.snapshot.collect { refresh() } }
         viewModelScope.launch { repository.events.collect(::onEvent) }
-        viewModelScope.launch { settings.settings.collect { render() } }
+        viewModelScope.launch { settings.settings.collect { refresh() } }
     }
 
-    @Synchronized
     fun onPointTap(point: String) {
-        if (reviewAt != null) {
-            reviewMessage = text(StringKey.ReviewTapRefused)
-            render()
+        if (review.reviewing) {
+            review.refuseTap()
+            refresh()
             return
         }
-        stopHint()
-        when (val result = repository.tap(point) ?: return) {
-            is TapResult.Selected -> say(text(StringKey.AnnouncePicked, result.point))
-            is TapResult.Deselected -> say(text(StringKey.AnnounceDropped, result.point))
-            is TapResult.Played -> transient = transient.copy(message = null)
-            is TapResult.Refused -> {
-                transient = transient.copy(
-                    message = result.refusal.toUiText(),
-                    shakePoint = point,
-                    shakeKey = transient.shakeKey + 1,
-                )
-                effectFlow.tryEmit(GameEffect.Refused)
-            }
-        }
-        render()
+        advisor.stopHint()
+        if (play.tap(point)) refresh()
     }
 
-    @Synchronized
-    fun undo() {
-        stopHint()
-        if (repository.undo()) say(text(StringKey.AnnounceUndone)) else showError()
-        render()
-    }
+    fun undo() = command(play::undo)
 
-    @Synchronized
-    fun redo() {
-        stopHint()
-        if (repository.redo()) say(text(StringKey.AnnounceRedone)) else showError()
-        render()
-    }
+    fun redo() = command(play::redo)
 
-    @Synchronized
     fun resign() {
-        stopHint()
-        val loser = repository.resign() ?: return
-        val names = rendered?.let { PlayerNames(it.config.mode) }
-        names?.let { say(text(StringKey.AnnounceResigned, it.name(loser))) }
-        render()
+        advisor.stopHint()
+        if (play.resign()) refresh()
     }
 
     /** The same game again, with the same players. */
-    @Synchronized
     fun newGame() {
-        stopHint()
+        advisor.stopHint()
         leaveReview()
-        repository.newGame()
-        transient = transient.copy(resultDismissed = false)
-        say(text(StringKey.AnnounceNewGame))
-        render()
+        command(play::newGame)
     }
 
-    @Synchronized
-    fun dismissResult() {
-        transient = transient.copy(resultDismissed = true)
-        render()
-    }
-
-    // --- issue 12: move list and review ---
+    fun dismissResult() = thenRefresh(play::dismissResult)
 
     /** Phones: opens or closes the move-list panel. */
-    @Synchronized
-    fun toggleMoves() {
-        movesOpen = !movesOpen
-        render()
-    }
+    fun toggleMoves() = thenRefresh(review::toggleMoves)
 
     /** A tap on a row of the move list: the board after that turn. */
-    @Synchronized
     fun showTurn(index: Int) = goTo(index + 1)
 
     /** One turn back (from the live game: the position before its last turn). */
-    @Synchronized
-    fun reviewBack() {
-        if (reviewAt == null && reviewTurns == 0) return
-        goTo((reviewAt ?: reviewTurns) - 1)
-    }
+    fun reviewBack() = review.positionBefore()?.let(::goTo) ?: Unit
 
-    @Synchronized
-    fun reviewForward() {
-        val at = reviewAt ?: return
-        goTo(at + 1)
-    }
+    fun reviewForward() = review.positionAfter()?.let(::goTo) ?: Unit
 
     /** Back to the live game, untouched by the review. */
-    @Synchronized
     fun exitReview() {
-        if (reviewAt == null) return
+        if (!review.reviewing) return
         leaveReview()
-        say(text(StringKey.ReviewExit))
-        render()
+        play.say(text(StringKey.ReviewExit))
+        refresh()
     }
 
     /** The review position shown becomes the live one (asked first by the screen). */
-    @Synchronized
     fun playFromHere() {
-        val at = reviewAt ?: return
-        val live = repository.undoToTurn(at)
-        if (live == null) {
-            reviewMessage = repository.lastError?.toUiText()
-        } else {
+        if (!review.reviewing) return
+        review.playFromHere()?.let { live ->
             leaveReview()
-            say(text(StringKey.AnnouncePlayedFromHere, live + 1))
+            play.say(text(StringKey.AnnouncePlayedFromHere, live + 1))
         }
-        render()
+        refresh()
     }
 
     /** The result screen's Review: the final position, with the move list open. */
-    @Synchronized
     fun reviewGame() {
-        transient = transient.copy(resultDismissed = true)
-        movesOpen = true
-        goTo(reviewTurns)
+        play.dismissResult()
+        review.openMoves()
+        goTo(review.current.turns)
     }
-
-    private fun goTo(position: Int) {
-        val target = position.coerceIn(0, reviewTurns)
-        if (reviewAt == null) {
-            stopHint()
-            repository.setReviewing(true)
-        }
-        reviewAt = target
-        reviewMessage = null
-        transient = transient.copy(message = null, announcement = null)
-        render()
-    }
-
-    private fun leaveReview() {
-        reviewAt = null
-        reviewMessage = null
-        repository.setReviewing(false)
-    }
-
-    // --- issue 12: hints ---
 
     /** Asks the engine for a hint (about a second, off the main thread); a second tap stops it. */
-    @Synchronized
     fun onHint() {
-        if (hintBusy) {
+        if (advisor.current.hintBusy) {
             stopHint()
-            render()
+            refresh()
             return
         }
-        if (reviewAt != null) return
-        val request = ++hintRequest
-        val version = gameVersion
-        val session = repository.sessionId
-        hintBusy = true
-        hint = null
-        // an evaluation in progress gives way (the hint waits for it otherwise)
-        if (evaluating) repository.cancelSearch()
-        say(text(StringKey.HintSearching))
-        viewModelScope.launch {
-            val result = repository.hint(HINT_MS)
-            onHintAnswer(result, request, version, session)
-        }
-        render()
+        if (review.reviewing) return
+        play.say(text(StringKey.HintSearching))
+        advisor.askHint(::onHintAnswer)
+        refresh()
     }
 
     /** Stops the hint being searched for (a tap, undo, leaving the screen...). */
-    @Synchronized
-    fun stopHint() {
-        if (!hintBusy) return
-        hintBusy = false
-        hintRequest++
-        repository.cancelSearch()
-    }
+    fun stopHint() = advisor.stopHint()
 
-    @Synchronized
-    private fun onHintAnswer(result: Result<Hint?>, request: Int, version: Int, session: Int) {
-        if (request != hintRequest) {
-            render()
-            return
-        }
-        hintBusy = false
-        if (session == repository.sessionId && version == gameVersion) {
-            result.onSuccess { found ->
-                if (found != null) {
-                    hint = found
-                    hintVersion = version
-                    val next = repository.snapshot.value?.next
-                    say(next?.let { ReviewUiMapper.hintText(found, it) } ?: text(StringKey.HintNone))
-                } else {
-                    say(text(StringKey.HintNone))
-                }
-            }.onFailure { e ->
-                (e as? MillsException)?.let { transient = transient.copy(message = it.toUiText()) }
-            }
-        }
-        render()
-    }
-
-    // --- issue 12: the evaluation bar ---
-
-    private fun maybeEvaluate(computerThinking: Boolean) {
-        // the bar is hidden while reviewing; it catches up when the live game is back
-        if (!settings.current.evaluationBar || evaluating || hintBusy || computerThinking || reviewAt != null) return
-        if (evaluationVersion == gameVersion) return
-        val version = gameVersion
-        val session = repository.sessionId
-        evaluating = true
-        viewModelScope.launch {
-            val result = repository.evaluate(EVALUATION_MS)
-            onEvaluation(result, version, session)
-        }
-    }
-
-    @Synchronized
-    private fun onEvaluation(result: Result<Evaluation?>, version: Int, session: Int) {
-        evaluating = false
-        if (session == repository.sessionId && version == gameVersion) {
-            result.onSuccess { found ->
-                if (found != null) {
-                    evaluation = found
-                    evaluationVersion = version
-                }
-            }.onFailure { evaluationVersion = version }
-        }
-        render()
-    }
-
-    // --- issue 12: records ---
-
-    /** Opens the record sheet with the game as text (today's date in its header). */
-    @Synchronized
+    /** Opens the record sheet with the game as text (today's date in its header); the timer waits under it. */
     fun showRecord() {
-        val text = repository.exportRecord(RecordDetails(date = java.time.LocalDate.now().toString()))
-        if (text == null) showError() else record = text
-        render()
+        if (records.export()) clock.setRecordOpen(true) else play.showError()
+        refresh()
     }
 
-    @Synchronized
-    fun closeRecord() {
-        record = null
-        render()
-    }
+    fun closeRecord() = thenRefresh(::closeRecordSheet)
 
-    @Synchronized
     fun copyRecord() {
-        val text = record ?: return
-        sharing.copy(text)
-        say(text(StringKey.AnnounceRecordCopied))
-        render()
+        if (!records.copy()) return
+        play.say(text(StringKey.AnnounceRecordCopied))
+        refresh()
     }
 
     /** Hands the record to the platform's share sheet; [subject] is already in the user's language. */
-    @Synchronized
-    fun shareRecord(subject: String) {
-        record?.let { sharing.share(it, subject) }
-    }
+    fun shareRecord(subject: String) = records.share(subject)
 
     /**
      * Opens a record's game for review (at its last position, move list open), replacing the
@@ -359,225 +170,125 @@ class GameViewModel(
      * A good record that would end an unfinished game (the engine's `unfinished`) waits in
      * [recordToConfirm] for the player's word, unless [replaceUnfinished]. True if it opened.
      */
-    @Synchronized
     fun importRecord(text: String, replaceUnfinished: Boolean = false): Boolean {
-        val unfinished = if (replaceUnfinished) null else repository.savedGame()?.takeIf { it.unfinished }
-        recordToConfirmState.value = null
-        val opened = if (unfinished == null) repository.openRecord(text) else repository.checkRecord(text)
-        val read = opened.getOrElse { e ->
-            importErrorState.value = (e as? MillsException)?.toUiText() ?: text(StringKey.ErrorRecordInvalid)
-            return false
-        }
-        importErrorState.value = null
-        if (unfinished != null) {
-            recordToConfirmState.value = RecordToConfirm(text, unfinished)
-            return false
-        }
-        record = null
-        transient = transient.copy(message = null)
+        val read = records.open(text, replaceUnfinished) ?: return false
+        play.showMessage(null)
         syncSession()
-        movesOpen = true
-        goTo(reviewTurns)
+        review.openMoves()
+        goTo(review.current.turns)
         // a finished game's result is in its last review position: no dialog on leaving it
-        transient = transient.copy(resultDismissed = true)
-        say(text(StringKey.AnnounceRecordOpened, UiText.GameName(read.game), reviewTurns))
-        render()
+        play.dismissResult()
+        play.say(text(StringKey.AnnounceRecordOpened, UiText.GameName(read.game), review.current.turns))
+        refresh()
         return true
     }
 
     /** "Open a game record": the clipboard's text, if it holds any. */
-    @Synchronized
-    fun importFromClipboard(): Boolean {
-        val text = sharing.paste()
-        if (text.isNullOrBlank()) {
-            importErrorState.value = text(StringKey.ImportClipboardEmpty)
-            return false
-        }
-        return importRecord(text)
-    }
+    fun importFromClipboard(): Boolean = records.paste()?.let(::importRecord) ?: false
 
     /** "Open a text file": the picked file could not be read (the picker gave no text). */
-    @Synchronized
-    fun reportUnreadableRecordFile() = refuseRecordFile(StringKey.ImportFileUnreadable)
+    fun reportUnreadableRecordFile() = records.refuseFile(StringKey.ImportFileUnreadable)
 
     /** "Open a text file" on a device with no document picker. */
-    @Synchronized
-    fun reportNoFilePicker() = refuseRecordFile(StringKey.ImportNoFilePicker)
+    fun reportNoFilePicker() = records.refuseFile(StringKey.ImportNoFilePicker)
 
-    /** No record came from the file: nothing waits to be confirmed, and [importError] says why. */
-    private fun refuseRecordFile(reason: StringKey) {
-        recordToConfirmState.value = null
-        importErrorState.value = text(reason)
-    }
-
-    fun dismissImportError() {
-        importErrorState.value = null
-    }
+    fun dismissImportError() = records.dismissImportError()
 
     /** The player keeps the unfinished game: the record waiting in [recordToConfirm] is dropped. */
-    fun keepUnfinishedGame() {
-        recordToConfirmState.value = null
-    }
+    fun keepUnfinishedGame() = records.keepUnfinishedGame()
 
     override fun onCleared() {
         stopHint()
         super.onCleared()
     }
 
+    /** A command on the live game: any hint is stopped first, the screen drawn after. */
+    private fun command(run: () -> Unit) {
+        advisor.stopHint()
+        thenRefresh(run)
+    }
+
+    private fun thenRefresh(run: () -> Unit) {
+        run()
+        refresh()
+    }
+
+    private fun goTo(position: Int) {
+        if (!review.reviewing) {
+            advisor.stopHint()
+            clock.setReviewing(true)
+        }
+        review.show(position)
+        play.forgetWords()
+        refresh()
+    }
+
+    private fun closeRecordSheet() {
+        records.close()
+        clock.setRecordOpen(false)
+    }
+
+    private fun leaveReview() {
+        review.leave()
+        clock.setReviewing(false)
+    }
+
+    private fun onHintAnswer(answer: HintAnswer) = thenRefresh {
+        when (answer) {
+            is HintAnswer.Found -> play.say(
+                repository.snapshot.value?.next?.let { ReviewUiMapper.hintText(answer.hint, it) } ?: text(StringKey.HintNone),
+            )
+            HintAnswer.None -> play.say(text(StringKey.HintNone))
+            is HintAnswer.Failed -> play.showMessage(answer.error.toUiText())
+            HintAnswer.Stale -> Unit
+        }
+    }
+
+    private fun onEvent(event: GameEvent) {
+        when (event) {
+            is GameEvent.TimedOut -> {
+                val names = play.names ?: return
+                refresh()
+                play.say(clock.timedOut(event.player, names))
+                effectFlow.tryEmit(GameEffect.TimedOut)
+            }
+            is GameEvent.SaveFailed -> play.say(text(StringKey.AnnounceSaveFailed))
+            is GameEvent.ComputerMoved, is GameEvent.Finished -> Unit
+        }
+        refresh()
+    }
+
     /** Another session is installed (a new game, a restored one, a record): nothing of the old one stays. */
     private fun syncSession() {
         val id = repository.sessionId
-        if (id == renderedSession) return
-        renderedSession = id
-        hintRequest++
-        hintBusy = false
-        hint = null
-        evaluation = null
-        record = null
+        if (id == shownSession) return
+        shownSession = id
+        advisor.reset()
+        closeRecordSheet()
         leaveReview()
         onGameChanged()
     }
 
     private fun onGameChanged() {
-        gameVersion++
-        moves = repository.moveList()
-        currentTurn = repository.currentTurn()
-        reviewTurns = repository.reviewPosition(0)?.turns?.toInt() ?: 0
-        reviewAt?.let { if (it > reviewTurns) reviewAt = reviewTurns }
+        advisor.gameChanged()
+        review.reload()
     }
 
-    /** The live state with the move list, the review position, the hint and the evaluation. */
-    private fun decorate(live: GameUiState, snapshot: Snapshot): GameUiState {
-        val names = PlayerNames(snapshot.config.mode)
-        val at = reviewAt
-        val position = at?.let { repository.reviewPosition(it) }
-        val over = snapshot.outcome != null
-        val highlighted = if (position != null) position.turn.toInt() - 1 else currentTurn
-        val pending = currentTurn.takeIf { !over && position == null }
-        val moveList = ReviewUiMapper.moveList(moves, reviewTurns, highlighted, pending, snapshot.toMove, movesOpen, names)
-        val shownHint = hint.takeIf { hintVersion == gameVersion && position == null }
-        val hintsUsed = repository.hintsUsed()
-        var state = live.copy(
-            moves = moveList,
-            canHint = position == null && !over && !snapshot.computerThinking && snapshot.toMove != names.computer,
-            hintBusy = hintBusy,
-            hintsUsed = hintsUsed,
-            result = live.result?.copy(hintsUsed = hintsUsed),
-            showEvaluation = settings.current.evaluationBar && position == null,
-            evaluation = evaluation?.let { ReviewUiMapper.evaluation(it, names) },
-            record = record?.let { RecordUi(it, hintsUsed) },
-            board = if (shownHint != null) ReviewUiMapper.withHint(live.board, shownHint) else live.board,
-        )
-        if (position != null) {
-            val (caption, toPlay) = ReviewUiMapper.caption(position, moves, names)
-            val (p1, p2) = ReviewUiMapper.reviewPanels(live, position, names)
-            state = state.copy(
-                board = ReviewUiMapper.reviewBoard(live.board, position, names),
-                p1 = p1,
-                p2 = p2,
-                toMove = position.toMove,
-                status = text(StringKey.ReviewStatus),
-                prompt = UiText.Joined(listOf(caption, toPlay)),
-                message = reviewMessage,
-                showResult = false,
-                timer = live.timer?.copy(running = false),
-                review = ReviewUi(
-                    position = position.turn.toInt(),
-                    turns = position.turns.toInt(),
-                    caption = caption,
-                    toPlay = toPlay,
-                    canBack = position.turn > 0u,
-                    canForward = position.turn < position.turns,
-                    canPlayFromHere = position.turn < position.turns,
-                    message = reviewMessage,
-                ),
-            )
-        }
-        return state
-    }
-
-    /** The engine refused a command: say why under the board (game/ErrorText.kt). */
-    private fun showError() {
-        repository.lastError?.let { transient = transient.copy(message = it.toUiText()) }
-    }
-
-    private fun say(announcement: UiText) {
-        transient = transient.copy(announcement = announcement, message = null)
-    }
-
-    @Synchronized
-    private fun onEvent(event: GameEvent) {
-        when (event) {
-            is GameEvent.TimedOut -> {
-                val names = rendered?.let { PlayerNames(it.config.mode) } ?: return
-                render()
-                say(text(StringKey.AnnounceTimedOut, names.name(event.player)))
-                effectFlow.tryEmit(GameEffect.TimedOut)
-            }
-            is GameEvent.SaveFailed -> say(text(StringKey.AnnounceSaveFailed))
-            is GameEvent.ComputerMoved, is GameEvent.Finished -> Unit
-        }
-        render()
-    }
-
-    /** Redraws from the repository's snapshot; animates the engine's changes that led to it. */
-    @Synchronized
-    private fun render() {
+    /**
+     * Takes the repository's snapshot and the engine's changes that led to it (the parts read
+     * the engine again only if the game changed), then publishes the state put together from
+     * the parts' states.
+     */
+    private fun refresh() {
         val snapshot = repository.snapshot.value
         if (snapshot == null) {
             state.value = null
             return
         }
         syncSession()
-        val previous = rendered
-        val changes = repository.takeChanges()
-        // a resignation changes the game without a board change
-        val moved = previous != null && (previous.outcome != snapshot.outcome || previous.actionCount != snapshot.actionCount)
-        if (changes.isNotEmpty() || moved) onGameChanged()
-        if (changes.isNotEmpty()) {
-            val motions = Motion.of(changes)
-            val formedLine = changes.any { it.lines.isNotEmpty() }
-            val announcement = Announcer.describe(
-                motions,
-                snapshot.config.game,
-                PlayerNames(snapshot.config.mode),
-                formedLine,
-            )
-            transient = transient.copy(
-                motions = motions,
-                motionKey = transient.motionKey + 1,
-                announcement = announcement ?: transient.announcement,
-            )
-            if (previous?.outcome == null && snapshot.outcome != null) transient = transient.copy(resultDismissed = false)
-            emitEffects(previous, snapshot, motions, formedLine)
-        }
-        rendered = snapshot
-        transient = transient.copy(faceToFace = settings.current.faceToFace)
-        state.value = decorate(GameUiMapper.map(snapshot, transient), snapshot)
-        maybeEvaluate(snapshot.computerThinking)
-    }
-
-    private fun emitEffects(previous: Snapshot?, snapshot: Snapshot, motions: List<Motion>, formedLine: Boolean) {
-        val outcome = snapshot.outcome
-        val effect = when {
-            outcome != null && previous?.outcome == null -> {
-                val human = PlayerNames(snapshot.config.mode).human
-                when {
-                    outcome.winner == null -> GameEffect.Draw
-                    human == null || outcome.winner == human -> GameEffect.Won
-                    else -> GameEffect.Lost
-                }
-            }
-            else -> motionEffect(motions, formedLine)
-        }
-        effect?.let(effectFlow::tryEmit)
-    }
-
-    private companion object {
-        /** The Hint button's search: about a second at full strength (issue 12). */
-        const val HINT_MS = 1_000
-
-        /** The evaluation bar's search after each turn: short, it runs beside the game. */
-        const val EVALUATION_MS = 400
+        val current = settings.current
+        if (play.absorb(snapshot, current.faceToFace)) onGameChanged()
+        state.value = GameScreenState.of(snapshot, play.current, review.current, advisor.current, records.record.value, current.evaluationBar)
+        advisor.evaluateIfIdle(current.evaluationBar, snapshot.computerThinking, review.reviewing)
     }
 }

@@ -25,16 +25,10 @@ import androidx.compose.runtime.collectAsState
 import androidx.compose.runtime.getValue
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
-import androidx.compose.ui.graphics.Color
 import androidx.compose.ui.platform.LocalHapticFeedback
 import androidx.compose.ui.platform.testTag
-import androidx.compose.ui.semantics.LiveRegionMode
-import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.ui.semantics.heading
-import androidx.compose.ui.semantics.liveRegion
 import androidx.compose.ui.semantics.semantics
-import androidx.compose.ui.text.font.FontWeight
-import androidx.compose.ui.text.style.TextAlign
 import androidx.compose.ui.unit.dp
 import app.mills.data.UserSettings
 import app.mills.strings.LocalStrings
@@ -130,7 +124,7 @@ fun LessonScreen(state: LessonUiState, actions: LessonScreenActions) {
                             LessonText(state)
                             Goal(state)
                             LessonSides(state.sides)
-                            Feedback(state)
+                            FeedbackPanel(state)
                             Controls(state, actions)
                         }
                     }
@@ -144,7 +138,7 @@ fun LessonScreen(state: LessonUiState, actions: LessonScreenActions) {
                         Goal(state)
                         Board(state.board, actions::onTap, Modifier.weight(1f, fill = false))
                         LessonSides(state.sides)
-                        Feedback(state)
+                        FeedbackPanel(state)
                         Controls(state, actions)
                     }
                 }
@@ -188,110 +182,6 @@ private fun Goal(state: LessonUiState) {
             state.timer?.let { timer ->
                 TimerRing(timer, Modifier.padding(start = 8.dp).testTag("lesson-timer"), size = 44.dp) {}
             }
-        }
-    }
-}
-
-/**
- * What the lesson said about the last action (the engine's explanation of a wrong answer,
- * "not this time", a refusal, or the closing words), else what to do now and what just
- * happened. A polite live region: screen readers announce every verdict.
- */
-@Composable
-private fun Feedback(state: LessonUiState) {
-    val feedback = state.feedback
-    val announcement = state.announcement?.resolve()
-    val (title, body, colours) = when (feedback) {
-        is LessonFeedback.Wrong -> Triple(stringOf(StringKey.LessonWrong), feedback.explanation, FeedbackColours.Error)
-        // the engine's message says "Not this time" itself
-        is LessonFeedback.NotThisTime -> Triple(null, feedback.message, FeedbackColours.Neutral)
-        is LessonFeedback.Refused -> Triple(null, feedback.reason.resolve(), FeedbackColours.Error)
-        is LessonFeedback.Solved -> Triple(stringOf(StringKey.LessonSolved), feedback.message, FeedbackColours.Success)
-        null -> Triple(null, null, FeedbackColours.None)
-    }
-    val prompt = state.prompt?.resolve()
-    val hint = state.hint?.let { stringOf(StringKey.LessonHintText, it) }
-    val saveProblem = if (state.progressNotSaved) stringOf(StringKey.LessonsProgressNotSaved) else null
-    val spoken = listOfNotNull(title, body, hint, announcement, prompt, saveProblem).joinToString(". ")
-    Column(
-        Modifier
-            .fillMaxWidth()
-            .heightIn(min = 48.dp)
-            .semantics(mergeDescendants = true) {
-                liveRegion = LiveRegionMode.Polite
-                contentDescription = spoken
-            }
-            .testTag("lesson-feedback"),
-        horizontalAlignment = Alignment.CenterHorizontally,
-        verticalArrangement = Arrangement.spacedBy(6.dp),
-    ) {
-        if (body != null) {
-            val (background, foreground) = colours.pick()
-            Surface(
-                color = background,
-                contentColor = foreground,
-                shape = RoundedCornerShape(12.dp),
-                modifier = Modifier.fillMaxWidth(),
-            ) {
-                Column(Modifier.padding(horizontal = 12.dp, vertical = 8.dp)) {
-                    title?.let {
-                        Text(
-                            it,
-                            style = MaterialTheme.typography.titleSmall,
-                            fontWeight = FontWeight.SemiBold,
-                            modifier = Modifier.testTag("verdict"),
-                        )
-                    }
-                    Text(body, style = MaterialTheme.typography.bodyMedium, modifier = Modifier.testTag("explanation"))
-                }
-            }
-        } else if (prompt != null) {
-            Text(
-                prompt,
-                style = MaterialTheme.typography.titleMedium,
-                textAlign = TextAlign.Center,
-                modifier = Modifier.testTag("lesson-prompt"),
-            )
-        }
-        if (announcement != null && feedback !is LessonFeedback.Wrong && feedback !is LessonFeedback.Refused) {
-            Text(
-                announcement,
-                style = MaterialTheme.typography.bodyMedium,
-                color = MaterialTheme.colorScheme.onSurfaceVariant,
-                textAlign = TextAlign.Center,
-                maxLines = 2,
-                modifier = Modifier.testTag("lesson-announcement"),
-            )
-        }
-        hint?.let {
-            Text(
-                it,
-                style = MaterialTheme.typography.bodyMedium,
-                color = MaterialTheme.colorScheme.tertiary,
-                modifier = Modifier.testTag("hint-text"),
-            )
-        }
-        saveProblem?.let {
-            Text(
-                it,
-                style = MaterialTheme.typography.bodySmall,
-                color = MaterialTheme.colorScheme.error,
-                modifier = Modifier.testTag("progress-error"),
-            )
-        }
-    }
-}
-
-private enum class FeedbackColours {
-    None, Error, Neutral, Success;
-
-    @Composable
-    fun pick(): Pair<Color, Color> = with(MaterialTheme.colorScheme) {
-        when (this@FeedbackColours) {
-            Error -> errorContainer to onErrorContainer
-            Neutral -> secondaryContainer to onSecondaryContainer
-            Success -> tertiaryContainer to onTertiaryContainer
-            None -> surface to onSurface
         }
     }
 }

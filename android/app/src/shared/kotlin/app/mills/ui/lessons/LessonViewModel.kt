@@ -8,7 +8,6 @@ import app.mills.game.GameEffect
 import app.mills.game.GameUiMapper
 import app.mills.game.Motion
 import app.mills.game.PlayerNames
-import app.mills.game.TimerUi
 import app.mills.game.Transient
 import app.mills.game.motionEffect
 import app.mills.game.opponent
@@ -17,15 +16,12 @@ import app.mills.strings.StringKey
 import app.mills.strings.UiText
 import app.mills.strings.text
 import kotlinx.coroutines.CoroutineScope
-import kotlinx.coroutines.Job
-import kotlinx.coroutines.delay
 import kotlinx.coroutines.flow.MutableSharedFlow
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.SharedFlow
 import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asSharedFlow
 import kotlinx.coroutines.flow.asStateFlow
-import kotlinx.coroutines.launch
 import uniffi.mills_ffi.LessonSession
 import uniffi.mills_ffi.LessonTapResult
 import uniffi.mills_ffi.LessonVerdict
@@ -36,14 +32,14 @@ import uniffi.mills_ffi.MillsException
  * every action (on the way, the scripted reply, solved, a known wrong answer explained, "not
  * this time", refused) and the board is drawn and animated from its `changesSince`, as in a
  * game. A timer lesson's countdown is the app's: when it runs out, the lesson is told
- * (`timeOut`). Call it from the main thread.
+ * (`timeOut`, [LessonCountdown]). Call it from the main thread.
  */
 class LessonViewModel(
     private val repository: LessonRepository,
     /** Runs on the main thread; cancelled when the view model is cleared. */
     scope: CoroutineScope,
     /** How long one second of a lesson's turn timer lasts (tests shorten it). */
-    private val secondMs: Long = 1_000,
+    secondMs: Long = 1_000,
 ) : ViewModel(scope) {
     private val state = MutableStateFlow<LessonUiState?>(null)
     private val effectFlow = MutableSharedFlow<GameEffect>(extraBufferCapacity = 16)
@@ -56,12 +52,7 @@ class LessonViewModel(
     private var feedback: LessonFeedback? = null
     private var hintShown = false
     private var progressNotSaved = false
-    private var timer: TimerUi? = null
-    private var timerJob: Job? = null
-
-    /** A timer lesson's time left, in lesson milliseconds ([secondMs] real ones a second), when its countdown last started or stopped. */
-    private var timerLeftMs: Long? = null
-    private var timerSinceNanos = 0L
+    private val countdown = LessonCountdown(viewModelScope, secondMs, onTimeUp = ::timedOut)
     private var shown = false
     private var foreground = true
 
@@ -70,7 +61,6 @@ class LessonViewModel(
     val effects: SharedFlow<GameEffect> = effectFlow.asSharedFlow()
 
     /** Opens a lesson in [locale]; the one already open stays as it is. False for an unknown id. */
-    @Synchronized
     fun open(lessonId: String, locale: String): Boolean {
         if (session?.lesson()?.id == lessonId && this.locale == locale) {
             setShown(lessonId, true) // the screen came back (after a configuration change)
@@ -97,7 +87,6 @@ class LessonViewModel(
      * The screen of [lessonId] is shown or hidden (back to the course list, or another lesson
      * opening): a timer lesson's countdown runs only while its screen is shown.
      */
-    @Synchronized
     fun setShown(lessonId: String, value: Boolean) {
         if (session?.lesson()?.id != lessonId || shown == value) return
         shown = value
@@ -106,7 +95,6 @@ class LessonViewModel(
     }
 
     /** The app went to the background (false) or came back (true): the countdown waits meanwhile. */
-    @Synchronized
     fun setForeground(value: Boolean) {
         if (foreground == value) return
         foreground = value
@@ -114,7 +102,6 @@ class LessonViewModel(
         render()
     }
 
-    @Synchronized
     fun onPointTap(point: String) {
         val s = session ?: return
         val result = try {
@@ -128,7 +115,6 @@ class LessonViewModel(
     }
 
     /** Shows the lesson's hint (the feedback line, a live region, reads it out). */
-    @Synchronized
     fun showHint() {
         if (session == null) return
         hintShown = true
@@ -136,7 +122,6 @@ class LessonViewModel(
     }
 
     /** Back to the lesson's starting position (a reset: the board is redrawn, not animated). */
-    @Synchronized
     fun tryAgain() {
         val s = session ?: return
         s.tryAgain()
@@ -150,7 +135,6 @@ class LessonViewModel(
     fun nextLessonId(): String? = session?.nextLesson()?.id
 
     /** The lesson screen is gone: its session is freed and its timer stopped. */
-    @Synchronized
     fun close() {
         stopTimer()
         shown = false
@@ -204,51 +188,22 @@ class LessonViewModel(
 
     /** A timer lesson's countdown from its full time (the lesson opened or tried again). */
     private fun startTimer() {
-        stopTimer()
+        countdown.stop()
         val s = session ?: return
         val seconds = s.lesson().timerSeconds?.toLong() ?: return
         if (s.isSolved()) return
-        timerLeftMs = seconds * 1_000
-        applyTimer()
+        countdown.start(seconds * 1_000, s.lesson().learner, run = shown && foreground)
     }
 
-    /** Runs the countdown from what is left while the screen is shown and the app in front, else holds it. */
+    /** The countdown runs while the screen is shown and the app in front, else it holds. */
     private fun applyTimer() {
-        val s = session ?: return
-        val total = s.lesson().timerSeconds?.toLong()?.times(1_000) ?: return
-        val running = timerJob != null
-        timerJob?.cancel()
-        timerJob = null
-        var left = timerLeftMs ?: return
-        if (running) {
-            val elapsed = (System.nanoTime() - timerSinceNanos) / 1_000_000 * 1_000 / secondMs
-            left = (left - elapsed).coerceAtLeast(0)
-            timerLeftMs = left
-        }
-        val run = shown && foreground
-        timerSinceNanos = System.nanoTime()
-        timer = TimerUi(s.lesson().learner, remainingMs = left, totalMs = total, running = run, stampNanos = timerSinceNanos)
-        if (run) {
-            timerJob = viewModelScope.launch {
-                delay(left * secondMs / 1_000)
-                timedOut()
-            }
-        }
+        if (session != null) countdown.apply(run = shown && foreground)
     }
 
-    private fun stopTimer() {
-        timerJob?.cancel()
-        timerJob = null
-        timer = null
-        timerLeftMs = null
-    }
+    private fun stopTimer() = countdown.stop()
 
-    @Synchronized
     private fun timedOut() {
         val s = session ?: return
-        timerJob = null
-        timer = null
-        timerLeftMs = null
         val result = try {
             s.timeOut()
         } catch (e: MillsException) {
@@ -297,12 +252,12 @@ class LessonViewModel(
             total = total,
             board = board.board,
             sides = listOf(board.player(info.learner), board.player(info.learner.opponent())),
-            prompt = board.prompt.takeIf { !solved && timer == null },
+            prompt = board.prompt.takeIf { !solved && countdown.timer == null },
             feedback = feedback,
             hint = info.hint.takeIf { hintShown },
             solved = solved,
             next = if (solved) s.nextLesson() else null,
-            timer = timer,
+            timer = countdown.timer,
             announcement = transient.announcement,
             progressNotSaved = progressNotSaved,
         )
