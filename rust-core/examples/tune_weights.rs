@@ -12,9 +12,9 @@
 
 use std::thread;
 
+use mills_core::ai::Style;
 use mills_core::ai::arena::{MatchConfig, Player, play_game, random_opening};
 use mills_core::ai::eval::{Weights, weights_for};
-use mills_core::ai::level::Style;
 use mills_core::ai::search::SearchLimits;
 use mills_core::{Rules, Side, Variant};
 use rand::rngs::StdRng;

@@ -2,10 +2,10 @@
 //! the stable, which counters a player panel shows, the board to draw, the computer's levels
 //! and the turn timer's choices. The apps read these through the bindings and hold no tables.
 
-use crate::ai::Level;
 use crate::board::{Bitboard, Point};
+use crate::level::Level;
 use crate::rules::{MillEffect, Rules, Variant};
-use crate::session::TurnTimer;
+use crate::timer::TurnTimer;
 
 /// A counter of one side that a player panel shows.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

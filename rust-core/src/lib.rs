@@ -9,17 +9,22 @@
 pub mod action;
 pub mod ai;
 pub mod board;
+pub mod cancel;
 pub mod content;
 pub mod facts;
 pub mod game;
 pub mod lessons;
+pub mod level;
+pub mod limits;
 pub mod outcome;
 pub mod perft;
 pub mod position;
 pub mod record;
 pub mod rules;
 pub mod session;
+pub mod store;
 pub mod tables;
+pub mod timer;
 pub mod uci;
 mod zobrist;
 

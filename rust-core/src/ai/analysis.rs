@@ -6,19 +6,9 @@ use crate::game::Game;
 use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::rules::Side;
+use crate::tables::ExactResult;
 
 use super::search::{CancelToken, Engine, SearchLimits, WIN_THRESHOLD};
-
-/// An exact result of a position with best play, as endgame tables give it.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum ExactResult {
-    /// `winner` wins in `turns` turns (0: the game is already won).
-    Win {
-        winner: Side,
-        turns: u32,
-    },
-    Draw,
-}
 
 /// Who stands better, in words the apps choose for each case.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

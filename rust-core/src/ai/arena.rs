@@ -12,10 +12,10 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use super::eval::Weights;
-use super::level::{Level, Style};
 use super::search::{CancelToken, Engine, SearchLimits, SearchOptions};
 use crate::action::Action;
 use crate::game::Game;
+use crate::level::{Level, Style};
 use crate::outcome::Outcome;
 use crate::rules::{Rules, Side, Variant};
 use crate::tables::EndgameTables;

@@ -13,8 +13,8 @@ use crate::board::Point;
 use crate::game::Game;
 use crate::record::turn_token;
 
-use super::level::Style;
 use super::search::{CancelToken, Engine, SearchLimits};
+use crate::level::Style;
 
 /// How long a hint searches unless told otherwise: about a second, as the apps promise.
 pub const DEFAULT_HINT_TIME: Duration = Duration::from_secs(1);

@@ -6,19 +6,19 @@
 //! the next, so the negamax sign flips only when the turn passes.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use super::eval::{Weights, closes_mill, evaluate_with, spsa_weights, weights_for};
-use super::level::{Level, Style};
-pub use super::limits::{SearchLimits, WIN, WIN_THRESHOLD};
 use super::tt::{Bound, TranspositionTable};
 use crate::action::{Action, ActionList, MAX_ACTIONS};
 use crate::board::{Bitboard, POINT_COUNT};
+pub use crate::cancel::CancelToken;
 use crate::game::Game;
+use crate::level::{Level, Style};
+pub use crate::limits::{SearchLimits, WIN, WIN_THRESHOLD};
 use crate::outcome::Outcome;
 use crate::position::{Pending, Phase, Position, RemovalKind};
 use crate::rules::{Side, Variant, WhenBlocked};
@@ -26,24 +26,6 @@ use crate::tables::{EndgameTables, TableValue};
 
 const INFINITY: i32 = WIN + 1_000;
 const MAX_PLY: usize = 128;
-
-/// A flag another thread sets to stop a search at once (new game, undo, leaving the screen).
-#[derive(Clone, Debug, Default)]
-pub struct CancelToken(Arc<AtomicBool>);
-
-impl CancelToken {
-    pub fn new() -> CancelToken {
-        CancelToken::default()
-    }
-
-    pub fn cancel(&self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-
-    pub fn is_cancelled(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
-}
 
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]

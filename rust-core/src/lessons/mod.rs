@@ -28,6 +28,7 @@ use crate::action::{Action, ParseActionError, parse_actions};
 use crate::content::Locale;
 use crate::game::{Game, ReplayError};
 use crate::outcome::WinReason;
+use crate::position::Position;
 use crate::rules::{Rules, Side, Variant};
 
 pub use check::{CheckFailure, CheckReport, check, check_lesson};
@@ -338,9 +339,9 @@ pub struct Tally {
 
 /// Whether the side to move is in the middle of a turn it started: it still owes a pin or
 /// capture its own move earned, or the step after its pull. A pull owed is the *start* of a
-/// blocked side's turn, not the middle of one ([`crate::Position::is_mid_turn`] counts it as
+/// blocked side's turn, not the middle of one ([`Position::is_mid_turn`] counts it as
 /// mid-turn, so it cannot tell a turn that went on from the next side's blocked turn).
-pub fn owes_rest_of_turn(position: &crate::Position) -> bool {
+pub fn owes_rest_of_turn(position: &Position) -> bool {
     use crate::position::{Pending, RemovalKind};
     !position.is_over()
         && match position.pending() {

@@ -24,8 +24,8 @@
 //! gives the same text.
 
 use crate::action::parse_actions;
-use crate::ai::Level;
 use crate::game::Game;
+use crate::level::Level;
 use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::position::Position;
 use crate::rules::{DrawRules, Rules, Side, Variant};

@@ -4,9 +4,10 @@ use std::fmt;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::ai::Level;
+use crate::level::Level;
 use crate::rules::{Rules, Side, Variant};
 use crate::tables::TableShelf;
+use crate::timer::TurnTimer;
 
 use super::clock::{Clock, ManualClock};
 
@@ -38,58 +39,6 @@ impl Mode {
     /// Whether a human plays `side`.
     pub fn is_human(self, side: Side) -> bool {
         self.computer() != Some(side)
-    }
-}
-
-/// The turn timer setting (RULES.md §6): off, 15, 30, 60 (the default) or 120 seconds.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub enum TurnTimer {
-    Off,
-    Seconds15,
-    Seconds30,
-    #[default]
-    Seconds60,
-    Seconds120,
-}
-
-impl TurnTimer {
-    pub const ALL: [TurnTimer; 5] = [
-        TurnTimer::Off,
-        TurnTimer::Seconds15,
-        TurnTimer::Seconds30,
-        TurnTimer::Seconds60,
-        TurnTimer::Seconds120,
-    ];
-
-    /// Seconds per turn; `None` when off.
-    pub const fn seconds(self) -> Option<u32> {
-        match self {
-            TurnTimer::Off => None,
-            TurnTimer::Seconds15 => Some(15),
-            TurnTimer::Seconds30 => Some(30),
-            TurnTimer::Seconds60 => Some(60),
-            TurnTimer::Seconds120 => Some(120),
-        }
-    }
-
-    /// The setting for a number of seconds, 0 meaning off.
-    pub fn from_seconds(seconds: u32) -> Option<TurnTimer> {
-        TurnTimer::ALL
-            .into_iter()
-            .find(|t| t.seconds().unwrap_or(0) == seconds)
-    }
-
-    pub(crate) fn limit_ms(self) -> Option<u64> {
-        self.seconds().map(|s| u64::from(s) * 1000)
-    }
-}
-
-impl fmt::Display for TurnTimer {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.seconds() {
-            Some(s) => write!(f, "{s} s"),
-            None => f.write_str("off"),
-        }
     }
 }
 
@@ -201,12 +150,12 @@ impl SessionOptions {
     /// The autosave and statistics paths may be written: each is absent or a regular file
     /// (a directory, device or symlink there is refused, never replaced). A session with a
     /// bad path still plays; each failed save reaches the listener as `SaveFailed`.
-    pub fn check_files(&self) -> Result<(), super::store::NotARegularFile> {
+    pub fn check_files(&self) -> Result<(), crate::store::NotARegularFile> {
         for path in [&self.autosave_path, &self.stats_path]
             .into_iter()
             .flatten()
         {
-            super::store::check_writable(path)?;
+            crate::store::check_writable(path)?;
         }
         Ok(())
     }

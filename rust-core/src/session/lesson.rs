@@ -10,17 +10,18 @@
 //! panel's "computer" side), but no search ever runs: the script answers at once.
 
 use crate::action::Action;
-use crate::ai::Level;
 use crate::board::Point;
 use crate::lessons::{Lesson, LessonRunner, Verdict};
+use crate::level::Level;
 use crate::rules::{Rules, Side};
 
 use super::changes::{BoardChange, Change, ChangeBatch};
-use super::config::{Mode, SessionConfig, TurnTimer};
+use super::config::{Mode, SessionConfig};
 use super::events::Refusal;
 use super::snapshot::Snapshot;
 use super::state::{Effects, State};
 use super::tap::{TapStep, refusal_for};
+use crate::timer::TurnTimer;
 
 /// What a tap (or the lesson's timer) did in a lesson.
 #[derive(Clone, PartialEq, Eq, Debug)]

@@ -56,7 +56,6 @@ pub mod save;
 mod snapshot;
 mod state;
 mod stats;
-pub mod store;
 mod tap;
 mod worker;
 
@@ -67,10 +66,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, RwLock};
 use std::time::Duration;
 
-pub use crate::ai::CancelToken;
+pub use crate::cancel::CancelToken;
+pub use crate::store;
+pub use crate::timer::TurnTimer;
 pub use changes::{BoardChange, Change, ChangeBatch};
 pub use clock::{Clock, ManualClock, SystemClock};
-pub use config::{ComputerRunner, Mode, SessionClock, SessionConfig, SessionOptions, TurnTimer};
+pub use config::{ComputerRunner, Mode, SessionClock, SessionConfig, SessionOptions};
 pub use events::{Played, Refusal, SessionError, SessionEvent, SessionListener, TapOutcome};
 pub use lesson::{LessonPlay, LessonSession, LessonTap};
 pub use save::{RestoreError, SAVE_FORMAT, SAVE_VERSION, SizeUnit};
@@ -78,9 +79,9 @@ pub use snapshot::{NextStep, PointState, SideState, Snapshot, last_turn_points};
 pub use stats::{HumanResult, StatsEntry, StatsError, StatsStore};
 
 use crate::action::Action;
-use crate::ai::Level;
 use crate::board::Point;
 use crate::game::Game;
+use crate::level::Level;
 use crate::rules::Side;
 
 use state::{Effects, State};

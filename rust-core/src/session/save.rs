@@ -25,11 +25,12 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
-use crate::ai::Level;
 use crate::game::Game;
+use crate::level::Level;
 use crate::rules::{Rules, Side};
 
-use super::config::{Mode, SessionConfig, TurnTimer};
+use super::config::{Mode, SessionConfig};
+use crate::timer::TurnTimer;
 
 pub const SAVE_FORMAT: &str = "mills-session";
 pub const SAVE_VERSION: u32 = 1;

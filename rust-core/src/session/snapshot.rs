@@ -6,7 +6,8 @@ use crate::outcome::Outcome;
 use crate::position::{Phase, Position};
 use crate::rules::{Side, Variant};
 
-use super::config::{Mode, TurnTimer};
+use super::config::Mode;
+use crate::timer::TurnTimer;
 
 /// What the side to move must do next, as the touch interaction sees it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

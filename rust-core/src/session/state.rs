@@ -3,20 +3,22 @@
 //! save to write) in [`Effects`]. [`super::GameSession`] wraps it in a mutex and runs them.
 
 use crate::action::Action;
-use crate::ai::{CancelToken, Level};
 use crate::board::Point;
+use crate::cancel::CancelToken;
 use crate::game::Game;
+use crate::level::Level;
 use crate::outcome::Outcome;
 use crate::position::{Applied, IllegalAction};
 use crate::rules::{Side, Variant};
 
 use super::changes::{BoardChange, ChangeBatch, ChangeLog};
 use super::clock::Countdown;
-use super::config::{Mode, SessionConfig, TurnTimer};
+use super::config::{Mode, SessionConfig};
 use super::events::{SessionError, SessionEvent};
 use super::history;
 use super::save;
 use super::stats::HumanResult;
+use crate::timer::TurnTimer;
 
 /// One step `redo` can bring back.
 #[derive(Clone, Debug)]

@@ -15,10 +15,10 @@ use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
 
-use crate::ai::Level;
+use crate::level::Level;
 use crate::rules::Variant;
 
-use super::store;
+use crate::store;
 
 /// How a game against the computer ended for the human.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

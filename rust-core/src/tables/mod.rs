@@ -36,8 +36,8 @@ mod turns;
 use std::fmt;
 
 use crate::action::Action;
-use crate::ai::CancelToken;
 use crate::board::Bitboard;
+use crate::cancel::CancelToken;
 use crate::position::{Pending, Phase, Position, RemovalKind};
 use crate::rules::{Side, Variant};
 
@@ -53,6 +53,17 @@ use index::SliceShape;
 /// The most pieces a side may have in a table built here (the index is a `u32` per side
 /// pair and the build time grows about tenfold per piece).
 pub const MAX_TABLE_PIECES: u8 = 6;
+
+/// An exact result of a position with best play, as endgame tables give it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum ExactResult {
+    /// `winner` wins in `turns` turns (0: the game is already won).
+    Win {
+        winner: Side,
+        turns: u32,
+    },
+    Draw,
+}
 
 /// The exact value of a table position for the side to move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::ai::CancelToken;
+use crate::cancel::CancelToken;
 use crate::rules::Variant;
 
 use super::shelf::TableShelf;
@@ -211,7 +211,7 @@ impl PairProgress {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::store::test_dir;
+    use crate::store::test_dir;
 
     type Report = Result<Vec<(Variant, Prepared)>, TableError>;
 

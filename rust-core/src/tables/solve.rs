@@ -19,8 +19,8 @@ use std::time::{Duration, Instant};
 use super::index::SliceShape;
 use super::turns::for_each_turn;
 use super::{EndgameTables, MAX_TABLE_PIECES, Slice, TableError, TableValue};
-use crate::ai::CancelToken;
 use crate::board::Bitboard;
+use crate::cancel::CancelToken;
 use crate::position::{Phase, Setup};
 use crate::rules::{Rules, Side, Variant};
 

@@ -24,10 +24,11 @@ use crate::board::Point;
 use crate::game::Game;
 use crate::rules::{Side, Variant};
 
-use super::config::{Mode, SessionConfig, SessionOptions, TurnTimer};
+use super::config::{Mode, SessionConfig, SessionOptions};
 use super::events::{SessionEvent, SessionListener, TapOutcome};
 use super::snapshot::NextStep;
 use super::{GameSession, ManualClock, save};
+use crate::timer::TurnTimer;
 
 pub(super) fn pt(name: &str) -> Point {
     name.parse().unwrap()

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::limits::SearchLimits;
+use crate::limits::SearchLimits;
 
 /// A difficulty level from 1 (Beginner) to 10 (Grandmaster).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
