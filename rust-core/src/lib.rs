@@ -25,7 +25,6 @@ pub mod session;
 pub mod store;
 pub mod tables;
 pub mod timer;
-pub mod uci;
 mod zobrist;
 
 pub use action::{Action, ActionList, ParseActionError, format_actions, parse_actions};

@@ -1,7 +1,6 @@
 //! The computer player: search, evaluation and difficulty levels; hints and analysis.
 
 pub mod analysis;
-pub mod arena;
 pub mod eval;
 pub mod hint;
 pub mod search;

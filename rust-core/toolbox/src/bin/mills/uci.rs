@@ -1,5 +1,5 @@
 //! `mills uci`: the UCI-style text protocol of Sanmill's engines on stdin and stdout. The
-//! protocol itself lives in the library ([`mills_core::uci`]), where it is tested.
+//! protocol itself lives in the toolbox library ([`mills_toolbox::uci`]), where it is tested.
 
 use std::io;
 use std::path::Path;
@@ -54,9 +54,9 @@ pub fn run(words: &[String]) -> Result<(), CliError> {
             }
         }
     }
-    mills_core::uci::run_with_tables(
+    mills_toolbox::uci::run_with_tables(
         io::stdin().lock(),
-        mills_core::uci::shared_output(io::stdout()),
+        mills_toolbox::uci::shared_output(io::stdout()),
         shelf,
     )?;
     Ok(())
