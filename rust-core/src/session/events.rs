@@ -8,20 +8,16 @@ use crate::outcome::Outcome;
 use crate::position::IllegalAction;
 use crate::rules::Side;
 
-use super::changes::{BoardChange, ChangeBatch};
-
 /// Something that happened without a call from the app (or as the result of one).
+///
+/// Events say what happened; what it did to the board is read, like every other change,
+/// from [`super::GameSession::changes_since`], so an app has one place to learn it.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum SessionEvent {
-    /// The computer played its turn: its actions, the board changes they made and the
-    /// snapshot right after them.
-    ComputerMoved {
-        side: Side,
-        actions: Vec<Action>,
-        changes: ChangeBatch,
-    },
-    /// The turn timer ran out: `side` passed (RULES.md §6); the change is its `Passed`.
-    TurnTimedOut { side: Side, changes: ChangeBatch },
+    /// The computer played its turn: its actions.
+    ComputerMoved { side: Side, actions: Vec<Action> },
+    /// The turn timer ran out: `side` passed (RULES.md §6).
+    TurnTimedOut { side: Side },
     /// The game ended.
     GameOver { outcome: Outcome },
     /// Writing the autosave or the statistics failed; the game goes on.
@@ -100,14 +96,12 @@ pub enum TapOutcome {
     Played(Played),
 }
 
-/// An action a tap played.
+/// An action a tap played. What it did to the board (a placement and its stabling, a pin,
+/// ..., with the lines it completed) is read from [`super::GameSession::changes_since`].
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Played {
     pub side: Side,
     pub action: Action,
-    /// What it did to the board (a placement and its stabling, a pin, ...), with the lines
-    /// it completed.
-    pub changes: Vec<BoardChange>,
     /// The turn is over (the other side, or the computer, is to move).
     pub turn_ended: bool,
     pub outcome: Option<Outcome>,

@@ -276,7 +276,7 @@ final class GameModel {
         switch event {
         case .computerMoved, .gameOver:
             refresh()
-        case .turnTimedOut(let player, _):
+        case .turnTimedOut(let player):
             show(.timedOut(player))
             Announcer.post(String(localized: "announce_timed_out \(names.spoken(player))"))
             refresh()
