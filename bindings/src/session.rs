@@ -2,7 +2,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use mills_core::session::{self as core, CancelToken};
+use mills_core::{self as core, CancelToken};
 
 use crate::types::{
     ChangeBatch, Outcome, Player, SessionConfig, SessionOptions, Snapshot, TapResult, TurnTimer,

@@ -102,6 +102,16 @@ impl<'de> Deserialize<'de> for Action {
 /// Reads a list of actions separated by white space, where one token may also be a whole
 /// turn written without spaces (`d6-d5xd7`, `a7xb4`), as Sanmill's move lists do, including
 /// a pull joined to its step (`xb4d5-b4`) and a turn the timer ended (`a7pass`).
+///
+/// ```
+/// use mills_core::{Action, format_actions, parse_actions};
+///
+/// let actions = parse_actions("d6 a7xd6 d6-d5")?;
+/// assert_eq!(actions.len(), 4, "a7xd6 is a placement and a removal");
+/// assert!(matches!(actions[2], Action::Remove(_)));
+/// assert_eq!(format_actions(&actions), "d6 a7 xd6 d6-d5");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn parse_actions(text: &str) -> Result<Vec<Action>, ParseActionError> {
     let mut actions = Vec::new();
     for token in text.split_whitespace() {

@@ -27,6 +27,20 @@ pub struct Game {
 }
 
 impl Game {
+    /// A game from the empty board of `rules`.
+    ///
+    /// Start a game and play a turn: P1 places on d6, which ends its turn.
+    ///
+    /// ```
+    /// use mills_core::{Game, Rules, Side};
+    ///
+    /// let mut game = Game::new(Rules::TWELVE_MENS_MORRIS);
+    /// let applied = game.play("d6".parse()?)?;
+    /// assert!(applied.turn_ended);
+    /// assert_eq!(game.position().side_to_move(), Side::P2);
+    /// assert_eq!(game.undo(1).len(), 1, "undo takes back the whole turn");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(rules: Rules) -> Game {
         Game::from_position(Position::new(rules))
     }

@@ -8,6 +8,16 @@ use serde::{Deserialize, Serialize};
 use crate::limits::SearchLimits;
 
 /// A difficulty level from 1 (Beginner) to 10 (Grandmaster).
+///
+/// ```
+/// use mills_core::Level;
+///
+/// let level = Level::new(8)?;
+/// assert_eq!(level.name(), "Master");
+/// assert_eq!(Level::all().count(), 10);
+/// assert!(Level::new(11).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
 #[serde(try_from = "u8", into = "u8")]
 pub struct Level(u8);

@@ -297,6 +297,14 @@ impl Position {
     // ---- Legal actions -------------------------------------------------------------------
 
     /// Every legal action (never `pass`); empty when the game is over.
+    ///
+    /// ```
+    /// use mills_core::{Position, Rules};
+    ///
+    /// let start = Position::new(Rules::ZHIQI);
+    /// assert_eq!(start.legal_actions().len(), 24, "any of the 24 empty points");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn legal_actions(&self) -> ActionList {
         let mut list = ActionList::new();
         self.legal_actions_into(&mut list);

@@ -107,6 +107,7 @@ pub fn stage(dest: &Path, bytes: &[u8]) -> io::Result<StagedFile> {
 
 impl StagedFile {
     /// The temporary file's path.
+    #[cfg(test)]
     pub fn temp_path(&self) -> &Path {
         &self.temp
     }

@@ -1,7 +1,7 @@
 //! What a tap did, or why it did nothing.
 
 use mills_core::Point;
-use mills_core::session::{self as core};
+use mills_core::{self as core};
 
 use super::config::Player;
 use super::snapshot::Outcome;

@@ -8,7 +8,9 @@ use crate::position::Position;
 use crate::rules::Side;
 use crate::tables::ExactResult;
 
-use super::search::{CancelToken, Engine, SearchLimits, WIN_THRESHOLD};
+use super::search::Engine;
+use crate::cancel::CancelToken;
+use crate::limits::{SearchLimits, WIN_THRESHOLD};
 
 /// Who stands better, in words the apps choose for each case.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -82,6 +84,15 @@ pub fn no_tables(_: &Position) -> Option<ExactResult> {
 
 /// Evaluates the side to move's position in `game`: the exact result when the game is over
 /// or `tables` know it, otherwise a search within `limits`. `None` only if cancelled.
+///
+/// ```
+/// use mills_core::{CancelToken, Game, Rules, SearchLimits, Verdict, analyse, no_tables};
+///
+/// let game = Game::new(Rules::TWELVE_MENS_MORRIS);
+/// let eval = analyse(&game, SearchLimits::depth(2), &CancelToken::new(), &no_tables).unwrap();
+/// assert!(!matches!(eval.verdict, Verdict::ForcedWin(_) | Verdict::Exact(_)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn analyse(
     game: &Game,
     limits: SearchLimits,
@@ -130,7 +141,7 @@ fn exact_evaluation(exact: ExactResult) -> Evaluation {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::WIN;
+    use crate::limits::WIN;
     use crate::rules::Rules;
 
     #[test]

@@ -6,10 +6,7 @@ pub mod hint;
 pub mod search;
 mod tt;
 
-pub use crate::level::{InvalidLevel, Level, Style};
-pub use crate::tables::ExactResult;
-pub use analysis::{Evaluation, ExactProbe, Verdict, analyse, verdict};
+pub use analysis::{Evaluation, ExactProbe, Verdict, analyse, no_tables, verdict};
+pub use eval::{Weights, closes_mill, evaluate, evaluate_with, spsa_weights, weights_for};
 pub use hint::{DEFAULT_HINT_TIME, Hint, default_hint_limits, hint};
-pub use search::{
-    CancelToken, Engine, SearchLimits, SearchOptions, SearchResult, TurnSearch, WIN, WIN_THRESHOLD,
-};
+pub use search::{Engine, SearchOptions, SearchResult, TurnSearch};

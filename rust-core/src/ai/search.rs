@@ -15,10 +15,10 @@ use super::eval::{Weights, closes_mill, evaluate_with, spsa_weights, weights_for
 use super::tt::{Bound, TranspositionTable};
 use crate::action::{Action, ActionList, MAX_ACTIONS};
 use crate::board::{Bitboard, POINT_COUNT};
-pub use crate::cancel::CancelToken;
+use crate::cancel::CancelToken;
 use crate::game::Game;
 use crate::level::{Level, Style};
-pub use crate::limits::{SearchLimits, WIN, WIN_THRESHOLD};
+use crate::limits::{SearchLimits, WIN, WIN_THRESHOLD};
 use crate::outcome::Outcome;
 use crate::position::{Pending, Phase, Position, RemovalKind};
 use crate::rules::{Side, Variant, WhenBlocked};
@@ -913,6 +913,21 @@ impl Engine {
 
     /// The computer's whole turn: the action that starts it and the removals (or the step
     /// after a pull) that follow. Empty if cancelled or the game is over.
+    ///
+    /// Ask the computer for its turn at a level:
+    ///
+    /// ```
+    /// use mills_core::{CancelToken, Engine, Game, Level, Rules, Side};
+    ///
+    /// let mut game = Game::new(Rules::LINKED_HORSE);
+    /// let mut engine = Engine::new(7); // the seed of the low levels' randomness
+    /// let turn = engine.choose_turn(&game, Level::new(3)?, &CancelToken::new());
+    /// for action in turn {
+    ///     game.play(action)?;
+    /// }
+    /// assert_eq!(game.position().side_to_move(), Side::P2, "the computer's turn is over");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn choose_turn(&mut self, game: &Game, level: Level, cancel: &CancelToken) -> Vec<Action> {
         self.with_level_options(level, |engine| {
             engine.choose_turn_with_style(game, level.style(), cancel)

@@ -32,7 +32,7 @@ use crate::position::Position;
 use crate::rules::{Rules, Side, Variant};
 
 pub use check::{CheckFailure, CheckReport, check, check_lesson};
-pub use data::{Goal, LessonData, Text, WrongAnswer, can_complete_line};
+pub use data::{Goal, LessonData, Text, WrongAnswer};
 pub use progress::Progress;
 pub use runner::{LessonRunner, Verdict};
 
@@ -66,6 +66,18 @@ pub fn next_after(id: &str) -> Option<&'static LessonData> {
 }
 
 /// The lesson with this id, loaded.
+///
+/// Run a lesson: the first Zhi Qi lesson asks for a mill and a pin.
+///
+/// ```
+/// use mills_core::{LessonVerdict, lesson, parse_actions};
+///
+/// let mut runner = lesson("zhiqi-pin")?.runner();
+/// assert!(matches!(runner.attempt_actions(&parse_actions("e5")?), LessonVerdict::Wrong { .. }));
+/// assert_eq!(runner.attempt_actions(&parse_actions("g7 xe4")?), LessonVerdict::Solved);
+/// assert!(runner.is_solved());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn lesson(id: &str) -> Result<Lesson, LessonError> {
     let data = all()
         .find(|l| l.id == id)

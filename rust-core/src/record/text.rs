@@ -64,6 +64,19 @@ pub struct RecordHeader {
 }
 
 /// A game with its header: what a text record holds.
+///
+/// Write a record and read it back:
+///
+/// ```
+/// use mills_core::{Game, Record, RecordHeader, Rules, parse_actions};
+///
+/// let game = Game::replay(Rules::ZHIQI, &parse_actions("d6 d2 f4")?)?;
+/// let text = Record::new(game, RecordHeader::default())?.to_text();
+/// let read = Record::parse(&text)?;
+/// assert_eq!(read.game().actions().len(), 3);
+/// assert_eq!(read.to_text(), text);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Record {
     pub header: RecordHeader,

@@ -86,6 +86,16 @@ pub fn played_turns(game: &Game) -> usize {
 
 /// Every turn of `game`, oldest first, and a final [`TurnEnd::Resignation`] entry if a side
 /// resigned. Costs one replay of the game.
+///
+/// ```
+/// use mills_core::{Game, Rules, TurnEnd, move_list, parse_actions};
+///
+/// let game = Game::replay(Rules::ZHIQI, &parse_actions("a7 e4 d7 e3 g7 xe4")?)?;
+/// let turns: Vec<String> = move_list(&game).into_iter().map(|t| t.notation).collect();
+/// assert_eq!(turns, ["a7", "e4", "d7", "e3", "g7xe4"]);
+/// assert_eq!(move_list(&game)[4].end, TurnEnd::Complete);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn move_list(game: &Game) -> Vec<TurnEntry> {
     let mut entries: Vec<TurnEntry> = Vec::new();
     each_turn(game, |range, side, before_end| {

@@ -155,6 +155,29 @@ struct Slice {
 const COUNTS: usize = 13;
 
 /// The solved tables of one game, up to some number of pieces a side.
+///
+/// Build small tables (three pieces a side, a fraction of a second), save them, load them
+/// and probe a position of three pieces against three.
+///
+/// ```
+/// use mills_core::{EndgameTables, Rules, Setup, Side, TableValue, Variant};
+///
+/// let tables = EndgameTables::build(Variant::TwelveMensMorris, 3, 1, &mut |_| {})?;
+/// let dir = std::env::temp_dir().join(format!("mills-doc-tables-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// tables.save(&dir)?;
+/// let loaded = EndgameTables::load(&dir, Variant::TwelveMensMorris)?;
+/// std::fs::remove_dir_all(&dir)?;
+///
+/// let position = Setup::moving(Rules::TWELVE_MENS_MORRIS)
+///     .pieces(Side::P1, "a7 d7 g1")
+///     .pieces(Side::P2, "b4 f4 d2")
+///     .build()?;
+/// assert_eq!(loaded, tables);
+/// let value = loaded.probe(&position).expect("three a side is in the tables");
+/// assert!(matches!(value, TableValue::Win(_) | TableValue::Draw | TableValue::Loss(_)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EndgameTables {
     variant: Variant,

@@ -12,8 +12,8 @@
 //!   (game, openings a seed, search depth in whole turns, seeds; one line an opening, then a
 //!   summary line a seed)
 
-use mills_core::ai::eval::closes_mill;
-use mills_core::ai::{CancelToken, Engine, Level, SearchLimits};
+use mills_core::closes_mill;
+use mills_core::{CancelToken, Engine, Level, SearchLimits};
 use mills_core::{Game, Rules, Side, Variant, format_actions};
 use mills_toolbox::arena::{MatchConfig, Player, match_openings};
 

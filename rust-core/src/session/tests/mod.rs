@@ -19,9 +19,9 @@ use std::sync::{Arc, Mutex};
 use std::thread::ThreadId;
 
 use crate::action::parse_actions;
-use crate::ai::Level;
 use crate::board::Point;
 use crate::game::Game;
+use crate::level::Level;
 use crate::rules::{Side, Variant};
 
 use super::config::{Mode, SessionConfig, SessionOptions};

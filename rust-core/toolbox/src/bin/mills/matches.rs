@@ -7,11 +7,11 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use mills_core::ai::Level;
+use mills_core::EndgameTables;
+use mills_core::Level;
 use mills_core::format_actions;
-use mills_core::record::{MAX_NAME_CHARS, Record, RecordHeader};
-use mills_core::rules::{Rules, Side};
-use mills_core::tables::EndgameTables;
+use mills_core::{MAX_NAME_CHARS, Record, RecordHeader};
+use mills_core::{Rules, Side};
 use mills_toolbox::arena::{
     EnginePlayer, GameReport, MatchConfig, Player, Seat, Timing, TurnPlayer, play_match_with,
 };

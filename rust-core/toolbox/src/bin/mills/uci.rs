@@ -5,7 +5,7 @@ use std::io;
 use std::path::Path;
 use std::sync::Arc;
 
-use mills_core::tables::{TableShelf, load_existing};
+use mills_core::{TableShelf, load_existing_tables};
 
 use crate::args::{self, CommandSpec, FlagSpec};
 use crate::error::CliError;
@@ -38,7 +38,7 @@ pub fn run(words: &[String]) -> Result<(), CliError> {
     };
     let shelf = Arc::new(TableShelf::new());
     if let Some(dir) = parsed.value("--tables") {
-        let loaded = load_existing(Path::new(dir), &shelf);
+        let loaded = load_existing_tables(Path::new(dir), &shelf);
         if loaded.is_empty() {
             return Err(parsed
                 .error(format!(
