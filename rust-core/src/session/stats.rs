@@ -6,8 +6,8 @@
 //!   { "game": "zhiqi", "level": 5, "wins": 3, "losses": 2, "draws": 0,
 //!     "hints_used": 4, "wins_with_hints": 1 } ] }
 //! ```
-//! `hints_used` and `wins_with_hints` came with hints (issue 12); files written before them
-//! read as 0, which is true: no game counted then could have used a hint.
+//! `hints_used` and `wins_with_hints` may be missing from files written before hints
+//! existed; they read as 0, which is true: no game counted then could have used a hint.
 
 use std::fmt;
 use std::path::{Path, PathBuf};

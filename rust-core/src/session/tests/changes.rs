@@ -503,7 +503,8 @@ fn the_computers_changes_are_read_from_changes_since_after_its_event() {
     assert_eq!(since.snapshot, s.snapshot());
 }
 
-/// Issue 11: a game past 65,535 turns (the quiet-turn rule off) still ends its turns.
+/// A game past 65,535 turns (the quiet-turn rule off) still ends its turns: the turn
+/// counter must not saturate at 16 bits.
 fn long_session(mode: &str, passes: usize) -> (GameSession, ManualClock) {
     let actions = vec!["\"pass\""; passes].join(",");
     let json = format!(
