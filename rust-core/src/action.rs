@@ -13,7 +13,12 @@ pub enum Action {
     /// A piece from hand onto an empty point.
     Place(Point),
     /// A piece to an adjacent empty point.
-    Step { from: Point, to: Point },
+    Step {
+        /// Where the piece stands.
+        from: Point,
+        /// Where it arrives.
+        to: Point,
+    },
     /// A capture, a pin or a pull: which one follows from the position.
     Remove(Point),
     /// The turn timer ran out. Never generated as a legal action.
@@ -34,7 +39,9 @@ impl fmt::Display for Action {
 /// Text that is not an action in the notation of RULES.md §2.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParseActionError {
+    /// The text that could not be read.
     pub text: String,
+    /// Why it is not an action.
     pub reason: String,
 }
 
@@ -199,6 +206,7 @@ pub struct ActionList {
 }
 
 impl ActionList {
+    /// An empty list.
     pub const fn new() -> ActionList {
         ActionList {
             actions: [Action::Pass; MAX_ACTIONS],
@@ -207,6 +215,7 @@ impl ActionList {
     }
 
     #[inline]
+    /// Adds an action; the list holds every legal action of any position.
     pub fn push(&mut self, action: Action) {
         self.actions[self.len] = action;
         self.len += 1;

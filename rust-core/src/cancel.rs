@@ -8,14 +8,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 pub struct CancelToken(Arc<AtomicBool>);
 
 impl CancelToken {
+    /// A token that is not cancelled.
     pub fn new() -> CancelToken {
         CancelToken::default()
     }
 
+    /// Asks the work holding a clone of this token to stop; it cannot be undone.
     pub fn cancel(&self) {
         self.0.store(true, Ordering::Relaxed);
     }
 
+    /// Whether [`CancelToken::cancel`] was called on this token or a clone.
     pub fn is_cancelled(&self) -> bool {
         self.0.load(Ordering::Relaxed)
     }

@@ -9,7 +9,7 @@
 //!   position with its history: repetition, undo, [`Game::replay`]), [`Action`] in the rules'
 //!   notation ([`parse_actions`], [`format_actions`]), [`Outcome`], and [`perft`].
 //! - **The computer player**: [`Engine`] plays at a [`Level`] ([`Engine::choose_turn`]),
-//!   [`hint`] finds the best whole turn, [`analyse`] says who stands better ([`Verdict`]).
+//!   [`hint()`] finds the best whole turn, [`analyse`] says who stands better ([`Verdict`]).
 //! - **Records**: [`move_list`], [`Review`], and the text [`Record`] of docs/records.md.
 //! - **Endgame tables**: [`EndgameTables`] (build, save, load, probe), [`prepare_tables`] and
 //!   the process-wide [`TableShelf`].
@@ -19,6 +19,8 @@
 //!   [`GameSession::changes_since`].
 //!
 //! The modules stand on floors that only import downwards; docs/architecture.md draws them.
+
+#![warn(missing_docs)]
 
 mod action;
 mod ai;

@@ -28,6 +28,7 @@ pub struct StagedFile {
 /// written where nothing is, or over a regular file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NotARegularFile {
+    /// The path that is not a regular file.
     pub path: PathBuf,
     /// "a directory", "a symbolic link", "a device or other special file".
     pub kind: &'static str,

@@ -5,15 +5,21 @@ use std::fmt;
 /// The turn timer setting (RULES.md §6): off, 15, 30, 60 (the default) or 120 seconds.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub enum TurnTimer {
+    /// No timer.
     Off,
+    /// 15 seconds a turn.
     Seconds15,
+    /// 30 seconds a turn.
     Seconds30,
     #[default]
+    /// 60 seconds a turn.
     Seconds60,
+    /// 120 seconds a turn.
     Seconds120,
 }
 
 impl TurnTimer {
+    /// Every setting, in the order a settings screen lists them (off first).
     pub const ALL: [TurnTimer; 5] = [
         TurnTimer::Off,
         TurnTimer::Seconds15,

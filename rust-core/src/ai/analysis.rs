@@ -53,6 +53,7 @@ pub fn verdict(score_for_p1: i32) -> Verdict {
 pub struct Evaluation {
     /// The search score for P1, in hundredths of a piece (0 for an exact result).
     pub score_for_p1: i32,
+    /// Who stands better, in words.
     pub verdict: Verdict,
 }
 

@@ -40,7 +40,7 @@ pub struct Hint {
     /// The points of the removals (captures, pins, a pull), in order.
     pub removals: Vec<Point>,
     /// The search's score of the first action, for the side to move, in hundredths of a
-    /// piece (beyond [`super::WIN_THRESHOLD`] a forced win).
+    /// piece (beyond [`crate::WIN_THRESHOLD`] a forced win).
     pub score: i32,
     /// Whole turns the first search looked ahead.
     pub depth: u32,

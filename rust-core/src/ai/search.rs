@@ -30,12 +30,15 @@ const MAX_PLY: usize = 128;
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult {
+    /// The action the search prefers.
     pub best: Action,
     /// For the side to move, in hundredths of a piece; beyond `WIN_THRESHOLD` a forced win.
     pub score: i32,
     /// The deepest iteration completed (whole turns).
     pub depth: u32,
+    /// Positions visited.
     pub nodes: u64,
+    /// Time spent.
     pub elapsed: Duration,
     /// The expected line, starting with `best`.
     pub pv: Vec<Action>,
@@ -55,7 +58,7 @@ pub struct SearchOptions {
     /// Search each iteration in a window around the previous score first.
     pub aspiration: bool,
     /// Search one turn deeper where the side to move, in a game that a blocked side loses,
-    /// has at most [`BLOCKADE_STEPS`] steps left: the blockades that decided most lost games
+    /// has at most `BLOCKADE_STEPS` steps left: the blockades that decided most lost games
     /// against Sanmill lie just beyond a fixed horizon.
     pub blockade_extension: bool,
     /// Search the late, quiet actions of a turn start one turn shallower first, and again at
@@ -213,6 +216,7 @@ impl Engine {
     pub const TABLE_BITS: u32 = 20;
     /// The table sizes [`Engine::with_table_bits`] accepts (smaller or larger are clamped).
     pub const MIN_TABLE_BITS: u32 = 4;
+    /// The largest transposition table, in bits of entries.
     pub const MAX_TABLE_BITS: u32 = 26;
 
     /// An engine with the apps' table and this random seed.
@@ -259,10 +263,12 @@ impl Engine {
         self.rng = StdRng::seed_from_u64(seed);
     }
 
+    /// The parts of the search in use.
     pub fn options(&self) -> SearchOptions {
         self.options
     }
 
+    /// Switches parts of the search on or off (for measurement and tests).
     pub fn set_options(&mut self, options: SearchOptions) {
         self.options = options;
     }
@@ -939,7 +945,7 @@ impl Engine {
     /// search for the next action gets what is left of the budget (at least a hundredth: a
     /// Zhi Qi turn can owe three pins after its placement, and a larger floor per action
     /// made such turns overrun the budget by up to 15%). A search to the deadline gets all
-    /// but [`TURN_RESERVE`]'s share of it for the first action.
+    /// but `TURN_RESERVE`'s share of it for the first action.
     pub fn choose_turn_with_style(
         &mut self,
         game: &Game,

@@ -126,6 +126,7 @@ pub type Line = Vec<Vec<Step>>;
 /// A lesson read and validated: its data, its starting game and its parsed lines.
 #[derive(Clone, Debug)]
 pub struct Lesson {
+    /// The lesson's data as written.
     pub data: &'static LessonData,
     start: Game,
     lines: Vec<Line>,
@@ -273,7 +274,9 @@ pub fn load_all() -> Result<Vec<Lesson>, LessonError> {
 /// A lesson that cannot be used, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LessonError {
+    /// The lesson's id.
     pub lesson: String,
+    /// What is wrong with it.
     pub problem: LessonProblem,
 }
 
@@ -289,25 +292,37 @@ impl LessonError {
 /// What is wrong with a lesson's data.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LessonProblem {
+    /// No lesson has this id.
     UnknownId,
     /// Ids are lowercase words joined by `-`.
     BadId,
+    /// Two lessons share an id.
     DuplicateId,
+    /// A text is empty in one language.
     MissingText {
+        /// Which text.
         field: &'static str,
+        /// The language it is missing in.
         locale: Locale,
     },
+    /// A field's notation cannot be read.
     Notation {
+        /// Which field.
         field: &'static str,
+        /// What is wrong with the notation.
         error: ParseActionError,
     },
     /// The start is built by the players' actions; `pass` is the timer's.
     PassInStart,
+    /// The start actions cannot be played.
     IllegalStart(ReplayError),
+    /// The game is already over at the start.
     StartIsOver,
     /// The start must be the beginning of a turn of the learner's.
     LearnerNotToMove,
+    /// The lesson has no solution line.
     NoSolution,
+    /// A solution has a turn without actions.
     EmptyTurn,
     /// `...` stands for the end of a turn, so nothing may follow it.
     RestNotLast,

@@ -79,6 +79,7 @@ pub struct RecordHeader {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Record {
+    /// The header: date, players, level, timer, hints.
     pub header: RecordHeader,
     game: Game,
 }
@@ -101,10 +102,12 @@ impl Record {
         Ok(Record { header, game })
     }
 
+    /// The game.
     pub fn game(&self) -> &Game {
         &self.game
     }
 
+    /// The game, without the header.
     pub fn into_game(self) -> Game {
         self.game
     }

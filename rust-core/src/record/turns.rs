@@ -30,20 +30,24 @@ pub enum TurnEnd {
 pub struct TurnEntry {
     /// The turn's index from 0 (the move list shows `index + 1`).
     pub index: usize,
+    /// The side that played the turn.
     pub side: Side,
     /// Its actions, as indices into [`Game::actions`] (empty for a resignation).
     pub actions: Range<usize>,
     /// The turn as one token: `d6-d5xd7`, `pass`, `d6xd7pass` (a capture owed when the timer
     /// ran out); `resigns` for a resignation.
     pub notation: String,
+    /// How the turn ended.
     pub end: TurnEnd,
 }
 
 impl TurnEntry {
+    /// Whether the timer ended the turn with a `pass`.
     pub fn is_timer_pass(&self) -> bool {
         self.end == TurnEnd::TimerPass
     }
 
+    /// Whether this entry is a resignation.
     pub fn is_resignation(&self) -> bool {
         self.end == TurnEnd::Resignation
     }

@@ -15,7 +15,12 @@ use super::clock::{Clock, ManualClock};
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Mode {
     /// One human against the computer, which plays `computer` at `level`.
-    VsComputer { computer: Side, level: Level },
+    VsComputer {
+        /// The computer's side.
+        computer: Side,
+        /// Its level.
+        level: Level,
+    },
     /// Two humans sharing the device.
     PassAndPlay,
 }
@@ -29,6 +34,7 @@ impl Mode {
         }
     }
 
+    /// The computer's level, if the computer plays.
     pub fn level(self) -> Option<Level> {
         match self {
             Mode::VsComputer { level, .. } => Some(level),
@@ -46,8 +52,11 @@ impl Mode {
 /// All of it is part of a saved game.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct SessionConfig {
+    /// The game and its draw rules.
     pub rules: Rules,
+    /// Who plays.
     pub mode: Mode,
+    /// The turn timer.
     pub timer: TurnTimer,
 }
 
@@ -64,16 +73,19 @@ impl SessionConfig {
         }
     }
 
+    /// The same configuration with `mode`.
     pub fn with_mode(mut self, mode: Mode) -> SessionConfig {
         self.mode = mode;
         self
     }
 
+    /// The same configuration with `timer`.
     pub fn with_timer(mut self, timer: TurnTimer) -> SessionConfig {
         self.timer = timer;
         self
     }
 
+    /// The game.
     pub fn variant(&self) -> Variant {
         self.rules.variant
     }
@@ -116,7 +128,9 @@ impl fmt::Debug for SessionClock {
 /// The environment of a session: nothing here is saved with the game.
 #[derive(Clone, Debug)]
 pub struct SessionOptions {
+    /// Where the session reads the time.
     pub clock: SessionClock,
+    /// Where the computer's turns run.
     pub computer: ComputerRunner,
     /// Run a background thread that applies timer expiry by itself (see the module docs).
     /// Ignored with a manual clock, whose time only moves when the test says so.

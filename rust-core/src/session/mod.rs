@@ -274,6 +274,7 @@ impl GameSession {
             .unwrap_or_else(|e| e.into_inner()) = listener;
     }
 
+    /// What the session plays.
     pub fn config(&self) -> SessionConfig {
         self.shared.lock().config()
     }
@@ -507,6 +508,7 @@ impl GameSession {
         }
     }
 
+    /// Whether [`GameSession::close`] was called.
     pub fn is_closed(&self) -> bool {
         self.shared.lock().closed
     }

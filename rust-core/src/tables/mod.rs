@@ -59,9 +59,12 @@ pub const MAX_TABLE_PIECES: u8 = 6;
 pub enum ExactResult {
     /// `winner` wins in `turns` turns (0: the game is already won).
     Win {
+        /// The side that wins.
         winner: Side,
+        /// Turns until it has won.
         turns: u32,
     },
+    /// Best play draws.
     Draw,
 }
 
@@ -71,6 +74,7 @@ pub enum TableValue {
     /// The side to move wins, at the latest on its turn this many turns from now
     /// (1 = this turn).
     Win(u16),
+    /// Best play draws.
     Draw,
     /// The side to move loses after this many turns at the most (0 = it has lost already).
     Loss(u16),
@@ -124,18 +128,26 @@ impl fmt::Display for TableValue {
 /// A turn from a table position with the value it leads to, for the side that plays it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RankedTurn {
+    /// The turn's actions.
     pub actions: Vec<Action>,
+    /// The value for the side that plays the turn.
     pub value: TableValue,
 }
 
 /// Counts of one slice, for `mills tables info` and docs/ai.md.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SliceStats {
+    /// Pieces of the side to move.
     pub movers: u8,
+    /// Pieces of the other side.
     pub others: u8,
+    /// Positions in the slice.
     pub entries: u64,
+    /// Positions the side to move wins.
     pub wins: u64,
+    /// Positions drawn.
     pub draws: u64,
+    /// Positions the side to move loses.
     pub losses: u64,
     /// The longest distance to the end, in turns.
     pub longest: u16,
@@ -265,10 +277,12 @@ impl EndgameTables {
         self.slices.push(slice);
     }
 
+    /// The game of these tables.
     pub fn variant(&self) -> Variant {
         self.variant
     }
 
+    /// The most pieces a side the tables hold.
     pub fn max_pieces(&self) -> u8 {
         self.max_pieces
     }

@@ -45,6 +45,7 @@ impl fmt::Debug for TableShelf {
 }
 
 impl TableShelf {
+    /// An empty shelf.
     pub fn new() -> TableShelf {
         TableShelf::default()
     }
