@@ -1,7 +1,7 @@
 //! The rules text of each game, in English and Simplified Chinese.
 
 use mills_core::Variant;
-use mills_core::content::{self, Locale};
+use mills_core::{self as content, Locale};
 
 use crate::types::GameId;
 

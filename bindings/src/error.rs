@@ -3,9 +3,9 @@
 use std::fmt;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use mills_core::record::RecordError;
-use mills_core::session::store::NotARegularFile;
-use mills_core::session::{RestoreError, SessionError, StatsError};
+use mills_core::NotARegularFile;
+use mills_core::RecordError;
+use mills_core::{RestoreError, SessionError, StatsError};
 
 /// Every failure a call can report (Kotlin `MillsException`, Swift `MillsError`).
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Error)]
@@ -327,7 +327,7 @@ mod tests {
         let too_large = MillsError::from(RestoreError::TooLarge {
             found: 200_001,
             limit: 200_000,
-            unit: mills_core::session::SizeUnit::Actions,
+            unit: mills_core::SizeUnit::Actions,
         });
         assert_eq!(
             too_large.to_string(),

@@ -1,9 +1,9 @@
 //! The facts about each game a screen needs (pieces, the stable, the player panel, the board
 //! to draw), the computer's levels and the timer's choices: the apps hold no copy of them.
 
+use mills_core::TurnTimer as CoreTimer;
 use mills_core::Variant;
-use mills_core::facts::{self, GameFacts};
-use mills_core::session::TurnTimer as CoreTimer;
+use mills_core::{self as facts, GameFacts};
 
 use crate::types::{Counter, GameId, GridCell, TurnTimer};
 

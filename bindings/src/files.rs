@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use mills_core::session::{HumanResult, StatsStore, store};
+use mills_core::{self as store, HumanResult, StatsStore};
 
 use crate::types::{GameId, parse_level};
 use crate::{MillsError, guard};
@@ -33,7 +33,7 @@ pub struct StatsEntry {
     pub wins_without_hints: u32,
 }
 
-fn entries(list: Vec<mills_core::session::StatsEntry>) -> Vec<StatsEntry> {
+fn entries(list: Vec<mills_core::StatsEntry>) -> Vec<StatsEntry> {
     list.into_iter()
         .map(|e| StatsEntry {
             game: e.game.into(),

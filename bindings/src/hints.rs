@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use mills_core::ai::{self, CancelToken, ExactResult, SearchLimits};
+use mills_core::{self as ai, CancelToken, ExactResult, SearchLimits};
 
 use crate::types::{Player, actions_text};
 use crate::{GameSession, MillsError, guard};

@@ -5,9 +5,9 @@
 use std::path::Path;
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use mills_core::content::Locale;
-use mills_core::lessons::{self as core_lessons, LessonData, Progress, Verdict};
-use mills_core::session::{self as core, LessonTap};
+use mills_core::Locale;
+use mills_core::{self as core, LessonTap};
+use mills_core::{LessonData, LessonProgress as Progress, LessonVerdict as Verdict};
 
 use crate::types::{
     BoardChange, ChangeBatch, GameId, Player, Refusal, Snapshot, actions_text, changes_of,
@@ -41,7 +41,7 @@ pub struct LessonInfo {
 }
 
 fn info(data: &LessonData, locale: Locale) -> LessonInfo {
-    let index = core_lessons::course(data.variant)
+    let index = core::lesson_course(data.variant)
         .iter()
         .position(|l| l.id == data.id)
         .unwrap_or(0);
@@ -65,7 +65,7 @@ fn info(data: &LessonData, locale: Locale) -> LessonInfo {
 #[uniffi::export]
 pub fn lessons(game: GameId, locale: String) -> Vec<LessonInfo> {
     let locale = Locale::from_tag(&locale);
-    core_lessons::course(game.into())
+    core::lesson_course(game.into())
         .iter()
         .map(|data| info(data, locale))
         .collect()
@@ -142,10 +142,9 @@ impl LessonSession {
     #[uniffi::constructor]
     pub fn new(lesson_id: String, locale: String) -> Result<Arc<LessonSession>, MillsError> {
         guard(|| {
-            let lesson =
-                core_lessons::lesson(&lesson_id).map_err(|e| MillsError::NotAvailable {
-                    reason: e.to_string(),
-                })?;
+            let lesson = core::lesson(&lesson_id).map_err(|e| MillsError::NotAvailable {
+                reason: e.to_string(),
+            })?;
             Ok(Arc::new(LessonSession {
                 data: lesson.data,
                 inner: Mutex::new(core::LessonSession::new(lesson)),
@@ -197,7 +196,7 @@ impl LessonSession {
 
     /// The lesson after this one in the game's course; `None` after the last.
     pub fn next_lesson(&self) -> Option<LessonInfo> {
-        core_lessons::next_after(self.data.id).map(|data| info(data, self.locale))
+        core::next_lesson_after(self.data.id).map(|data| info(data, self.locale))
     }
 }
 
@@ -309,10 +308,8 @@ impl From<&Progress> for LessonProgress {
 /// Reads the progress file; none yet is no progress. A file that is not progress JSON is
 /// `CorruptSave` and stays as it is.
 fn read_progress(path: &str) -> Result<Progress, MillsError> {
-    let text = mills_core::session::store::read_if_exists(Path::new(path)).map_err(|e| {
-        MillsError::Io {
-            reason: format!("{path}: {e}"),
-        }
+    let text = mills_core::read_if_exists(Path::new(path)).map_err(|e| MillsError::Io {
+        reason: format!("{path}: {e}"),
     })?;
     match text {
         None => Ok(Progress::new()),
@@ -324,7 +321,7 @@ fn read_progress(path: &str) -> Result<Progress, MillsError> {
 
 /// Writes the progress file atomically (a crash leaves the old file or the new one).
 fn write_progress(path: &str, progress: &Progress) -> Result<(), MillsError> {
-    use mills_core::session::store;
+    use mills_core as store;
     store::check_writable(Path::new(path))?;
     let json = progress.to_json();
     store::write_atomic(Path::new(path), json.as_bytes()).map_err(|e| MillsError::Io {
@@ -346,7 +343,7 @@ pub fn lesson_progress_mark_solved(
     lesson_id: String,
 ) -> Result<LessonProgress, MillsError> {
     guard(|| {
-        if !core_lessons::all().any(|l| l.id == lesson_id) {
+        if !core::all_lessons().any(|l| l.id == lesson_id) {
             return Err(MillsError::NotAvailable {
                 reason: format!("no lesson has the id '{lesson_id}'"),
             });

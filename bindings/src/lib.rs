@@ -27,8 +27,8 @@
 //! | `Mode` | `GameMode` | likewise |
 //! | `TapOutcome` + `Refusal` (a `Result`) | `TapResult` (with `Refused`) | a refused tap is an answer, not an exception a UI must catch |
 //! | `HumanResult` (statistics) | `won: Option<bool>` of `stats_record` | one argument, not a type |
-//! | `facts::LevelFacts`, `GameFacts` | `LevelInfo`, `GameInfo` | records of strings and cells, not the core's `Point`s |
-//! | `record::Record` (text record) | `TextRecord` | `Record` is `java.lang.Record` in Kotlin, and the core's `GameRecord` is the saved game's JSON part |
+//! | `LevelFacts`, `GameFacts` | `LevelInfo`, `GameInfo` | records of strings and cells, not the core's `Point`s |
+//! | `Record` (text record) | `TextRecord` | `Record` is `java.lang.Record` in Kotlin, and the core's `GameRecord` is the saved game's JSON part |
 //! | `record::RecordError` | `MillsError::InvalidRecord` with `RecordErrorKind` | one error type for the apps; the kind picks the words, `turn` is kept |
 //! | `ai::Verdict::Exact(ExactResult)` | `Verdict::ExactWin`, `Verdict::ExactDraw` | one flat enum for the apps' words |
 //! | `tables::prepare`, `tables::TableShelf`, `tables::EndgameTables` | `tables_prepare` → `TablesPreparation`, `tables_status`, `TablesState` | the apps never hold a table: they ask for the process's tables to be made ready and read how far that is; sessions find them by themselves |

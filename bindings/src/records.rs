@@ -8,8 +8,8 @@
 
 use std::sync::Arc;
 
-use mills_core::record::{self, Record, RecordHeader};
-use mills_core::session::{self as core, Mode};
+use mills_core::{self as core, Mode};
+use mills_core::{self as record, Record, RecordHeader};
 use mills_core::{Action, Game, Point, Side};
 
 use crate::error::count;
@@ -295,8 +295,8 @@ impl GameSession {
 
 #[cfg(test)]
 mod tests {
+    use mills_core::Review;
     use mills_core::Rules;
-    use mills_core::record::Review;
 
     use super::*;
     use crate::test_support::{CAPTURE_GAME, manual, pass_and_play, play};

@@ -2,7 +2,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use mills_core::session::{self as core, CancelToken};
+use mills_core::{self as core, CancelToken};
 
 use crate::types::{
     ChangeBatch, Outcome, Player, SessionConfig, SessionOptions, Snapshot, TapResult, TurnTimer,
@@ -11,20 +11,18 @@ use crate::types::{
 use crate::{MillsError, guard};
 
 /// Something that happened in a session without a call from the app, or as the result of
-/// one (Kotlin sealed class / Swift enum).
+/// one (Kotlin sealed class / Swift enum). What it did to the board is read from
+/// `changes_since`, the one place every board change is told.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
 pub enum SessionEvent {
-    /// The computer played its turn: its actions in notation, the board changes they made
-    /// and the snapshot after them.
+    /// The computer played its turn: its actions in notation.
     ComputerMoved {
         player: Player,
         actions: Vec<String>,
-        changes: ChangeBatch,
     },
-    /// The turn timer ran out: `player` passed (the batch holds its `Passed`).
+    /// The turn timer ran out: `player` passed.
     TurnTimedOut {
         player: Player,
-        changes: ChangeBatch,
     },
     GameOver {
         outcome: Outcome,
@@ -38,18 +36,12 @@ pub enum SessionEvent {
 impl From<core::SessionEvent> for SessionEvent {
     fn from(event: core::SessionEvent) -> SessionEvent {
         match event {
-            core::SessionEvent::ComputerMoved {
-                side,
-                actions,
-                changes,
-            } => SessionEvent::ComputerMoved {
+            core::SessionEvent::ComputerMoved { side, actions } => SessionEvent::ComputerMoved {
                 player: side.into(),
                 actions: actions_text(&actions),
-                changes: changes.into(),
             },
-            core::SessionEvent::TurnTimedOut { side, changes } => SessionEvent::TurnTimedOut {
+            core::SessionEvent::TurnTimedOut { side } => SessionEvent::TurnTimedOut {
                 player: side.into(),
-                changes: changes.into(),
             },
             core::SessionEvent::GameOver { outcome } => SessionEvent::GameOver {
                 outcome: outcome.into(),

@@ -14,8 +14,8 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, LazyLock, Mutex};
 use std::time::Duration;
 
-use mills_core::ai::CancelToken;
-use mills_core::tables::{self, TableError, TableShelf, prepare};
+use mills_core::CancelToken;
+use mills_core::{self as tables, TableError, TableShelf};
 
 use crate::types::GameId;
 use crate::{MillsError, guard};
@@ -134,7 +134,7 @@ impl TablesPreparation {
             }
         };
         let result = catch_unwind(AssertUnwindSafe(|| {
-            prepare::prepare(
+            tables::prepare_tables(
                 &self.dir,
                 self.max_pieces,
                 BUILD_THREADS,
@@ -225,7 +225,7 @@ pub fn tables_prepare(
     listener: Option<Arc<dyn TablesListener>>,
 ) -> Result<Arc<TablesPreparation>, MillsError> {
     guard(|| {
-        prepare::check_pieces(max_pieces).map_err(|_| MillsError::InvalidTableSize {
+        tables::check_table_pieces(max_pieces).map_err(|_| MillsError::InvalidTableSize {
             pieces: max_pieces,
             min: 3,
             max: 5,
@@ -299,7 +299,7 @@ pub fn tables_status(dir: String) -> TablesStatus {
         .as_ref()
         .filter(|p| same_dir(&p.dir, &dir))
         .map_or(TablesState::NotPrepared, |p| p.state());
-    let games = prepare::file_status(&dir)
+    let games = tables::table_file_status(&dir)
         .into_iter()
         .map(|file| GameTablesStatus {
             game: file.game.into(),

@@ -13,7 +13,12 @@ pub enum Action {
     /// A piece from hand onto an empty point.
     Place(Point),
     /// A piece to an adjacent empty point.
-    Step { from: Point, to: Point },
+    Step {
+        /// Where the piece stands.
+        from: Point,
+        /// Where it arrives.
+        to: Point,
+    },
     /// A capture, a pin or a pull: which one follows from the position.
     Remove(Point),
     /// The turn timer ran out. Never generated as a legal action.
@@ -34,7 +39,9 @@ impl fmt::Display for Action {
 /// Text that is not an action in the notation of RULES.md §2.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParseActionError {
+    /// The text that could not be read.
     pub text: String,
+    /// Why it is not an action.
     pub reason: String,
 }
 
@@ -102,6 +109,16 @@ impl<'de> Deserialize<'de> for Action {
 /// Reads a list of actions separated by white space, where one token may also be a whole
 /// turn written without spaces (`d6-d5xd7`, `a7xb4`), as Sanmill's move lists do, including
 /// a pull joined to its step (`xb4d5-b4`) and a turn the timer ended (`a7pass`).
+///
+/// ```
+/// use mills_core::{Action, format_actions, parse_actions};
+///
+/// let actions = parse_actions("d6 a7xd6 d6-d5")?;
+/// assert_eq!(actions.len(), 4, "a7xd6 is a placement and a removal");
+/// assert!(matches!(actions[2], Action::Remove(_)));
+/// assert_eq!(format_actions(&actions), "d6 a7 xd6 d6-d5");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn parse_actions(text: &str) -> Result<Vec<Action>, ParseActionError> {
     let mut actions = Vec::new();
     for token in text.split_whitespace() {
@@ -189,6 +206,7 @@ pub struct ActionList {
 }
 
 impl ActionList {
+    /// An empty list.
     pub const fn new() -> ActionList {
         ActionList {
             actions: [Action::Pass; MAX_ACTIONS],
@@ -197,6 +215,7 @@ impl ActionList {
     }
 
     #[inline]
+    /// Adds an action; the list holds every legal action of any position.
     pub fn push(&mut self, action: Action) {
         self.actions[self.len] = action;
         self.len += 1;

@@ -59,6 +59,7 @@ impl Point {
         self.0 as usize % 8
     }
 
+    /// Whether the point is a corner of its square (every other slot; the midpoints join the squares).
     pub const fn is_corner(self) -> bool {
         self.slot() % 2 == 0
     }
@@ -156,29 +157,37 @@ impl<'de> Deserialize<'de> for Point {
 pub struct Bitboard(pub u32);
 
 impl Bitboard {
+    /// No point.
     pub const EMPTY: Bitboard = Bitboard(0);
+    /// All 24 points.
     pub const FULL: Bitboard = Bitboard((1 << POINT_COUNT) - 1);
 
+    /// The set of one point.
     pub const fn from_point(p: Point) -> Bitboard {
         Bitboard(1 << p.0)
     }
 
+    /// Whether `p` is in the set.
     pub const fn contains(self, p: Point) -> bool {
         self.0 & (1 << p.0) != 0
     }
 
+    /// Whether the set has no point.
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// The number of points in the set.
     pub const fn count(self) -> u32 {
         self.0.count_ones()
     }
 
+    /// The set with `p` added.
     pub const fn with(self, p: Point) -> Bitboard {
         Bitboard(self.0 | 1 << p.0)
     }
 
+    /// The set with `p` taken out.
     pub const fn without(self, p: Point) -> Bitboard {
         Bitboard(self.0 & !(1 << p.0))
     }

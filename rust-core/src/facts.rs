@@ -2,15 +2,17 @@
 //! the stable, which counters a player panel shows, the board to draw, the computer's levels
 //! and the turn timer's choices. The apps read these through the bindings and hold no tables.
 
-use crate::ai::Level;
 use crate::board::{Bitboard, Point};
+use crate::level::Level;
 use crate::rules::{MillEffect, Rules, Variant};
-use crate::session::TurnTimer;
+use crate::timer::TurnTimer;
 
 /// A counter of one side that a player panel shows.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Counter {
+    /// Pieces still in hand to place.
     InHand,
+    /// Pieces on the board.
     OnBoard,
     /// Linked-Horse: pieces banked in the stable.
     Stable,
@@ -37,6 +39,7 @@ impl Counter {
 /// One point of the drawing: its name, index and cell of the 7×7 grid.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct PointPlace {
+    /// The point.
     pub point: Point,
     /// 0..7 for files a..g, from the left.
     pub file: u8,
@@ -47,7 +50,9 @@ pub struct PointPlace {
 /// What a game is, for a screen.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct GameFacts {
+    /// The game.
     pub variant: Variant,
+    /// Pieces each side starts with in hand.
     pub pieces_each: u8,
     /// Mills bank the arriving piece in a stable (Linked-Horse).
     pub has_stable: bool,
@@ -64,6 +69,7 @@ pub struct GameFacts {
 }
 
 impl GameFacts {
+    /// The facts of `variant`.
     pub fn of(variant: Variant) -> GameFacts {
         let rules = Rules::of(variant);
         let geometry = rules.geometry();
@@ -120,6 +126,7 @@ fn ordered(line: Bitboard) -> [Point; 3] {
 /// A computer level for a settings screen.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct LevelFacts {
+    /// The level.
     pub level: Level,
     /// The string key the apps localize the name by (`level_1` .. `level_10`).
     pub name_key: &'static str,

@@ -27,6 +27,20 @@ pub struct Game {
 }
 
 impl Game {
+    /// A game from the empty board of `rules`.
+    ///
+    /// Start a game and play a turn: P1 places on d6, which ends its turn.
+    ///
+    /// ```
+    /// use mills_core::{Game, Rules, Side};
+    ///
+    /// let mut game = Game::new(Rules::TWELVE_MENS_MORRIS);
+    /// let applied = game.play("d6".parse()?)?;
+    /// assert!(applied.turn_ended);
+    /// assert_eq!(game.position().side_to_move(), Side::P2);
+    /// assert_eq!(game.undo(1).len(), 1, "undo takes back the whole turn");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(rules: Rules) -> Game {
         Game::from_position(Position::new(rules))
     }
@@ -47,18 +61,22 @@ impl Game {
         }
     }
 
+    /// The rules the game is played by.
     pub fn rules(&self) -> &Rules {
         self.position.rules()
     }
 
+    /// The position now.
     pub fn position(&self) -> &Position {
         &self.position
     }
 
+    /// The position the game started from.
     pub fn start(&self) -> &Position {
         &self.start
     }
 
+    /// Every action played, oldest first.
     pub fn actions(&self) -> &[Action] {
         &self.actions
     }
@@ -68,6 +86,7 @@ impl Game {
         self.ended_by.or(self.position.outcome())
     }
 
+    /// Whether the game has ended (by the rules, by history or by resignation).
     pub fn is_over(&self) -> bool {
         self.outcome().is_some()
     }
@@ -191,6 +210,7 @@ impl Game {
         Game::replay_from(Position::new(rules), actions)
     }
 
+    /// Plays `actions` from `start`; the first one that is illegal is the error.
     pub fn replay_from(start: Position, actions: &[Action]) -> Result<Game, ReplayError> {
         let mut game = Game::from_position(start);
         for (index, &action) in actions.iter().enumerate() {
@@ -227,7 +247,9 @@ pub struct TurnStart {
 pub struct ReplayError {
     /// Index of the action in the record, from 0.
     pub index: usize,
+    /// The action that could not be played.
     pub action: Action,
+    /// Why the rules refused it.
     pub reason: IllegalAction,
 }
 
@@ -249,9 +271,12 @@ impl std::error::Error for ReplayError {}
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameRecord {
     #[serde(flatten)]
+    /// The rules the game was played by.
     pub rules: Rules,
+    /// Every action, oldest first.
     pub actions: Vec<Action>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The side that resigned, if one did.
     pub resigned: Option<Side>,
 }
 

@@ -40,11 +40,22 @@ pub enum DrawReason {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(tag = "result", rename_all = "kebab-case")]
 pub enum Outcome {
-    Win { winner: Side, reason: WinReason },
-    Draw { reason: DrawReason },
+    /// A side won.
+    Win {
+        /// The side that won.
+        winner: Side,
+        /// How.
+        reason: WinReason,
+    },
+    /// Nobody won.
+    Draw {
+        /// Why the game is drawn.
+        reason: DrawReason,
+    },
 }
 
 impl Outcome {
+    /// The winner, if a side won.
     pub const fn winner(self) -> Option<Side> {
         match self {
             Outcome::Win { winner, .. } => Some(winner),

@@ -4,6 +4,13 @@
 use crate::position::Position;
 
 /// Counts the action sequences of length `depth` from `position`.
+///
+/// ```
+/// use mills_core::{Position, Rules, perft};
+///
+/// let start = Position::new(Rules::TWELVE_MENS_MORRIS);
+/// assert_eq!(perft(&start, 2), 24 * 23);
+/// ```
 pub fn perft(position: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,

@@ -18,7 +18,9 @@ use crate::zobrist::{KEYS, MAX_COUNT};
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Phase {
+    /// Pieces are placed from hand.
     Placing,
+    /// Pieces step along the lines (or fly, where the rules allow).
     Moving,
 }
 
@@ -41,7 +43,12 @@ pub enum Pending {
     /// Nothing: the turn starts with a placement or a step.
     None,
     /// `count` removals of this kind, one action each.
-    Remove { kind: RemovalKind, count: u8 },
+    Remove {
+        /// Capture, pin or pull.
+        kind: RemovalKind,
+        /// How many are still owed.
+        count: u8,
+    },
     /// A pull was made; the step that follows it.
     StepAfterPull,
 }
@@ -75,6 +82,7 @@ impl Applied {
 /// Why an action cannot be played now.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum IllegalAction {
+    /// The game is over.
     GameOver,
     /// A removal is owed first.
     MustRemove(RemovalKind),
@@ -86,12 +94,18 @@ pub enum IllegalAction {
     MustPlace,
     /// All pieces are placed; pieces now step.
     PlacingIsOver,
+    /// Placing, or stepping, onto a taken point.
     Occupied(Point),
+    /// Moving a piece that is not the mover's, or from an empty point.
     NotYourPiece(Point),
+    /// A step to a point that is not joined to where the piece stands.
     NotAdjacent {
+        /// Where the piece stands.
         from: Point,
+        /// Where it was asked to go.
         to: Point,
     },
+    /// A removal of a point that holds no opponent piece.
     NotOpponentPiece(Point),
     /// The piece stands in a mill and the opponent has pieces that do not.
     InMill(Point),
@@ -185,6 +199,7 @@ impl Position {
         position
     }
 
+    /// The rules this position is played by.
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
@@ -194,10 +209,12 @@ impl Position {
         self.board[side.index()]
     }
 
+    /// The points that hold a piece.
     pub fn occupied(&self) -> Bitboard {
         self.board[0] | self.board[1]
     }
 
+    /// The points that hold no piece.
     pub fn empty(&self) -> Bitboard {
         !self.occupied()
     }
@@ -207,10 +224,12 @@ impl Position {
         Side::BOTH.into_iter().find(|s| self.board(*s).contains(p))
     }
 
+    /// Pieces this side still has in hand.
     pub fn hand(&self, side: Side) -> u8 {
         self.hand[side.index()]
     }
 
+    /// Pieces this side has banked in its stable (Linked-Horse).
     pub fn stable(&self, side: Side) -> u8 {
         self.stable[side.index()]
     }
@@ -220,6 +239,7 @@ impl Position {
         self.lost[side.index()]
     }
 
+    /// Pins this side has made (Zhi Qi).
     pub fn pins_made(&self, side: Side) -> u8 {
         self.pins[side.index()]
     }
@@ -229,14 +249,17 @@ impl Position {
         self.board(side).count() + u32::from(self.hand(side))
     }
 
+    /// The side whose action is next.
     pub fn side_to_move(&self) -> Side {
         self.side
     }
 
+    /// Placing or moving.
     pub fn phase(&self) -> Phase {
         self.phase
     }
 
+    /// Removals (or the step after a pull) the side to move still owes in this turn.
     pub fn pending(&self) -> Pending {
         self.pending
     }
@@ -246,10 +269,12 @@ impl Position {
         self.outcome
     }
 
+    /// Whether the game is over by the rules of the position alone.
     pub fn is_over(&self) -> bool {
         self.outcome.is_some()
     }
 
+    /// Turns in a row without a capture, pin, pull or stabling (the quiet-turn draw rule).
     pub fn quiet_turns(&self) -> u32 {
         self.quiet_turns
     }
@@ -297,12 +322,21 @@ impl Position {
     // ---- Legal actions -------------------------------------------------------------------
 
     /// Every legal action (never `pass`); empty when the game is over.
+    ///
+    /// ```
+    /// use mills_core::{Position, Rules};
+    ///
+    /// let start = Position::new(Rules::ZHIQI);
+    /// assert_eq!(start.legal_actions().len(), 24, "any of the 24 empty points");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn legal_actions(&self) -> ActionList {
         let mut list = ActionList::new();
         self.legal_actions_into(&mut list);
         list
     }
 
+    /// Every legal action into `list`, which is cleared first (no allocation in a search).
     pub fn legal_actions_into(&self, list: &mut ActionList) {
         if self.outcome.is_some() {
             return;
@@ -720,28 +754,41 @@ impl Position {
 /// pull, a blocked side elsewhere has lost).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
+    /// The rules.
     pub rules: Rules,
+    /// P1's pieces on the board.
     pub p1: Vec<Point>,
+    /// P2's pieces on the board.
     pub p2: Vec<Point>,
+    /// Pieces in hand, P1's then P2's.
     pub hand: [u8; 2],
     #[serde(default)]
+    /// Pieces banked in the stable (Linked-Horse), P1's then P2's.
     pub stable: [u8; 2],
     #[serde(default)]
+    /// Pieces lost to the opponent, P1's then P2's.
     pub lost: [u8; 2],
     #[serde(default)]
+    /// Pins made (Zhi Qi), P1's then P2's.
     pub pins: [u8; 2],
+    /// The side to move.
     pub to_move: Side,
+    /// Placing or moving.
     pub phase: Phase,
     #[serde(default = "no_pending")]
+    /// Removals the side to move owes.
     pub pending: Pending,
     #[serde(default)]
+    /// Quiet turns so far (the quiet-turn draw rule).
     pub quiet_turns: u32,
     #[serde(default)]
+    /// Turns played so far.
     pub turns: u32,
     /// Whether the current turn has already captured, pinned, pulled or stabled.
     #[serde(default)]
     pub turn_progress: bool,
     #[serde(default)]
+    /// The result, if the position is already over.
     pub outcome: Option<Outcome>,
 }
 
@@ -795,11 +842,13 @@ impl Setup {
         self
     }
 
+    /// The same setup with `side` to move.
     pub fn to_move(mut self, side: Side) -> Setup {
         self.to_move = side;
         self
     }
 
+    /// The position, if the setup is one the rules can reach or play from.
     pub fn build(&self) -> Result<Position, SetupError> {
         let err = |msg: String| Err(SetupError(msg));
         let mut board = [Bitboard::EMPTY; 2];

@@ -14,18 +14,23 @@ use crate::board::Geometry;
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub enum Side {
     #[serde(rename = "p1")]
+    /// The first player, White.
     P1,
     #[serde(rename = "p2")]
+    /// The second player, Black.
     P2,
 }
 
 impl Side {
+    /// Both sides, P1 first.
     pub const BOTH: [Side; 2] = [Side::P1, Side::P2];
 
+    /// 0 for P1, 1 for P2: an index into per-side arrays.
     pub const fn index(self) -> usize {
         self as usize
     }
 
+    /// The other side.
     pub const fn opponent(self) -> Side {
         match self {
             Side::P1 => Side::P2,
@@ -47,14 +52,18 @@ impl fmt::Display for Side {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub enum Variant {
     #[serde(rename = "zhiqi")]
+    /// Zhi Qi (十二子直棋): pins while placing, captures and pulls while moving.
     ZhiQi,
     #[serde(rename = "linked-horse")]
+    /// Linked-Horse (连环马棋): mills bank the arriving piece in a stable.
     LinkedHorse,
     #[serde(rename = "twelve-mens-morris")]
+    /// Twelve Men's Morris: mills capture.
     TwelveMensMorris,
 }
 
 impl Variant {
+    /// The three games, in the order the apps list them.
     pub const ALL: [Variant; 3] = [
         Variant::ZhiQi,
         Variant::LinkedHorse,
@@ -164,16 +173,21 @@ impl Default for DrawRules {
 /// The complete rules of one game.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Rules {
+    /// The game these rules are.
     pub variant: Variant,
     /// Pieces each side starts with in hand.
     pub pieces: u8,
     /// Whether the corner diagonals are edges and lines.
     pub diagonals: bool,
+    /// What a mill made while placing does.
     pub mill_while_placing: MillEffect,
+    /// What a mill made while moving does.
     pub mill_while_moving: MillEffect,
+    /// How many removals one mill earns.
     pub removals_per_move: RemovalsPerMove,
     /// Who makes the first movement turn.
     pub first_to_move: Side,
+    /// What happens to a side that cannot move.
     pub when_blocked: WhenBlocked,
     /// A side whose pieces (board + hand) fall to this number loses (checked after removals).
     pub loses_at: u8,
@@ -185,10 +199,12 @@ pub struct Rules {
     pub draw_when_both_at: Option<u8>,
     /// A side with at most this many pieces on the board may step to any empty point.
     pub flies_at: Option<u8>,
+    /// The draw rules (repetition, quiet turns).
     pub draws: DrawRules,
 }
 
 impl Rules {
+    /// The rules of Zhi Qi.
     pub const ZHIQI: Rules = Rules {
         variant: Variant::ZhiQi,
         pieces: 12,
@@ -209,6 +225,7 @@ impl Rules {
         },
     };
 
+    /// The rules of Linked-Horse.
     pub const LINKED_HORSE: Rules = Rules {
         variant: Variant::LinkedHorse,
         pieces: 10,
@@ -229,6 +246,7 @@ impl Rules {
         },
     };
 
+    /// The rules of Twelve Men's Morris.
     pub const TWELVE_MENS_MORRIS: Rules = Rules {
         variant: Variant::TwelveMensMorris,
         pieces: 12,
@@ -264,6 +282,7 @@ impl Rules {
         self
     }
 
+    /// The board: points, edges and lines.
     pub const fn geometry(&self) -> &'static Geometry {
         if self.diagonals {
             &Geometry::WITH_DIAGONALS

@@ -3,14 +3,14 @@
 
 use std::time::{Duration, Instant};
 
-use mills_core::ai::eval::{Weights, evaluate, spsa_weights, weights_for};
-use mills_core::ai::{
-    CancelToken, Engine, Level, SearchLimits, SearchOptions, SearchResult, WIN, WIN_THRESHOLD,
-};
 use mills_core::{
     Action, Bitboard, DrawRules, Game, Outcome, Pending, Phase, Position, RemovalKind, Rules,
     Setup, Side, WinReason, parse_actions,
 };
+use mills_core::{
+    CancelToken, Engine, Level, SearchLimits, SearchOptions, SearchResult, WIN, WIN_THRESHOLD,
+};
+use mills_core::{Weights, evaluate, spsa_weights, weights_for};
 
 fn game_from(setup: Setup) -> Game {
     Game::from_position(setup.build().expect("valid setup"))

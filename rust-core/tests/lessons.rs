@@ -1,27 +1,28 @@
-//! The lessons (`mills_core::lessons`): every lesson loads and checks, and a learner who
+//! The lessons: every lesson loads and checks, and a learner who
 //! plays one gets the answers the lesson promises.
 
-use mills_core::content::Locale;
-use mills_core::lessons::{
-    self, Goal, LessonData, LessonProblem, NOT_THIS_TIME, Text, Verdict, WrongAnswer,
-};
+use mills_core::Locale;
 use mills_core::{Action, Side, Variant, WinReason, parse_actions};
+use mills_core::{
+    LESSON_NOT_THIS_TIME as NOT_THIS_TIME, LessonData, LessonGoal as Goal, LessonProblem,
+    LessonText as Text, LessonVerdict as Verdict, WrongAnswer,
+};
 
 fn act(text: &str) -> Action {
     text.parse().unwrap()
 }
 
-fn runner(id: &str) -> lessons::LessonRunner {
-    lessons::lesson(id)
+fn runner(id: &str) -> mills_core::LessonRunner {
+    mills_core::lesson(id)
         .unwrap_or_else(|e| panic!("{e}"))
         .runner()
 }
 
 #[test]
 fn every_lesson_loads_and_each_game_has_at_least_six() {
-    let loaded = lessons::load_all().unwrap_or_else(|e| panic!("{e}"));
+    let loaded = mills_core::load_all_lessons().unwrap_or_else(|e| panic!("{e}"));
     for variant in Variant::ALL {
-        let course = lessons::course(variant);
+        let course = mills_core::lesson_course(variant);
         assert!(course.len() >= 6, "{variant}: {} lessons", course.len());
         assert!(course.iter().all(|l| l.variant == variant));
         assert!(
@@ -31,18 +32,18 @@ fn every_lesson_loads_and_each_game_has_at_least_six() {
             "{variant} has a timer lesson"
         );
     }
-    assert_eq!(loaded.len(), lessons::all().count());
+    assert_eq!(loaded.len(), mills_core::all_lessons().count());
 }
 
 #[test]
 fn every_lesson_passes_the_check() {
-    let report = lessons::check();
+    let report = mills_core::check_lessons();
     let failures: Vec<String> = report.failures.iter().map(|f| f.to_string()).collect();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    assert_eq!(report.lessons, lessons::all().count());
-    let lines: usize = lessons::all().map(|l| l.solutions.len()).sum();
+    assert_eq!(report.lessons, mills_core::all_lessons().count());
+    let lines: usize = mills_core::all_lessons().map(|l| l.solutions.len()).sum();
     assert_eq!(report.lines, lines, "every solution line is solved");
-    let wrong: usize = lessons::all()
+    let wrong: usize = mills_core::all_lessons()
         .flat_map(|l| l.wrong.iter())
         .map(|w| w.actions.len())
         .sum();
@@ -54,8 +55,8 @@ fn every_lesson_passes_the_check() {
 
 #[test]
 fn every_start_is_reached_by_legal_actions_with_the_learner_to_move() {
-    for data in lessons::all() {
-        let lesson = lessons::Lesson::load(data).unwrap();
+    for data in mills_core::all_lessons() {
+        let lesson = mills_core::Lesson::load(data).unwrap();
         let actions = parse_actions(data.start).unwrap();
         let game = mills_core::Game::replay(mills_core::Rules::of(data.variant), &actions)
             .unwrap_or_else(|e| panic!("{}: {e}", data.id));
@@ -68,7 +69,7 @@ fn every_start_is_reached_by_legal_actions_with_the_learner_to_move() {
 #[test]
 fn every_text_is_in_english_and_chinese() {
     let cjk = |s: &str| s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
-    for data in lessons::all() {
+    for data in mills_core::all_lessons() {
         for (field, text) in data.texts() {
             assert!(!text.en.is_empty() && !cjk(text.en), "{} {field}", data.id);
             assert!(cjk(text.zh), "{} {field}", data.id);
@@ -174,7 +175,7 @@ fn a_blocked_opponent_pull_does_not_count_as_the_learner_mid_turn() {
     let r = runner("zhiqi-pull");
     assert_eq!(r.position().side_to_move(), Side::P1);
     assert!(r.position().is_mid_turn());
-    assert!(!lessons::owes_rest_of_turn(r.position()));
+    assert!(!mills_core::owes_rest_of_turn(r.position()));
 }
 
 #[test]
@@ -184,7 +185,7 @@ fn the_win_lessons_end_the_game() {
         ("linked-horse-blocked", WinReason::Blocked),
         ("twelve-mens-morris-two-pieces", WinReason::ReducedToTwo),
     ] {
-        let lesson = lessons::lesson(id).unwrap();
+        let lesson = mills_core::lesson(id).unwrap();
         let mut r = lesson.runner();
         let line: Vec<Action> = lesson.data.solutions[0][0]
             .split_whitespace()
@@ -260,7 +261,7 @@ static PASS_IN_START: LessonData = bad("a7 pass", Side::P1, T);
 
 #[test]
 fn a_bad_lesson_is_a_typed_error() {
-    let problem = |data: &'static LessonData| lessons::Lesson::load(data).unwrap_err().problem;
+    let problem = |data: &'static LessonData| mills_core::Lesson::load(data).unwrap_err().problem;
     match problem(&ILLEGAL_START) {
         LessonProblem::IllegalStart(e) => assert_eq!(e.index, 2),
         other => panic!("{other:?}"),
@@ -278,14 +279,14 @@ fn a_bad_lesson_is_a_typed_error() {
         }
     );
     assert_eq!(problem(&PASS_IN_START), LessonProblem::PassInStart);
-    let message = lessons::Lesson::load(&ILLEGAL_START)
+    let message = mills_core::Lesson::load(&ILLEGAL_START)
         .unwrap_err()
         .to_string();
     assert!(
         message.starts_with("lesson test-bad: start: action 3"),
         "{message}"
     );
-    assert!(lessons::lesson("no-such-lesson").is_err());
+    assert!(mills_core::lesson("no-such-lesson").is_err());
 }
 
 #[test]
@@ -295,8 +296,8 @@ fn the_check_finds_a_lesson_whose_solution_misses_its_goal() {
         wrong: &[],
         ..bad("a7 e4 d7 e3", Side::P1, T)
     };
-    let mut report = lessons::CheckReport::default();
-    lessons::check_lesson(&MISSES, &mut report);
+    let mut report = mills_core::CheckReport::default();
+    mills_core::check_lesson(&MISSES, &mut report);
     assert!(!report.passed());
     let text: Vec<String> = report.failures.iter().map(|f| f.to_string()).collect();
     assert!(
@@ -313,8 +314,8 @@ fn the_check_finds_a_timer_lesson_without_a_timer() {
         solutions: &[&["pass"]],
         ..bad("a7 e4 d7 e3", Side::P1, T)
     };
-    let mut report = lessons::CheckReport::default();
-    lessons::check_lesson(&NO_TIMER, &mut report);
+    let mut report = mills_core::CheckReport::default();
+    mills_core::check_lesson(&NO_TIMER, &mut report);
     let text: Vec<String> = report.failures.iter().map(|f| f.to_string()).collect();
     assert!(
         text.iter()

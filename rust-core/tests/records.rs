@@ -5,14 +5,14 @@
 //!
 //! `MILLS_RECORD_GAMES` sets the random games per game for the round trip (default 2000).
 
-use mills_core::ai::{CancelToken, Level, SearchLimits, hint};
-use mills_core::record::{
-    HeaderProblem, MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, Record, RecordError, RecordHeader, Review,
-    TurnEnd, move_list, starts_turn,
-};
 use mills_core::{
     Action, DrawRules, Game, IllegalAction, Pending, Phase, RemovalKind, Rules, Side, Variant,
     parse_actions,
+};
+use mills_core::{CancelToken, Level, SearchLimits, hint};
+use mills_core::{
+    HeaderProblem, MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, Record, RecordError, RecordHeader, Review,
+    TurnEnd, move_list, starts_turn,
 };
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

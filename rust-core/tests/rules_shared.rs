@@ -39,7 +39,7 @@
 mod common;
 
 use common::*;
-use mills_core::board::Geometry;
+use mills_core::Geometry;
 use mills_core::{
     Action, Bitboard, Game, GameRecord, IllegalAction, Outcome, Pending, Phase, Point, RemovalKind,
     Side, WinReason, parse_actions,

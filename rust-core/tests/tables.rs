@@ -6,8 +6,8 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use mills_core::tables::{EndgameTables, TableValue};
 use mills_core::{Bitboard, Point, Position, Rules, Setup, Side, Variant};
+use mills_core::{EndgameTables, TableValue};
 
 /// A multiplicative hash of the two boards: the standard hasher made this test several
 /// times slower, and the keys are not chosen by an adversary.

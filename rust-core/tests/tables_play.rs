@@ -7,8 +7,8 @@ use std::sync::Arc;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use mills_core::ai::{CancelToken, Engine, Level};
-use mills_core::tables::{EndgameTables, TableValue};
+use mills_core::{CancelToken, Engine, Level};
+use mills_core::{EndgameTables, TableValue};
 use mills_core::{Game, Point, Position, Rules, Setup, Side, Variant};
 
 fn random_position(rules: Rules, rng: &mut StdRng, mover: usize, other: usize) -> Option<Position> {
@@ -172,18 +172,18 @@ fn probing_gives_the_search_the_exact_value() {
         3,
     )[0];
     let game = Game::from_position(start);
-    let limits = mills_core::ai::SearchLimits::depth(1);
+    let limits = mills_core::SearchLimits::depth(1);
     let mut with = engine_with(&tables);
     let found = with.search(&game, limits, &CancelToken::new()).unwrap();
     assert!(
-        found.score > mills_core::ai::WIN_THRESHOLD,
+        found.score > mills_core::WIN_THRESHOLD,
         "{value:?}: {}",
         found.score
     );
     let mut without = Engine::new(7);
     let plain = without.search(&game, limits, &CancelToken::new()).unwrap();
     assert!(
-        plain.score < mills_core::ai::WIN_THRESHOLD,
+        plain.score < mills_core::WIN_THRESHOLD,
         "a depth-1 search cannot see it"
     );
 }
@@ -226,12 +226,12 @@ fn four_piece_tables_agree_with_deep_search() {
                 let score = engine
                     .search(
                         &game,
-                        mills_core::ai::SearchLimits::depth(depth),
+                        mills_core::SearchLimits::depth(depth),
                         &CancelToken::new(),
                     )
                     .unwrap()
                     .score;
-                let threshold = mills_core::ai::WIN_THRESHOLD;
+                let threshold = mills_core::WIN_THRESHOLD;
                 match value {
                     TableValue::Win(_) => {
                         assert!(score > threshold, "{variant} {value:?}: {score}")

@@ -1,6 +1,6 @@
 //! What every action did to the board, for animations, sounds, announcements and highlights.
 
-use mills_core::session::{self as core};
+use mills_core::{self as core};
 
 use super::config::Player;
 use super::points::lines_text;

@@ -1,11 +1,9 @@
 //! What a session plays (saved with the game) and how it runs (not saved).
 
+use mills_core::Level;
 use mills_core::Side;
 use mills_core::Variant;
-use mills_core::ai::Level;
-use mills_core::session::{
-    self as core, ComputerRunner, SessionClock, SessionOptions as CoreOptions,
-};
+use mills_core::{self as core, ComputerRunner, SessionClock, SessionOptions as CoreOptions};
 
 use crate::MillsError;
 

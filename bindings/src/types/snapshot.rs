@@ -1,7 +1,7 @@
 //! Everything a game screen draws, in one record.
 
-use mills_core::facts::{self, GameFacts};
-use mills_core::session::{self as core};
+use mills_core::GameFacts;
+use mills_core::{self as core};
 use mills_core::{DrawReason, Phase, WinReason};
 
 use super::config::{Player, SessionConfig, mode_of};
@@ -98,14 +98,14 @@ pub enum Counter {
     Captured,
 }
 
-impl From<facts::Counter> for Counter {
-    fn from(counter: facts::Counter) -> Counter {
+impl From<core::Counter> for Counter {
+    fn from(counter: core::Counter) -> Counter {
         match counter {
-            facts::Counter::InHand => Counter::InHand,
-            facts::Counter::OnBoard => Counter::OnBoard,
-            facts::Counter::Stable => Counter::Stable,
-            facts::Counter::Pins => Counter::Pins,
-            facts::Counter::Captured => Counter::Captured,
+            core::Counter::InHand => Counter::InHand,
+            core::Counter::OnBoard => Counter::OnBoard,
+            core::Counter::Stable => Counter::Stable,
+            core::Counter::Pins => Counter::Pins,
+            core::Counter::Captured => Counter::Captured,
         }
     }
 }

@@ -1,9 +1,8 @@
 //! What a tap did, or why it did nothing.
 
 use mills_core::Point;
-use mills_core::session::{self as core};
+use mills_core::{self as core};
 
-use super::changes::{BoardChange, changes_of};
 use super::config::Player;
 use super::snapshot::Outcome;
 
@@ -86,8 +85,6 @@ pub enum TapResult {
         player: Player,
         /// In notation: `d6`, `d6-d5`, `xd7`.
         action: String,
-        /// What it did to the board (the same changes `changes_since` returns).
-        changes: Vec<BoardChange>,
         turn_ended: bool,
         outcome: Option<Outcome>,
     },
@@ -109,7 +106,6 @@ impl From<Result<core::TapOutcome, core::Refusal>> for TapResult {
             Ok(core::TapOutcome::Played(played)) => TapResult::Played {
                 player: played.side.into(),
                 action: played.action.to_string(),
-                changes: changes_of(played.changes),
                 turn_ended: played.turn_ended,
                 outcome: played.outcome.map(Into::into),
             },

@@ -6,19 +6,11 @@ use crate::game::Game;
 use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::rules::Side;
+use crate::tables::ExactResult;
 
-use super::search::{CancelToken, Engine, SearchLimits, WIN_THRESHOLD};
-
-/// An exact result of a position with best play, as endgame tables give it.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum ExactResult {
-    /// `winner` wins in `turns` turns (0: the game is already won).
-    Win {
-        winner: Side,
-        turns: u32,
-    },
-    Draw,
-}
+use super::search::Engine;
+use crate::cancel::CancelToken;
+use crate::limits::{SearchLimits, WIN_THRESHOLD};
 
 /// Who stands better, in words the apps choose for each case.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -61,6 +53,7 @@ pub fn verdict(score_for_p1: i32) -> Verdict {
 pub struct Evaluation {
     /// The search score for P1, in hundredths of a piece (0 for an exact result).
     pub score_for_p1: i32,
+    /// Who stands better, in words.
     pub verdict: Verdict,
 }
 
@@ -92,6 +85,15 @@ pub fn no_tables(_: &Position) -> Option<ExactResult> {
 
 /// Evaluates the side to move's position in `game`: the exact result when the game is over
 /// or `tables` know it, otherwise a search within `limits`. `None` only if cancelled.
+///
+/// ```
+/// use mills_core::{CancelToken, Game, Rules, SearchLimits, Verdict, analyse, no_tables};
+///
+/// let game = Game::new(Rules::TWELVE_MENS_MORRIS);
+/// let eval = analyse(&game, SearchLimits::depth(2), &CancelToken::new(), &no_tables).unwrap();
+/// assert!(!matches!(eval.verdict, Verdict::ForcedWin(_) | Verdict::Exact(_)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn analyse(
     game: &Game,
     limits: SearchLimits,
@@ -140,7 +142,7 @@ fn exact_evaluation(exact: ExactResult) -> Evaluation {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::WIN;
+    use crate::limits::WIN;
     use crate::rules::Rules;
 
     #[test]

@@ -420,8 +420,8 @@ pub fn closes_line(geometry: &Geometry, ours: Bitboard, to: crate::board::Point)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Setup;
     use crate::game::Game;
+    use crate::position::Setup;
     use crate::rules::Rules;
 
     #[test]
@@ -443,7 +443,8 @@ mod tests {
     #[test]
     fn evaluate_uses_the_games_own_weights() {
         for rules in [Rules::ZHIQI, Rules::LINKED_HORSE, Rules::TWELVE_MENS_MORRIS] {
-            let game = Game::replay(rules, &crate::parse_actions("d6 d2 f4 b4").unwrap()).unwrap();
+            let game =
+                Game::replay(rules, &crate::action::parse_actions("d6 d2 f4 b4").unwrap()).unwrap();
             let position = game.position();
             let own = weights_for(rules.variant);
             assert_eq!(evaluate(position), evaluate_with(position, &own));
@@ -481,8 +482,11 @@ mod tests {
         // Placing: P2's d7, a4 and b6 wall in P1's a7; P1's room is g1's d1, g4, f2 and g7's
         // g4, f6 (5), P2's is d7's d6, a4's a1, b4 and b6's d6, b4, c5 (6).
         let rules = Rules::TWELVE_MENS_MORRIS;
-        let placing =
-            Game::replay(rules, &crate::parse_actions("a7 d7 g1 a4 g7 b6").unwrap()).unwrap();
+        let placing = Game::replay(
+            rules,
+            &crate::action::parse_actions("a7 d7 g1 a4 g7 b6").unwrap(),
+        )
+        .unwrap();
         let position = placing.position();
         assert_eq!(position.phase(), Phase::Placing);
         let ours = LineCounts::of(position, Side::P1);
@@ -527,7 +531,7 @@ mod tests {
         let rules = Rules::TWELVE_MENS_MORRIS;
         let placing = Game::replay(
             rules,
-            &crate::parse_actions("a7 d7 g1 a4 g7 b6 d1").unwrap(),
+            &crate::action::parse_actions("a7 d7 g1 a4 g7 b6 d1").unwrap(),
         )
         .unwrap();
         let position = placing.position();
@@ -565,7 +569,8 @@ mod tests {
         // Placing, P2 to move: P1's a7 and a4 are a pair and an open two (a1 empty); P2's
         // d7 has neither.
         let rules = Rules::TWELVE_MENS_MORRIS;
-        let placing = Game::replay(rules, &crate::parse_actions("a7 d7 a4").unwrap()).unwrap();
+        let placing =
+            Game::replay(rules, &crate::action::parse_actions("a7 d7 a4").unwrap()).unwrap();
         let position = placing.position();
         assert_eq!(position.phase(), Phase::Placing);
         let ours = LineCounts::of(position, Side::P2);

@@ -13,8 +13,10 @@ use crate::board::Point;
 use crate::game::Game;
 use crate::record::turn_token;
 
-use super::level::Style;
-use super::search::{CancelToken, Engine, SearchLimits};
+use super::search::Engine;
+use crate::cancel::CancelToken;
+use crate::level::Style;
+use crate::limits::SearchLimits;
 
 /// How long a hint searches unless told otherwise: about a second, as the apps promise.
 pub const DEFAULT_HINT_TIME: Duration = Duration::from_secs(1);
@@ -38,7 +40,7 @@ pub struct Hint {
     /// The points of the removals (captures, pins, a pull), in order.
     pub removals: Vec<Point>,
     /// The search's score of the first action, for the side to move, in hundredths of a
-    /// piece (beyond [`super::WIN_THRESHOLD`] a forced win).
+    /// piece (beyond [`crate::WIN_THRESHOLD`] a forced win).
     pub score: i32,
     /// Whole turns the first search looked ahead.
     pub depth: u32,
@@ -72,6 +74,18 @@ impl Hint {
 
 /// The best rest of the turn for the side to move in `game`, searched within `limits` (the
 /// time covers the whole turn). `None` if the game is over or `cancel` was set.
+///
+/// White has a7 and d7 and may complete the top line; the hint is the whole turn, the pin
+/// included:
+///
+/// ```
+/// use mills_core::{CancelToken, Game, Rules, SearchLimits, hint, parse_actions};
+///
+/// let game = Game::replay(Rules::ZHIQI, &parse_actions("a7 e4 d7 e3")?)?;
+/// let found = hint(&game, SearchLimits::depth(2), &CancelToken::new()).expect("a hint");
+/// assert!(found.notation.starts_with("g7x"), "{}", found.notation);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn hint(game: &Game, limits: SearchLimits, cancel: &CancelToken) -> Option<Hint> {
     hint_with_engine(&mut Engine::new(0), game, limits, cancel)
 }

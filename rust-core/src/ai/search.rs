@@ -6,19 +6,19 @@
 //! the next, so the negamax sign flips only when the turn passes.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use super::eval::{Weights, closes_mill, evaluate_with, spsa_weights, weights_for};
-use super::level::{Level, Style};
-pub use super::limits::{SearchLimits, WIN, WIN_THRESHOLD};
 use super::tt::{Bound, TranspositionTable};
 use crate::action::{Action, ActionList, MAX_ACTIONS};
 use crate::board::{Bitboard, POINT_COUNT};
+use crate::cancel::CancelToken;
 use crate::game::Game;
+use crate::level::{Level, Style};
+use crate::limits::{SearchLimits, WIN, WIN_THRESHOLD};
 use crate::outcome::Outcome;
 use crate::position::{Pending, Phase, Position, RemovalKind};
 use crate::rules::{Side, Variant, WhenBlocked};
@@ -27,33 +27,18 @@ use crate::tables::{EndgameTables, TableValue};
 const INFINITY: i32 = WIN + 1_000;
 const MAX_PLY: usize = 128;
 
-/// A flag another thread sets to stop a search at once (new game, undo, leaving the screen).
-#[derive(Clone, Debug, Default)]
-pub struct CancelToken(Arc<AtomicBool>);
-
-impl CancelToken {
-    pub fn new() -> CancelToken {
-        CancelToken::default()
-    }
-
-    pub fn cancel(&self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-
-    pub fn is_cancelled(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
-}
-
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult {
+    /// The action the search prefers.
     pub best: Action,
     /// For the side to move, in hundredths of a piece; beyond `WIN_THRESHOLD` a forced win.
     pub score: i32,
     /// The deepest iteration completed (whole turns).
     pub depth: u32,
+    /// Positions visited.
     pub nodes: u64,
+    /// Time spent.
     pub elapsed: Duration,
     /// The expected line, starting with `best`.
     pub pv: Vec<Action>,
@@ -73,7 +58,7 @@ pub struct SearchOptions {
     /// Search each iteration in a window around the previous score first.
     pub aspiration: bool,
     /// Search one turn deeper where the side to move, in a game that a blocked side loses,
-    /// has at most [`BLOCKADE_STEPS`] steps left: the blockades that decided most lost games
+    /// has at most `BLOCKADE_STEPS` steps left: the blockades that decided most lost games
     /// against Sanmill lie just beyond a fixed horizon.
     pub blockade_extension: bool,
     /// Search the late, quiet actions of a turn start one turn shallower first, and again at
@@ -231,6 +216,7 @@ impl Engine {
     pub const TABLE_BITS: u32 = 20;
     /// The table sizes [`Engine::with_table_bits`] accepts (smaller or larger are clamped).
     pub const MIN_TABLE_BITS: u32 = 4;
+    /// The largest transposition table, in bits of entries.
     pub const MAX_TABLE_BITS: u32 = 26;
 
     /// An engine with the apps' table and this random seed.
@@ -277,10 +263,12 @@ impl Engine {
         self.rng = StdRng::seed_from_u64(seed);
     }
 
+    /// The parts of the search in use.
     pub fn options(&self) -> SearchOptions {
         self.options
     }
 
+    /// Switches parts of the search on or off (for measurement and tests).
     pub fn set_options(&mut self, options: SearchOptions) {
         self.options = options;
     }
@@ -931,6 +919,21 @@ impl Engine {
 
     /// The computer's whole turn: the action that starts it and the removals (or the step
     /// after a pull) that follow. Empty if cancelled or the game is over.
+    ///
+    /// Ask the computer for its turn at a level:
+    ///
+    /// ```
+    /// use mills_core::{CancelToken, Engine, Game, Level, Rules, Side};
+    ///
+    /// let mut game = Game::new(Rules::LINKED_HORSE);
+    /// let mut engine = Engine::new(7); // the seed of the low levels' randomness
+    /// let turn = engine.choose_turn(&game, Level::new(3)?, &CancelToken::new());
+    /// for action in turn {
+    ///     game.play(action)?;
+    /// }
+    /// assert_eq!(game.position().side_to_move(), Side::P2, "the computer's turn is over");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn choose_turn(&mut self, game: &Game, level: Level, cancel: &CancelToken) -> Vec<Action> {
         self.with_level_options(level, |engine| {
             engine.choose_turn_with_style(game, level.style(), cancel)
@@ -942,7 +945,7 @@ impl Engine {
     /// search for the next action gets what is left of the budget (at least a hundredth: a
     /// Zhi Qi turn can owe three pins after its placement, and a larger floor per action
     /// made such turns overrun the budget by up to 15%). A search to the deadline gets all
-    /// but [`TURN_RESERVE`]'s share of it for the first action.
+    /// but `TURN_RESERVE`'s share of it for the first action.
     pub fn choose_turn_with_style(
         &mut self,
         game: &Game,

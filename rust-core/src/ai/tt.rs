@@ -7,7 +7,7 @@
 
 use crate::action::Action;
 
-use super::limits::WIN_THRESHOLD;
+use crate::limits::WIN_THRESHOLD;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Bound {

@@ -19,7 +19,9 @@ use super::{Lesson, LessonData, Step, all};
 /// One thing a lesson does not do right.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CheckFailure {
+    /// The lesson's id.
     pub lesson: &'static str,
+    /// What is wrong with it.
     pub problem: String,
 }
 
@@ -32,6 +34,7 @@ impl fmt::Display for CheckFailure {
 /// What the check did, and what failed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CheckReport {
+    /// Lessons checked.
     pub lessons: usize,
     /// Solution lines played to their goal.
     pub lines: usize,
@@ -41,10 +44,12 @@ pub struct CheckReport {
     pub refused: usize,
     /// Complete turns tried for the "no right answer is called wrong" check.
     pub turns_tried: usize,
+    /// The lessons that failed, with why.
     pub failures: Vec<CheckFailure>,
 }
 
 impl CheckReport {
+    /// Whether every lesson passed.
     pub fn passed(&self) -> bool {
         self.failures.is_empty()
     }

@@ -12,11 +12,14 @@ use super::Tally;
 /// A text in both languages of the app.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Text {
+    /// The English text.
     pub en: &'static str,
+    /// The Simplified Chinese text.
     pub zh: &'static str,
 }
 
 impl Text {
+    /// The text in `locale`.
     pub fn get(&self, locale: Locale) -> &'static str {
         match locale {
             Locale::English => self.en,
@@ -83,6 +86,7 @@ pub struct WrongAnswer {
     /// Each a sequence of actions from the start of one of the learner's turns; the last
     /// action is the wrong one (it may be legal or not), the ones before follow a solution.
     pub actions: &'static [&'static str],
+    /// Why it is wrong, shown to the learner.
     pub why: Text,
 }
 
@@ -91,20 +95,25 @@ pub struct WrongAnswer {
 pub struct LessonData {
     /// Stable id, `game-topic` (progress is kept by it).
     pub id: &'static str,
+    /// The game the lesson teaches.
     pub variant: Variant,
     /// The side the learner plays (White is P1, Black P2).
     pub learner: Side,
+    /// The lesson's title in the list.
     pub title: Text,
     /// What the lesson teaches, shown before it starts.
     pub text: Text,
     /// What to do, shown above the board.
     pub goal_text: Text,
+    /// What solves the lesson.
     pub goal: Goal,
     /// Actions from the start of the game to the lesson's position (no `pass`).
     pub start: &'static str,
     /// The accepted lines, each a list of turns: the learner's and the opponent's replies.
     pub solutions: &'static [&'static [&'static str]],
+    /// The hint shown on request and after "not this time".
     pub hint: Text,
+    /// Known wrong answers, each with its explanation.
     pub wrong: &'static [WrongAnswer],
     /// Seconds on the turn timer in this lesson; `None`: no timer.
     pub timer_seconds: Option<u16>,

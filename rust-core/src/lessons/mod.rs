@@ -28,10 +28,11 @@ use crate::action::{Action, ParseActionError, parse_actions};
 use crate::content::Locale;
 use crate::game::{Game, ReplayError};
 use crate::outcome::WinReason;
+use crate::position::Position;
 use crate::rules::{Rules, Side, Variant};
 
 pub use check::{CheckFailure, CheckReport, check, check_lesson};
-pub use data::{Goal, LessonData, Text, WrongAnswer, can_complete_line};
+pub use data::{Goal, LessonData, Text, WrongAnswer};
 pub use progress::Progress;
 pub use runner::{LessonRunner, Verdict};
 
@@ -65,6 +66,18 @@ pub fn next_after(id: &str) -> Option<&'static LessonData> {
 }
 
 /// The lesson with this id, loaded.
+///
+/// Run a lesson: the first Zhi Qi lesson asks for a mill and a pin.
+///
+/// ```
+/// use mills_core::{LessonVerdict, lesson, parse_actions};
+///
+/// let mut runner = lesson("zhiqi-pin")?.runner();
+/// assert!(matches!(runner.attempt_actions(&parse_actions("e5")?), LessonVerdict::Wrong { .. }));
+/// assert_eq!(runner.attempt_actions(&parse_actions("g7 xe4")?), LessonVerdict::Solved);
+/// assert!(runner.is_solved());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn lesson(id: &str) -> Result<Lesson, LessonError> {
     let data = all()
         .find(|l| l.id == id)
@@ -113,6 +126,7 @@ pub type Line = Vec<Vec<Step>>;
 /// A lesson read and validated: its data, its starting game and its parsed lines.
 #[derive(Clone, Debug)]
 pub struct Lesson {
+    /// The lesson's data as written.
     pub data: &'static LessonData,
     start: Game,
     lines: Vec<Line>,
@@ -260,7 +274,9 @@ pub fn load_all() -> Result<Vec<Lesson>, LessonError> {
 /// A lesson that cannot be used, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LessonError {
+    /// The lesson's id.
     pub lesson: String,
+    /// What is wrong with it.
     pub problem: LessonProblem,
 }
 
@@ -276,25 +292,37 @@ impl LessonError {
 /// What is wrong with a lesson's data.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LessonProblem {
+    /// No lesson has this id.
     UnknownId,
     /// Ids are lowercase words joined by `-`.
     BadId,
+    /// Two lessons share an id.
     DuplicateId,
+    /// A text is empty in one language.
     MissingText {
+        /// Which text.
         field: &'static str,
+        /// The language it is missing in.
         locale: Locale,
     },
+    /// A field's notation cannot be read.
     Notation {
+        /// Which field.
         field: &'static str,
+        /// What is wrong with the notation.
         error: ParseActionError,
     },
     /// The start is built by the players' actions; `pass` is the timer's.
     PassInStart,
+    /// The start actions cannot be played.
     IllegalStart(ReplayError),
+    /// The game is already over at the start.
     StartIsOver,
     /// The start must be the beginning of a turn of the learner's.
     LearnerNotToMove,
+    /// The lesson has no solution line.
     NoSolution,
+    /// A solution has a turn without actions.
     EmptyTurn,
     /// `...` stands for the end of a turn, so nothing may follow it.
     RestNotLast,
@@ -338,9 +366,9 @@ pub struct Tally {
 
 /// Whether the side to move is in the middle of a turn it started: it still owes a pin or
 /// capture its own move earned, or the step after its pull. A pull owed is the *start* of a
-/// blocked side's turn, not the middle of one ([`crate::Position::is_mid_turn`] counts it as
+/// blocked side's turn, not the middle of one ([`Position::is_mid_turn`] counts it as
 /// mid-turn, so it cannot tell a turn that went on from the next side's blocked turn).
-pub fn owes_rest_of_turn(position: &crate::Position) -> bool {
+pub fn owes_rest_of_turn(position: &Position) -> bool {
     use crate::position::{Pending, RemovalKind};
     !position.is_over()
         && match position.pending() {

@@ -19,6 +19,7 @@ pub struct Progress {
 }
 
 impl Progress {
+    /// No lesson solved.
     pub fn new() -> Progress {
         Progress::default()
     }
@@ -34,6 +35,7 @@ impl Progress {
         serde_json::from_str(text)
     }
 
+    /// The JSON the progress file holds.
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).expect("a set of strings serialises")
     }
@@ -43,6 +45,7 @@ impl Progress {
         self.solved.iter().map(String::as_str)
     }
 
+    /// Whether the lesson was solved.
     pub fn is_solved(&self, lesson_id: &str) -> bool {
         self.solved.contains(lesson_id)
     }

@@ -32,11 +32,17 @@ pub enum Verdict {
     Continue,
     /// The learner's turn is complete and on a line; the opponent answered with `reply`
     /// (empty when the opponent was skipped), and it is the learner's turn again.
-    Replied { reply: Vec<Action> },
+    Replied {
+        /// The opponent's actions.
+        reply: Vec<Action>,
+    },
     /// The goal is reached: the lesson is solved.
     Solved,
     /// A typical wrong answer, with what is wrong with it; nothing was played.
-    Wrong { why: Text },
+    Wrong {
+        /// Why it is wrong.
+        why: Text,
+    },
     /// A legal action no line and no listed wrong answer names; nothing was played.
     /// Show [`NOT_THIS_TIME`] with the hint.
     NotThisTime,
@@ -73,6 +79,7 @@ pub struct LessonRunner {
 }
 
 impl LessonRunner {
+    /// A runner at the start of `lesson`.
     pub fn new(lesson: Lesson) -> LessonRunner {
         let game = lesson.start().clone();
         LessonRunner {
@@ -85,6 +92,7 @@ impl LessonRunner {
         }
     }
 
+    /// The lesson being played.
     pub fn lesson(&self) -> &Lesson {
         &self.lesson
     }
@@ -94,14 +102,17 @@ impl LessonRunner {
         &self.game
     }
 
+    /// The position now.
     pub fn position(&self) -> &Position {
         self.game.position()
     }
 
+    /// The side the learner plays.
     pub fn learner(&self) -> Side {
         self.lesson.data.learner
     }
 
+    /// Whether the lesson's goal is reached.
     pub fn is_solved(&self) -> bool {
         self.solved
     }

@@ -16,7 +16,12 @@ pub enum HeaderProblem {
     /// A key this version of the format does not have.
     UnknownKey(String),
     /// A known key with a value it cannot have.
-    BadValue { key: &'static str, reason: String },
+    BadValue {
+        /// The key.
+        key: &'static str,
+        /// Why the value is refused.
+        reason: String,
+    },
 }
 
 impl fmt::Display for HeaderProblem {
@@ -33,54 +38,118 @@ impl fmt::Display for HeaderProblem {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum RecordError {
     /// Larger than [`super::MAX_RECORD_BYTES`]: refused before it is read.
-    TooLong { bytes: usize, limit: usize },
+    TooLong {
+        /// The record's size.
+        bytes: usize,
+        /// The largest size read.
+        limit: usize,
+    },
     /// More actions than [`super::MAX_RECORD_ACTIONS`], counted up to turn `turn`.
-    TooManyActions { turn: usize, limit: usize },
+    TooManyActions {
+        /// The turn where the count passed the limit.
+        turn: usize,
+        /// The most actions read.
+        limit: usize,
+    },
     /// The text does not start with `mills-record`.
     NotARecord,
     /// A record of another version of the format.
-    UnsupportedVersion { found: String },
+    UnsupportedVersion {
+        /// The version the record names.
+        found: String,
+    },
     /// The text stops before its `end` line; `turns` turns were written before the cut.
-    Truncated { turns: usize },
+    Truncated {
+        /// Turns read before the cut.
+        turns: usize,
+    },
     /// A header line is wrong (`line` counts from 1; 0 for a header given in code).
-    Header { line: usize, problem: HeaderProblem },
+    Header {
+        /// The line.
+        line: usize,
+        /// What is wrong with it.
+        problem: HeaderProblem,
+    },
     /// A header key given twice.
-    DuplicateHeader { line: usize, key: String },
+    DuplicateHeader {
+        /// The second line that gives it.
+        line: usize,
+        /// The key.
+        key: String,
+    },
     /// A header the record must have (`game`, `result`).
-    MissingHeader { key: &'static str },
+    MissingHeader {
+        /// The key.
+        key: &'static str,
+    },
     /// `game:` names no game Mills plays.
-    UnknownGame { name: String },
+    UnknownGame {
+        /// The name given.
+        name: String,
+    },
     /// A move line is not `N. P1 TOKEN`.
-    MalformedTurn { turn: usize, line: usize },
+    MalformedTurn {
+        /// The turn expected there.
+        turn: usize,
+        /// The line.
+        line: usize,
+    },
     /// The turn's number is not the next one.
-    TurnNumber { turn: usize, found: String },
+    TurnNumber {
+        /// The turn expected.
+        turn: usize,
+        /// The number written.
+        found: String,
+    },
     /// The side written is not the side to move at that turn.
     WrongSide {
+        /// The turn.
         turn: usize,
+        /// The side the record names.
         written: Side,
+        /// The side whose turn it is.
         to_move: Side,
     },
     /// The turn's token cannot be read as notation.
     Unreadable {
+        /// The turn.
         turn: usize,
+        /// What is wrong with the notation.
         error: ParseActionError,
     },
     /// An action cannot be played where it stands; `index` counts the game's actions from 0.
     IllegalAction {
+        /// The turn.
         turn: usize,
+        /// The action's index in the game, from 0.
         index: usize,
+        /// The action.
         action: Action,
+        /// Why the rules refuse it.
         reason: IllegalAction,
     },
     /// The token goes on after its turn has ended (at the game's action `index`).
-    TurnOverrun { turn: usize, index: usize },
+    TurnOverrun {
+        /// The turn.
+        turn: usize,
+        /// The index of the first action too many.
+        index: usize,
+    },
     /// The turn stops before it is over (a capture owed), and more turns follow.
-    TurnUnfinished { turn: usize },
+    TurnUnfinished {
+        /// The turn.
+        turn: usize,
+    },
     /// A turn or a resignation after the game had ended, or text after `end`.
-    AfterEnd { line: usize },
+    AfterEnd {
+        /// The line.
+        line: usize,
+    },
     /// `result:` disagrees with the game the moves make.
     ResultMismatch {
+        /// The result the header states.
         stated: Option<Outcome>,
+        /// The result of the moves.
         actual: Option<Outcome>,
     },
     /// A game not from the initial position has no text record.

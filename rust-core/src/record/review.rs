@@ -41,6 +41,7 @@ impl Review {
         self.turns.len()
     }
 
+    /// Whether the game has no turn to review.
     pub fn is_empty(&self) -> bool {
         self.turns.is_empty()
     }

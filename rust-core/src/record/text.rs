@@ -24,8 +24,8 @@
 //! gives the same text.
 
 use crate::action::parse_actions;
-use crate::ai::Level;
 use crate::game::Game;
+use crate::level::Level;
 use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::position::Position;
 use crate::rules::{DrawRules, Rules, Side, Variant};
@@ -64,8 +64,22 @@ pub struct RecordHeader {
 }
 
 /// A game with its header: what a text record holds.
+///
+/// Write a record and read it back:
+///
+/// ```
+/// use mills_core::{Game, Record, RecordHeader, Rules, parse_actions};
+///
+/// let game = Game::replay(Rules::ZHIQI, &parse_actions("d6 d2 f4")?)?;
+/// let text = Record::new(game, RecordHeader::default())?.to_text();
+/// let read = Record::parse(&text)?;
+/// assert_eq!(read.game().actions().len(), 3);
+/// assert_eq!(read.to_text(), text);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Record {
+    /// The header: date, players, level, timer, hints.
     pub header: RecordHeader,
     game: Game,
 }
@@ -88,10 +102,12 @@ impl Record {
         Ok(Record { header, game })
     }
 
+    /// The game.
     pub fn game(&self) -> &Game {
         &self.game
     }
 
+    /// The game, without the header.
     pub fn into_game(self) -> Game {
         self.game
     }

@@ -30,20 +30,24 @@ pub enum TurnEnd {
 pub struct TurnEntry {
     /// The turn's index from 0 (the move list shows `index + 1`).
     pub index: usize,
+    /// The side that played the turn.
     pub side: Side,
     /// Its actions, as indices into [`Game::actions`] (empty for a resignation).
     pub actions: Range<usize>,
     /// The turn as one token: `d6-d5xd7`, `pass`, `d6xd7pass` (a capture owed when the timer
     /// ran out); `resigns` for a resignation.
     pub notation: String,
+    /// How the turn ended.
     pub end: TurnEnd,
 }
 
 impl TurnEntry {
+    /// Whether the timer ended the turn with a `pass`.
     pub fn is_timer_pass(&self) -> bool {
         self.end == TurnEnd::TimerPass
     }
 
+    /// Whether this entry is a resignation.
     pub fn is_resignation(&self) -> bool {
         self.end == TurnEnd::Resignation
     }
@@ -86,6 +90,16 @@ pub fn played_turns(game: &Game) -> usize {
 
 /// Every turn of `game`, oldest first, and a final [`TurnEnd::Resignation`] entry if a side
 /// resigned. Costs one replay of the game.
+///
+/// ```
+/// use mills_core::{Game, Rules, TurnEnd, move_list, parse_actions};
+///
+/// let game = Game::replay(Rules::ZHIQI, &parse_actions("a7 e4 d7 e3 g7 xe4")?)?;
+/// let turns: Vec<String> = move_list(&game).into_iter().map(|t| t.notation).collect();
+/// assert_eq!(turns, ["a7", "e4", "d7", "e3", "g7xe4"]);
+/// assert_eq!(move_list(&game)[4].end, TurnEnd::Complete);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn move_list(game: &Game) -> Vec<TurnEntry> {
     let mut entries: Vec<TurnEntry> = Vec::new();
     each_turn(game, |range, side, before_end| {

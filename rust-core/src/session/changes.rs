@@ -19,21 +19,59 @@ use super::snapshot::Snapshot;
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Change {
     /// A piece of `side` came from its hand to `point`.
-    Placed { point: Point, side: Side },
+    Placed {
+        /// Where.
+        point: Point,
+        /// Whose.
+        side: Side,
+    },
     /// A piece of `side` moved from `from` to `to`.
-    Stepped { from: Point, to: Point, side: Side },
+    Stepped {
+        /// From.
+        from: Point,
+        /// To.
+        to: Point,
+        /// Whose.
+        side: Side,
+    },
     /// Zhi Qi: the opponent's piece on `point` was replaced by one of `side`'s.
-    Pinned { point: Point, side: Side },
+    Pinned {
+        /// The point that changed colour.
+        point: Point,
+        /// The side that pinned.
+        side: Side,
+    },
     /// The opponent's piece on `point` left the board, captured by `side`.
-    Captured { point: Point, side: Side },
+    Captured {
+        /// The point emptied.
+        point: Point,
+        /// The side that captured.
+        side: Side,
+    },
     /// Zhi Qi, blocked: `side` pulled the opponent's piece on `point` off the board.
-    Pulled { point: Point, side: Side },
+    Pulled {
+        /// The point emptied.
+        point: Point,
+        /// The side that pulled.
+        side: Side,
+    },
     /// Linked-Horse: the piece of `side` that just arrived on `point` went to its stable.
-    Stabled { point: Point, side: Side },
+    Stabled {
+        /// The point emptied.
+        point: Point,
+        /// The side whose piece it is.
+        side: Side,
+    },
     /// `side` passed (the turn timer ran out).
-    Passed { side: Side },
+    Passed {
+        /// The side that passed.
+        side: Side,
+    },
     /// Redraw everything from this snapshot (undo, redo, new game, restore).
-    Reset { snapshot: Box<Snapshot> },
+    Reset {
+        /// What to draw.
+        snapshot: Box<Snapshot>,
+    },
 }
 
 /// A change with its place in the session's history.
@@ -41,6 +79,7 @@ pub enum Change {
 pub struct BoardChange {
     /// The session's revision after this change; every change has its own, growing.
     pub revision: u64,
+    /// What happened.
     pub change: Change,
     /// The action that made the change (`None` for a reset).
     pub action: Option<Action>,
@@ -57,6 +96,7 @@ pub struct ChangeBatch {
     pub changes: Vec<BoardChange>,
     /// The session's revision that `snapshot` shows (the last change's, if any).
     pub revision: u64,
+    /// The snapshot the changes lead to.
     pub snapshot: Snapshot,
 }
 

@@ -6,6 +6,7 @@ use std::time::Instant;
 
 /// A monotonic clock in milliseconds from an arbitrary origin.
 pub trait Clock: Send + Sync {
+    /// Milliseconds since some fixed start.
     fn now_ms(&self) -> u64;
 }
 
@@ -16,6 +17,7 @@ pub struct SystemClock {
 }
 
 impl SystemClock {
+    /// A clock that starts now.
     pub fn new() -> SystemClock {
         SystemClock {
             origin: Instant::now(),
@@ -40,10 +42,12 @@ impl Clock for SystemClock {
 pub struct ManualClock(Arc<AtomicU64>);
 
 impl ManualClock {
+    /// A clock at 0 that moves only when told.
     pub fn new() -> ManualClock {
         ManualClock::default()
     }
 
+    /// Moves the clock `ms` milliseconds on.
     pub fn advance(&self, ms: u64) {
         // Saturating, so a huge step from a test cannot wrap the clock back to 0.
         let _ = self

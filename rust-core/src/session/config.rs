@@ -4,9 +4,10 @@ use std::fmt;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::ai::Level;
+use crate::level::Level;
 use crate::rules::{Rules, Side, Variant};
 use crate::tables::TableShelf;
+use crate::timer::TurnTimer;
 
 use super::clock::{Clock, ManualClock};
 
@@ -14,7 +15,12 @@ use super::clock::{Clock, ManualClock};
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Mode {
     /// One human against the computer, which plays `computer` at `level`.
-    VsComputer { computer: Side, level: Level },
+    VsComputer {
+        /// The computer's side.
+        computer: Side,
+        /// Its level.
+        level: Level,
+    },
     /// Two humans sharing the device.
     PassAndPlay,
 }
@@ -28,6 +34,7 @@ impl Mode {
         }
     }
 
+    /// The computer's level, if the computer plays.
     pub fn level(self) -> Option<Level> {
         match self {
             Mode::VsComputer { level, .. } => Some(level),
@@ -41,64 +48,15 @@ impl Mode {
     }
 }
 
-/// The turn timer setting (RULES.md §6): off, 15, 30, 60 (the default) or 120 seconds.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub enum TurnTimer {
-    Off,
-    Seconds15,
-    Seconds30,
-    #[default]
-    Seconds60,
-    Seconds120,
-}
-
-impl TurnTimer {
-    pub const ALL: [TurnTimer; 5] = [
-        TurnTimer::Off,
-        TurnTimer::Seconds15,
-        TurnTimer::Seconds30,
-        TurnTimer::Seconds60,
-        TurnTimer::Seconds120,
-    ];
-
-    /// Seconds per turn; `None` when off.
-    pub const fn seconds(self) -> Option<u32> {
-        match self {
-            TurnTimer::Off => None,
-            TurnTimer::Seconds15 => Some(15),
-            TurnTimer::Seconds30 => Some(30),
-            TurnTimer::Seconds60 => Some(60),
-            TurnTimer::Seconds120 => Some(120),
-        }
-    }
-
-    /// The setting for a number of seconds, 0 meaning off.
-    pub fn from_seconds(seconds: u32) -> Option<TurnTimer> {
-        TurnTimer::ALL
-            .into_iter()
-            .find(|t| t.seconds().unwrap_or(0) == seconds)
-    }
-
-    pub(crate) fn limit_ms(self) -> Option<u64> {
-        self.seconds().map(|s| u64::from(s) * 1000)
-    }
-}
-
-impl fmt::Display for TurnTimer {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.seconds() {
-            Some(s) => write!(f, "{s} s"),
-            None => f.write_str("off"),
-        }
-    }
-}
-
 /// What a session plays: the game (with its draw settings), who plays, and the turn timer.
 /// All of it is part of a saved game.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct SessionConfig {
+    /// The game and its draw rules.
     pub rules: Rules,
+    /// Who plays.
     pub mode: Mode,
+    /// The turn timer.
     pub timer: TurnTimer,
 }
 
@@ -115,16 +73,19 @@ impl SessionConfig {
         }
     }
 
+    /// The same configuration with `mode`.
     pub fn with_mode(mut self, mode: Mode) -> SessionConfig {
         self.mode = mode;
         self
     }
 
+    /// The same configuration with `timer`.
     pub fn with_timer(mut self, timer: TurnTimer) -> SessionConfig {
         self.timer = timer;
         self
     }
 
+    /// The game.
     pub fn variant(&self) -> Variant {
         self.rules.variant
     }
@@ -167,7 +128,9 @@ impl fmt::Debug for SessionClock {
 /// The environment of a session: nothing here is saved with the game.
 #[derive(Clone, Debug)]
 pub struct SessionOptions {
+    /// Where the session reads the time.
     pub clock: SessionClock,
+    /// Where the computer's turns run.
     pub computer: ComputerRunner,
     /// Run a background thread that applies timer expiry by itself (see the module docs).
     /// Ignored with a manual clock, whose time only moves when the test says so.
@@ -201,12 +164,12 @@ impl SessionOptions {
     /// The autosave and statistics paths may be written: each is absent or a regular file
     /// (a directory, device or symlink there is refused, never replaced). A session with a
     /// bad path still plays; each failed save reaches the listener as `SaveFailed`.
-    pub fn check_files(&self) -> Result<(), super::store::NotARegularFile> {
+    pub fn check_files(&self) -> Result<(), crate::store::NotARegularFile> {
         for path in [&self.autosave_path, &self.stats_path]
             .into_iter()
             .flatten()
         {
-            super::store::check_writable(path)?;
+            crate::store::check_writable(path)?;
         }
         Ok(())
     }

@@ -8,36 +8,48 @@ use crate::outcome::Outcome;
 use crate::position::IllegalAction;
 use crate::rules::Side;
 
-use super::changes::{BoardChange, ChangeBatch};
-
 /// Something that happened without a call from the app (or as the result of one).
+///
+/// Events say what happened; what it did to the board is read, like every other change,
+/// from [`super::GameSession::changes_since`], so an app has one place to learn it.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum SessionEvent {
-    /// The computer played its turn: its actions, the board changes they made and the
-    /// snapshot right after them.
+    /// The computer played its turn: its actions.
     ComputerMoved {
+        /// The computer's side.
         side: Side,
+        /// Its actions, in order.
         actions: Vec<Action>,
-        changes: ChangeBatch,
     },
-    /// The turn timer ran out: `side` passed (RULES.md §6); the change is its `Passed`.
-    TurnTimedOut { side: Side, changes: ChangeBatch },
+    /// The turn timer ran out: `side` passed (RULES.md §6).
+    TurnTimedOut {
+        /// The side that passed.
+        side: Side,
+    },
     /// The game ended.
-    GameOver { outcome: Outcome },
+    GameOver {
+        /// How.
+        outcome: Outcome,
+    },
     /// Writing the autosave or the statistics failed; the game goes on.
-    SaveFailed { message: String },
+    SaveFailed {
+        /// What failed, for the log.
+        message: String,
+    },
 }
 
 /// Receives a session's events. Called from whichever thread produced the event (the
 /// computer's thread, the timer thread, or the caller's), never with a session lock held,
 /// so a listener may call back into the session.
 pub trait SessionListener: Send + Sync {
+    /// Called once for each event, in order.
     fn on_event(&self, event: SessionEvent);
 }
 
 /// Why a tap did nothing. Nothing changes when a tap is refused.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Refusal {
+    /// The game is over.
     GameOver,
     /// The session was closed ([`super::GameSession::close`]).
     Closed,
@@ -53,7 +65,9 @@ pub enum Refusal {
     CannotMove(Point),
     /// A destination that is not joined to the picked piece.
     NotAdjacent {
+        /// The picked piece.
         from: Point,
+        /// The point tapped.
         to: Point,
     },
     /// A removal must take an opponent piece.
@@ -100,35 +114,42 @@ pub enum TapOutcome {
     Played(Played),
 }
 
-/// An action a tap played.
+/// An action a tap played. What it did to the board (a placement and its stabling, a pin,
+/// ..., with the lines it completed) is read from [`super::GameSession::changes_since`].
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Played {
+    /// The side that played.
     pub side: Side,
+    /// The action.
     pub action: Action,
-    /// What it did to the board (a placement and its stabling, a pin, ...), with the lines
-    /// it completed.
-    pub changes: Vec<BoardChange>,
     /// The turn is over (the other side, or the computer, is to move).
     pub turn_ended: bool,
+    /// The result, if the action ended the game.
     pub outcome: Option<Outcome>,
 }
 
 /// Why a session call failed.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum SessionError {
+    /// The game is over.
     GameOver,
+    /// No turn to undo (or, against the computer, none of the human's).
     NothingToUndo,
+    /// Nothing undone to redo.
     NothingToRedo,
     /// `run_computer_turn_now` when the computer is not to move.
     NotComputersTurn,
     /// A test hook used without its test setup (e.g. advancing a system clock).
     NotAvailable(String),
+    /// A file could not be read or written.
     Io(String),
     /// The session was closed ([`super::GameSession::close`]).
     Closed,
     /// `undo_to_turn` with a turn the game does not have (`turns` is one past the last).
     NoSuchTurn {
+        /// The turn asked for.
         turn: usize,
+        /// The number of turns.
         turns: usize,
     },
 }

@@ -10,29 +10,34 @@
 //! panel's "computer" side), but no search ever runs: the script answers at once.
 
 use crate::action::Action;
-use crate::ai::Level;
 use crate::board::Point;
 use crate::lessons::{Lesson, LessonRunner, Verdict};
+use crate::level::Level;
 use crate::rules::{Rules, Side};
 
 use super::changes::{BoardChange, Change, ChangeBatch};
-use super::config::{Mode, SessionConfig, TurnTimer};
+use super::config::{Mode, SessionConfig};
 use super::events::Refusal;
 use super::snapshot::Snapshot;
 use super::state::{Effects, State};
 use super::tap::{TapStep, refusal_for};
+use crate::timer::TurnTimer;
 
 /// What a tap (or the lesson's timer) did in a lesson.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum LessonTap {
+    /// A piece was picked up to move.
     Selected(Point),
+    /// The picked piece was put back.
     Deselected(Point),
     /// The lesson accepted the learner's action and it was played.
     Played(LessonPlay),
     /// A legal (or listed) action the lesson turns down: [`Verdict::Wrong`] or
     /// [`Verdict::NotThisTime`]. Nothing was played and any picked piece is put back.
     Rejected {
+        /// The action, as the lesson judged it.
         action: Action,
+        /// The lesson's verdict.
         verdict: Verdict,
     },
     /// The rules (or the touch interaction) refuse the tap; nothing changed.
@@ -44,7 +49,9 @@ pub enum LessonTap {
 /// An accepted action of the learner's, and the opponent's reply if the turn ended.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct LessonPlay {
+    /// The side that played (the learner).
     pub side: Side,
+    /// The learner's action.
     pub action: Action,
     /// [`Verdict::Continue`], [`Verdict::Replied`], [`Verdict::Solved`] or, for a lesson whose
     /// script has no reply (a data error the lesson check rules out), [`Verdict::NoReply`].
@@ -53,6 +60,7 @@ pub struct LessonPlay {
     pub changes: Vec<BoardChange>,
     /// What the opponent's scripted reply did (empty when there was none).
     pub reply_changes: Vec<BoardChange>,
+    /// The learner's turn is over.
     pub turn_ended: bool,
 }
 
@@ -63,6 +71,7 @@ pub struct LessonSession {
 }
 
 impl LessonSession {
+    /// A session at the start of `lesson`.
     pub fn new(lesson: Lesson) -> LessonSession {
         let runner = lesson.runner();
         let data = lesson.data;
@@ -87,6 +96,7 @@ impl LessonSession {
         LessonSession { state, runner }
     }
 
+    /// The lesson's runner (its position and progress).
     pub fn runner(&self) -> &LessonRunner {
         &self.runner
     }

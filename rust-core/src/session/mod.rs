@@ -56,7 +56,6 @@ pub mod save;
 mod snapshot;
 mod state;
 mod stats;
-pub mod store;
 mod tap;
 mod worker;
 
@@ -67,10 +66,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, RwLock};
 use std::time::Duration;
 
-pub use crate::ai::CancelToken;
 pub use changes::{BoardChange, Change, ChangeBatch};
 pub use clock::{Clock, ManualClock, SystemClock};
-pub use config::{ComputerRunner, Mode, SessionClock, SessionConfig, SessionOptions, TurnTimer};
+pub use config::{ComputerRunner, Mode, SessionClock, SessionConfig, SessionOptions};
 pub use events::{Played, Refusal, SessionError, SessionEvent, SessionListener, TapOutcome};
 pub use lesson::{LessonPlay, LessonSession, LessonTap};
 pub use save::{RestoreError, SAVE_FORMAT, SAVE_VERSION, SizeUnit};
@@ -78,10 +76,14 @@ pub use snapshot::{NextStep, PointState, SideState, Snapshot, last_turn_points};
 pub use stats::{HumanResult, StatsEntry, StatsError, StatsStore};
 
 use crate::action::Action;
-use crate::ai::Level;
 use crate::board::Point;
+use crate::cancel::CancelToken;
 use crate::game::Game;
+use crate::level::Level;
+use crate::limits::SearchLimits;
 use crate::rules::Side;
+use crate::store;
+use crate::timer::TurnTimer;
 
 use state::{Effects, State};
 use worker::{EngineSlot, Threads};
@@ -104,7 +106,45 @@ impl Resume {
     }
 }
 
-/// One game on one screen. See the [module documentation](self).
+/// One game on one screen: taps in, snapshots and board changes out, the computer's turns
+/// and the timer on their own threads, every change autosaved.
+///
+/// A session against the computer with a listener; the app redraws from
+/// [`GameSession::changes_since`] after every call and every event:
+///
+/// ```
+/// use std::sync::{Arc, mpsc};
+/// use mills_core::{
+///     GameSession, Mode, SessionConfig, SessionEvent, SessionListener, SessionOptions, Side,
+///     TapOutcome, Level, Variant,
+/// };
+///
+/// struct Events(std::sync::Mutex<mpsc::Sender<SessionEvent>>);
+/// impl SessionListener for Events {
+///     fn on_event(&self, event: SessionEvent) {
+///         self.0.lock().unwrap().send(event).unwrap();
+///     }
+/// }
+///
+/// let (tx, rx) = mpsc::channel();
+/// let config = SessionConfig::new(Variant::TwelveMensMorris)
+///     .with_mode(Mode::VsComputer { computer: Side::P2, level: Level::new(1)? });
+/// let session = GameSession::with_listener(
+///     config,
+///     SessionOptions::default(),
+///     Some(Arc::new(Events(std::sync::Mutex::new(tx)))),
+/// );
+/// let start = session.snapshot().revision;
+/// assert!(matches!(session.tap("d6".parse()?), Ok(TapOutcome::Played(_))));
+///
+/// // The computer answers on its own thread.
+/// let event = rx.recv_timeout(std::time::Duration::from_secs(30))?;
+/// assert!(matches!(event, SessionEvent::ComputerMoved { side: Side::P2, .. }));
+/// let batch = session.changes_since(start);
+/// assert_eq!(batch.changes.len(), 2, "the human's placement, then the computer's");
+/// assert_eq!(batch.snapshot.to_move, Side::P1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct GameSession {
     shared: Arc<Shared>,
 }
@@ -234,6 +274,7 @@ impl GameSession {
             .unwrap_or_else(|e| e.into_inner()) = listener;
     }
 
+    /// What the session plays.
     pub fn config(&self) -> SessionConfig {
         self.shared.lock().config()
     }
@@ -336,7 +377,7 @@ impl GameSession {
     /// `cancel` stopped it or a move was played meanwhile (a stale hint is not given).
     pub fn hint(
         &self,
-        limits: crate::ai::SearchLimits,
+        limits: SearchLimits,
         cancel: &CancelToken,
     ) -> Result<Option<crate::ai::Hint>, SessionError> {
         let (game, game_number) = {
@@ -367,7 +408,7 @@ impl GameSession {
     /// `None` if cancelled.
     pub fn evaluate(
         &self,
-        limits: crate::ai::SearchLimits,
+        limits: SearchLimits,
         cancel: &CancelToken,
     ) -> Option<crate::ai::Evaluation> {
         let game = self.game();
@@ -467,6 +508,7 @@ impl GameSession {
         }
     }
 
+    /// Whether [`GameSession::close`] was called.
     pub fn is_closed(&self) -> bool {
         self.shared.lock().closed
     }

@@ -25,13 +25,16 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
-use crate::ai::Level;
 use crate::game::Game;
+use crate::level::Level;
 use crate::rules::{Rules, Side};
 
-use super::config::{Mode, SessionConfig, TurnTimer};
+use super::config::{Mode, SessionConfig};
+use crate::timer::TurnTimer;
 
+/// The `format` of a saved game.
 pub const SAVE_FORMAT: &str = "mills-session";
+/// The version of the saved-game format this build writes and reads.
 pub const SAVE_VERSION: u32 = 1;
 /// No real game comes near this many actions (the draw rules end every game long before;
 /// with them off, a timer pass every 15 s takes five weeks to get here). Longer saves and
@@ -86,20 +89,34 @@ pub struct Restored {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum RestoreError {
     /// Not JSON, not a Mills save, or a field is missing or has a wrong value.
-    Corrupt { message: String },
+    Corrupt {
+        /// What is wrong.
+        message: String,
+    },
     /// A save from another version of the format.
-    UnknownVersion { found: u64, supported: u32 },
+    UnknownVersion {
+        /// The version the save names.
+        found: u64,
+        /// The version this build reads.
+        supported: u32,
+    },
     /// The action at `index` (from 0) cannot be read or is illegal where it stands.
     IllegalAction {
+        /// The action's index, from 0.
         index: usize,
+        /// The action as saved.
         action: String,
+        /// Why it cannot be played.
         reason: String,
     },
     /// More than a saved game may hold: `found` bytes or actions where at most `limit` are
-    /// read ([`MAX_SAVE_BYTES`], [`MAX_SAVED_ACTIONS`]).
+    /// read (`MAX_SAVE_BYTES`, `MAX_SAVED_ACTIONS`).
     TooLarge {
+        /// The size found.
         found: usize,
+        /// The most read.
         limit: usize,
+        /// What the numbers count.
         unit: SizeUnit,
     },
 }
@@ -107,7 +124,9 @@ pub enum RestoreError {
 /// What a [`RestoreError::TooLarge`] counts.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum SizeUnit {
+    /// The save's size in bytes.
     Bytes,
+    /// The actions in the save.
     Actions,
 }
 

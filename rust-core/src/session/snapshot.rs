@@ -6,7 +6,8 @@ use crate::outcome::Outcome;
 use crate::position::{Phase, Position};
 use crate::rules::{Side, Variant};
 
-use super::config::{Mode, TurnTimer};
+use super::config::Mode;
+use crate::timer::TurnTimer;
 
 /// What the side to move must do next, as the touch interaction sees it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -16,15 +17,27 @@ pub enum NextStep {
     /// Tap one of your pieces to move it.
     PickPiece,
     /// Tap an empty point next to `from` (or another of your pieces, or `from` to let go).
-    PickDestination { from: Point },
+    PickDestination {
+        /// The picked piece.
+        from: Point,
+    },
     /// Tap an opponent piece to pin; `remaining` pins are owed, this one included.
-    Pin { remaining: u8 },
+    Pin {
+        /// Pins still owed.
+        remaining: u8,
+    },
     /// Tap an opponent piece to capture; `remaining` captures are owed, this one included.
-    Capture { remaining: u8 },
+    Capture {
+        /// Captures still owed.
+        remaining: u8,
+    },
     /// Blocked: tap an opponent piece next to one of yours to pull it.
     Pull,
     /// After the pull, step a piece: `from` is the piece picked so far.
-    StepAfterPull { from: Option<Point> },
+    StepAfterPull {
+        /// The picked piece, once one is picked.
+        from: Option<Point>,
+    },
     /// The game is over.
     GameOver,
 }
@@ -32,7 +45,9 @@ pub enum NextStep {
 /// One point of the board.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct PointState {
+    /// The point.
     pub point: Point,
+    /// Whose piece stands there.
     pub owner: Option<Side>,
     /// The piece here stands in a complete line.
     pub in_mill: bool,
@@ -43,8 +58,11 @@ pub struct PointState {
 /// The counters of one side.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct SideState {
+    /// The side.
     pub side: Side,
+    /// Pieces in hand.
     pub in_hand: u8,
+    /// Pieces on the board.
     pub on_board: u8,
     /// Linked-Horse: pieces in this side's stable.
     pub stable: u8,
@@ -54,31 +72,41 @@ pub struct SideState {
     pub lost: u8,
     /// Pins this side has made (Zhi Qi).
     pub pins: u8,
+    /// Whether the computer plays this side.
     pub is_computer: bool,
 }
 
 /// The state of a session at one moment.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Snapshot {
+    /// The game.
     pub variant: Variant,
+    /// Who plays.
     pub mode: Mode,
+    /// The turn timer setting.
     pub timer: TurnTimer,
     /// The 24 points in index order (`Point::ALL`).
     pub points: Vec<PointState>,
     /// P1 then P2.
     pub sides: [SideState; 2],
+    /// The side to move.
     pub to_move: Side,
+    /// Placing or moving.
     pub phase: Phase,
+    /// What the next tap does.
     pub next: NextStep,
+    /// The piece picked up to move, if any.
     pub selected: Option<Point>,
     /// The actions of the turn in progress if it has any, otherwise of the last turn.
     pub last_turn: Vec<Action>,
+    /// The side that played the last turn.
     pub last_turn_side: Option<Side>,
     /// The points `last_turn` touched (arrivals, departures, removals), each once, in order,
     /// for the last-turn highlight.
     pub last_turn_points: Vec<Point>,
     /// Lines the arrivals of `last_turn` completed (a stabled piece's line included).
     pub lines_formed: Vec<[Point; 3]>,
+    /// The result, once the game is over.
     pub outcome: Option<Outcome>,
     /// The game has not ended and a player has played in it (a whole turn or part of one):
     /// what starting another game or opening a record would throw away, so the apps ask
@@ -89,10 +117,15 @@ pub struct Snapshot {
     pub time_left_ms: Option<u64>,
     /// The length of a turn (the timer's setting); `None` when the timer is off.
     pub turn_limit_ms: Option<u64>,
+    /// Whether the turn timer is counting down.
     pub timer_running: bool,
+    /// Whether the game is paused.
     pub paused: bool,
+    /// Whether the computer is searching for its turn.
     pub computer_thinking: bool,
+    /// Whether `undo` would do something.
     pub can_undo: bool,
+    /// Whether `redo` would do something.
     pub can_redo: bool,
     /// Turns completed since the start.
     pub turns: u32,
@@ -131,6 +164,7 @@ impl SideState {
 }
 
 impl Snapshot {
+    /// The state of one point.
     pub fn point(&self, point: Point) -> &PointState {
         &self.points[point.index()]
     }
@@ -144,6 +178,7 @@ impl Snapshot {
             .collect()
     }
 
+    /// The state of one side.
     pub fn side(&self, side: Side) -> &SideState {
         &self.sides[side.index()]
     }

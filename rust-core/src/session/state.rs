@@ -3,20 +3,22 @@
 //! save to write) in [`Effects`]. [`super::GameSession`] wraps it in a mutex and runs them.
 
 use crate::action::Action;
-use crate::ai::{CancelToken, Level};
 use crate::board::Point;
+use crate::cancel::CancelToken;
 use crate::game::Game;
+use crate::level::Level;
 use crate::outcome::Outcome;
 use crate::position::{Applied, IllegalAction};
 use crate::rules::{Side, Variant};
 
 use super::changes::{BoardChange, ChangeBatch, ChangeLog};
 use super::clock::Countdown;
-use super::config::{Mode, SessionConfig, TurnTimer};
+use super::config::{Mode, SessionConfig};
 use super::events::{SessionError, SessionEvent};
 use super::history;
 use super::save;
 use super::stats::HumanResult;
+use crate::timer::TurnTimer;
 
 /// One step `redo` can bring back.
 #[derive(Clone, Debug)]
@@ -208,16 +210,6 @@ impl State {
                 turn_ended: false,
             }]
         });
-        ChangeBatch {
-            changes,
-            revision: snapshot.revision,
-            snapshot,
-        }
-    }
-
-    /// The changes with revisions in `from..` and the snapshot now (for an event's batch).
-    fn batch_from(&self, changes: Vec<BoardChange>, now: u64) -> ChangeBatch {
-        let snapshot = self.snapshot(now);
         ChangeBatch {
             changes,
             revision: snapshot.revision,
@@ -475,19 +467,14 @@ impl State {
         }
         let side = self.game.position().side_to_move();
         let before = self.game.outcome();
-        let changes = match self.play_action(Action::Pass) {
-            Ok((_, changes)) => changes,
-            Err(err) => {
-                log::error!("timer pass refused: {err}");
-                return None;
-            }
-        };
+        if let Err(err) = self.play_action(Action::Pass) {
+            log::error!("timer pass refused: {err}");
+            return None;
+        }
         self.redo.clear();
         let at = fx.events.len();
         self.refresh(now, true, before, fx);
-        let changes = self.batch_from(changes, now);
-        fx.events
-            .insert(at, SessionEvent::TurnTimedOut { side, changes });
+        fx.events.insert(at, SessionEvent::TurnTimedOut { side });
         Some(side)
     }
 
@@ -548,16 +535,14 @@ impl State {
         let side = self.game.position().side_to_move();
         let before = self.game.outcome();
         let mut played = Vec::new();
-        let mut changes = Vec::new();
         let mut turn_ended = false;
         for &action in actions {
             if turn_ended {
                 break;
             }
             match self.play_action(action) {
-                Ok((applied, made)) => {
+                Ok((applied, _)) => {
                     played.push(action);
-                    changes.extend(made);
                     turn_ended = applied.turn_ended;
                 }
                 Err(err) => {
@@ -576,23 +561,20 @@ impl State {
                 .first()
                 .copied()
                 .unwrap_or(Action::Pass);
-            let Ok((applied, made)) = self.play_action(action) else {
+            let Ok((applied, _)) = self.play_action(action) else {
                 break;
             };
             played.push(action);
-            changes.extend(made);
             turn_ended = applied.turn_ended;
         }
         self.redo.clear();
         let at = fx.events.len();
         self.refresh(now, true, before, fx);
-        let changes = self.batch_from(changes, now);
         fx.events.insert(
             at,
             SessionEvent::ComputerMoved {
                 side,
                 actions: played.clone(),
-                changes,
             },
         );
         Some(played)

@@ -6,8 +6,8 @@
 //!   { "game": "zhiqi", "level": 5, "wins": 3, "losses": 2, "draws": 0,
 //!     "hints_used": 4, "wins_with_hints": 1 } ] }
 //! ```
-//! `hints_used` and `wins_with_hints` came with hints (issue 12); files written before them
-//! read as 0, which is true: no game counted then could have used a hint.
+//! `hints_used` and `wins_with_hints` may be missing from files written before hints
+//! existed; they read as 0, which is true: no game counted then could have used a hint.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -15,26 +15,34 @@ use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
 
-use crate::ai::Level;
+use crate::level::Level;
 use crate::rules::Variant;
 
-use super::store;
+use crate::store;
 
 /// How a game against the computer ended for the human.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum HumanResult {
+    /// The human won.
     Win,
+    /// The human lost.
     Loss,
+    /// A draw.
     Draw,
 }
 
 /// The record against one level in one game.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct StatsEntry {
+    /// The game.
     pub game: Variant,
+    /// The computer's level.
     pub level: Level,
+    /// Games the human won.
     pub wins: u32,
+    /// Games the human lost.
     pub losses: u32,
+    /// Games drawn.
     pub draws: u32,
     /// Hints asked for in the games counted here.
     #[serde(default)]
@@ -64,6 +72,7 @@ struct StatsFile {
 /// Why the statistics could not be read or written.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum StatsError {
+    /// The file could not be read or written.
     Io(String),
     /// The file is not a statistics file this build can read.
     Corrupt(String),
@@ -90,10 +99,12 @@ pub struct StatsStore {
 }
 
 impl StatsStore {
+    /// Statistics kept in the file at `path` (read and written on each update).
     pub fn new(path: impl Into<PathBuf>) -> StatsStore {
         StatsStore { path: path.into() }
     }
 
+    /// The statistics file.
     pub fn path(&self) -> &Path {
         &self.path
     }

@@ -150,13 +150,12 @@ impl State {
     fn play(&mut self, action: Action, now: u64, fx: &mut Effects) -> Result<TapOutcome, Refusal> {
         let side = self.game.position().side_to_move();
         let before = self.game.outcome();
-        let (applied, changes) = self.play_action(action).map_err(refusal_for)?;
+        let (applied, _) = self.play_action(action).map_err(refusal_for)?;
         self.redo.clear();
         self.refresh(now, applied.turn_ended, before, fx);
         Ok(TapOutcome::Played(Played {
             side,
             action,
-            changes,
             turn_ended: applied.turn_ended,
             outcome: self.game.outcome(),
         }))

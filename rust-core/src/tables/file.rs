@@ -35,15 +35,30 @@ pub fn file_name(variant: Variant) -> String {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TableError {
     /// Reading or writing the file failed.
-    Io { path: String, message: String },
+    Io {
+        /// The file.
+        path: String,
+        /// The system's message.
+        message: String,
+    },
     /// The file does not start like a table file.
     NotATableFile,
     /// A table file of another format version.
-    UnsupportedFormat { found: u16, expected: u16 },
+    UnsupportedFormat {
+        /// The file's version.
+        found: u16,
+        /// The version this build reads.
+        expected: u16,
+    },
     /// The file names a game this build does not know.
     UnknownGame(String),
     /// The file holds another game's tables.
-    WrongGame { expected: Variant, found: Variant },
+    WrongGame {
+        /// The game asked for.
+        expected: Variant,
+        /// The game in the file.
+        found: Variant,
+    },
     /// The file ends early or has bytes after its checksum.
     WrongLength,
     /// The checksum does not match: the file is damaged.
@@ -51,7 +66,12 @@ pub enum TableError {
     /// The slices listed are not those of a table of this game and size.
     WrongSlices(String),
     /// More pieces a side than tables can be built for.
-    TooManyPieces { requested: u8, limit: u8 },
+    TooManyPieces {
+        /// The pieces asked for.
+        requested: u8,
+        /// The most there can be.
+        limit: u8,
+    },
     /// A distance to the end beyond what an entry can hold (254 turns).
     DistanceOverflow,
     /// The build was cancelled before it finished; nothing was kept.

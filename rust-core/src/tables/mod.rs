@@ -36,8 +36,8 @@ mod turns;
 use std::fmt;
 
 use crate::action::Action;
-use crate::ai::CancelToken;
 use crate::board::Bitboard;
+use crate::cancel::CancelToken;
 use crate::position::{Pending, Phase, Position, RemovalKind};
 use crate::rules::{Side, Variant};
 
@@ -54,12 +54,27 @@ use index::SliceShape;
 /// pair and the build time grows about tenfold per piece).
 pub const MAX_TABLE_PIECES: u8 = 6;
 
+/// An exact result of a position with best play, as endgame tables give it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum ExactResult {
+    /// `winner` wins in `turns` turns (0: the game is already won).
+    Win {
+        /// The side that wins.
+        winner: Side,
+        /// Turns until it has won.
+        turns: u32,
+    },
+    /// Best play draws.
+    Draw,
+}
+
 /// The exact value of a table position for the side to move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum TableValue {
     /// The side to move wins, at the latest on its turn this many turns from now
     /// (1 = this turn).
     Win(u16),
+    /// Best play draws.
     Draw,
     /// The side to move loses after this many turns at the most (0 = it has lost already).
     Loss(u16),
@@ -113,18 +128,26 @@ impl fmt::Display for TableValue {
 /// A turn from a table position with the value it leads to, for the side that plays it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RankedTurn {
+    /// The turn's actions.
     pub actions: Vec<Action>,
+    /// The value for the side that plays the turn.
     pub value: TableValue,
 }
 
 /// Counts of one slice, for `mills tables info` and docs/ai.md.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SliceStats {
+    /// Pieces of the side to move.
     pub movers: u8,
+    /// Pieces of the other side.
     pub others: u8,
+    /// Positions in the slice.
     pub entries: u64,
+    /// Positions the side to move wins.
     pub wins: u64,
+    /// Positions drawn.
     pub draws: u64,
+    /// Positions the side to move loses.
     pub losses: u64,
     /// The longest distance to the end, in turns.
     pub longest: u16,
@@ -144,6 +167,29 @@ struct Slice {
 const COUNTS: usize = 13;
 
 /// The solved tables of one game, up to some number of pieces a side.
+///
+/// Build small tables (three pieces a side, a fraction of a second), save them, load them
+/// and probe a position of three pieces against three.
+///
+/// ```
+/// use mills_core::{EndgameTables, Rules, Setup, Side, TableValue, Variant};
+///
+/// let tables = EndgameTables::build(Variant::TwelveMensMorris, 3, 1, &mut |_| {})?;
+/// let dir = std::env::temp_dir().join(format!("mills-doc-tables-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// tables.save(&dir)?;
+/// let loaded = EndgameTables::load(&dir, Variant::TwelveMensMorris)?;
+/// std::fs::remove_dir_all(&dir)?;
+///
+/// let position = Setup::moving(Rules::TWELVE_MENS_MORRIS)
+///     .pieces(Side::P1, "a7 d7 g1")
+///     .pieces(Side::P2, "b4 f4 d2")
+///     .build()?;
+/// assert_eq!(loaded, tables);
+/// let value = loaded.probe(&position).expect("three a side is in the tables");
+/// assert!(matches!(value, TableValue::Win(_) | TableValue::Draw | TableValue::Loss(_)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EndgameTables {
     variant: Variant,
@@ -231,10 +277,12 @@ impl EndgameTables {
         self.slices.push(slice);
     }
 
+    /// The game of these tables.
     pub fn variant(&self) -> Variant {
         self.variant
     }
 
+    /// The most pieces a side the tables hold.
     pub fn max_pieces(&self) -> u8 {
         self.max_pieces
     }

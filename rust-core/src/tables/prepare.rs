@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::ai::CancelToken;
+use crate::cancel::CancelToken;
 use crate::rules::Variant;
 
 use super::shelf::TableShelf;
@@ -34,7 +34,10 @@ pub enum Prepared {
     /// Read from its file and checked.
     Loaded,
     /// Built and saved: there was no file, or it was refused for this reason.
-    Built { replaced: Option<TableError> },
+    Built {
+        /// Why the file on disk was not used, if there was one.
+        replaced: Option<TableError>,
+    },
 }
 
 /// Loads or builds the tables of every game up to `max_pieces` a side in `dir` (created if
@@ -123,7 +126,9 @@ pub fn load_existing(dir: &Path, shelf: &TableShelf) -> Vec<(Variant, Result<u8,
 /// The state of each game's file in `dir` (without reading it: [`prepare`] checks it).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FileStatus {
+    /// The game.
     pub game: Variant,
+    /// Where its file is (or would be).
     pub path: PathBuf,
     /// The file's size, if it exists.
     pub bytes: Option<u64>,
@@ -211,7 +216,7 @@ impl PairProgress {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::store::test_dir;
+    use crate::store::test_dir;
 
     type Report = Result<Vec<(Variant, Prepared)>, TableError>;
 

@@ -6,11 +6,11 @@
 use std::fmt;
 use std::sync::{Arc, RwLock};
 
-use crate::ai::{ExactResult, Level};
+use crate::level::Level;
 use crate::position::Position;
 use crate::rules::Variant;
 
-use super::{EndgameTables, TableValue};
+use super::{EndgameTables, ExactResult, TableValue};
 
 /// Levels from this one up probe the tables. Levels 1–7 stray from the best action on
 /// purpose (to be beatable); exact scores would make every one of them play endgames
@@ -45,6 +45,7 @@ impl fmt::Debug for TableShelf {
 }
 
 impl TableShelf {
+    /// An empty shelf.
     pub fn new() -> TableShelf {
         TableShelf::default()
     }

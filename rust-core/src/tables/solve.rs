@@ -19,8 +19,8 @@ use std::time::{Duration, Instant};
 use super::index::SliceShape;
 use super::turns::for_each_turn;
 use super::{EndgameTables, MAX_TABLE_PIECES, Slice, TableError, TableValue};
-use crate::ai::CancelToken;
 use crate::board::Bitboard;
+use crate::cancel::CancelToken;
 use crate::position::{Phase, Setup};
 use crate::rules::{Rules, Side, Variant};
 
@@ -41,10 +41,15 @@ pub enum BuildStage {
 /// Progress of a build: the slice pair (mover, other counts), the stage and how far it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BuildProgress {
+    /// Pieces of the side to move in the slice being solved.
     pub movers: u8,
+    /// Pieces of the other side.
     pub others: u8,
+    /// What is being done.
     pub stage: BuildStage,
+    /// Work done in this stage.
     pub done: u64,
+    /// Work in this stage.
     pub total: u64,
 }
 

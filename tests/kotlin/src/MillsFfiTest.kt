@@ -186,14 +186,16 @@ class MillsFfiTest {
             assertEquals(15_000uL, session.snapshot().timeLeftMs)
             assertNull(session.advanceClockForTests(14_999uL))
             assertEquals(1uL, session.snapshot().timeLeftMs)
+            val before = session.snapshot().revision
             assertEquals(Player.P1, session.advanceClockForTests(1uL))
             val timedOut = recorder.events.single().first as SessionEvent.TurnTimedOut
             assertEquals(Player.P1, timedOut.player)
-            val passed = timedOut.changes.changes.single()
+            val changes = session.changesSince(before)
+            val passed = changes.changes.single()
             assertEquals(Change.Passed(Player.P1), passed.change)
             assertEquals("pass", passed.action)
             assertTrue(passed.turnEnded)
-            assertEquals(session.snapshot(), timedOut.changes.snapshot)
+            assertEquals(session.snapshot(), changes.snapshot)
             val snap = session.snapshot()
             assertEquals(Player.P2, snap.toMove)
             assertEquals(12.toUByte(), snap.p1.inHand, "a skipped placement keeps the piece")
@@ -377,10 +379,12 @@ class MillsFfiTest {
                     if (batch.snapshot.outcome != null) break
                     val choices = targets(session)
                     val result = session.tap(choices[rng.next(choices.size)])
+                    val next = session.changesSince(revision)
                     if (result is TapResult.Played) {
-                        val next = session.changesSince(revision)
-                        assertEquals(result.changes, next.changes)
+                        assertTrue(next.changes.all { it.action == result.action }, "$result: ${next.changes}")
                         assertEquals(result.turnEnded, next.changes.last().turnEnded)
+                    } else {
+                        assertTrue(next.changes.isEmpty(), "a selection changes no piece")
                     }
                 }
                 assertTrue(session.changesSince(revision).changes.isEmpty())
@@ -410,15 +414,17 @@ class MillsFfiTest {
     }
 
     @Test
-    fun theComputerEventCarriesItsChanges() {
+    fun theComputersChangesAreReadFromChangesSinceAfterItsEvent() {
         val recorder = Recorder()
         GameSession(vsComputer(GameId.ZHIQI, Player.P2, 1), manual, recorder).use { session ->
             session.tap("d6")
+            val before = session.snapshot().revision
             val actions = session.runComputerTurnNow()
             val moved = recorder.computerMoves().single().first as SessionEvent.ComputerMoved
             assertEquals(actions, moved.actions)
-            assertEquals(actions, moved.changes.changes.map { it.action })
-            assertEquals(session.snapshot(), moved.changes.snapshot)
+            val changes = session.changesSince(before)
+            assertEquals(actions, changes.changes.map { it.action })
+            assertEquals(session.snapshot(), changes.snapshot)
         }
     }
 

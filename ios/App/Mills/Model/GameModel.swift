@@ -300,7 +300,7 @@ final class GameModel {
         switch event {
         case .computerMoved, .gameOver:
             refresh()
-        case .turnTimedOut(let player, _):
+        case .turnTimedOut(let player):
             show(.timedOut(player))
             say(String(localized: "announce_timed_out \(names.name(player))"))
             refresh()

@@ -8,8 +8,8 @@ use std::process::Command;
 use std::time::Duration;
 
 use super::*;
-use crate::session::store::{self, failing};
 use crate::session::{RestoreError, SizeUnit};
+use crate::store::{self, failing};
 
 /// A pass-and-play save of `passes` passes with the draw rules off (a legal, long game).
 fn passes_save(passes: usize) -> String {

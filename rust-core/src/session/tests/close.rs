@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use super::*;
 use crate::session::config::{ComputerRunner, SessionClock};
 use crate::session::events::{Refusal, SessionError};
-use crate::session::store;
+use crate::store;
 
 #[test]
 fn after_close_commands_are_refused_and_queries_answer() {

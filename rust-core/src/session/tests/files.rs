@@ -1,8 +1,8 @@
 use std::fs;
 
 use super::*;
-use crate::session::store;
 use crate::session::{RestoreError, StatsStore};
+use crate::store;
 
 #[test]
 fn save_and_restore_a_turn_in_progress() {

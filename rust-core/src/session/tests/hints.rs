@@ -4,8 +4,10 @@
 use std::fs;
 
 use super::*;
-use crate::ai::{CancelToken, SearchLimits};
-use crate::session::{SessionError, StatsStore, store};
+use crate::cancel::CancelToken;
+use crate::limits::SearchLimits;
+use crate::session::{SessionError, StatsStore};
+use crate::store;
 
 fn quick() -> SearchLimits {
     SearchLimits::depth(1)

@@ -1,6 +1,6 @@
 //! A long game (passes, with the draw rules off): undo, redo and taps cost what one turn
-//! costs, not a replay of the game. (60,000 turns: past 65,535 the saturating turn counter
-//! stops ending turns, issue 11 item 1, fixed separately.)
+//! costs, not a replay of the game. (60,000 turns; games past 65,535 turns, where a 16-bit
+//! turn counter would saturate, are tested in `changes.rs`.)
 
 use std::time::Instant;
 

@@ -19,15 +19,16 @@ use std::sync::{Arc, Mutex};
 use std::thread::ThreadId;
 
 use crate::action::parse_actions;
-use crate::ai::Level;
 use crate::board::Point;
 use crate::game::Game;
+use crate::level::Level;
 use crate::rules::{Side, Variant};
 
-use super::config::{Mode, SessionConfig, SessionOptions, TurnTimer};
+use super::config::{Mode, SessionConfig, SessionOptions};
 use super::events::{SessionEvent, SessionListener, TapOutcome};
 use super::snapshot::NextStep;
 use super::{GameSession, ManualClock, save};
+use crate::timer::TurnTimer;
 
 pub(super) fn pt(name: &str) -> Point {
     name.parse().unwrap()

@@ -4,10 +4,13 @@
 use std::sync::Arc;
 
 use super::*;
-use crate::ai::{CancelToken, ExactResult, SearchLimits, Verdict};
+use crate::ai::Verdict;
+use crate::cancel::CancelToken;
+use crate::limits::SearchLimits;
 use crate::position::{Position, Setup};
 use crate::rules::Rules;
 use crate::session::Resume;
+use crate::tables::ExactResult;
 use crate::tables::{EndgameTables, TableShelf, TableValue};
 
 /// A Twelve Men's Morris 3 v 3 position, P1 to move, that the tables win slowly (at least

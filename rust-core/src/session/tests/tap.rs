@@ -15,20 +15,22 @@ fn placing_then_the_snapshot_shows_it() {
     assert!(snap.timer_running);
     assert!(!snap.can_undo && !snap.can_redo && !snap.computer_thinking);
 
+    let before = snap.revision;
     let TapOutcome::Played(played) = s.tap(pt("d6")).unwrap() else {
         panic!("not played");
     };
+    let changes = s.changes_since(before).changes;
     assert_eq!(played.action.to_string(), "d6");
     assert!(played.turn_ended);
-    assert_eq!(played.changes.len(), 1);
+    assert_eq!(changes.len(), 1);
     assert_eq!(
-        played.changes[0].change,
+        changes[0].change,
         Change::Placed {
             point: pt("d6"),
             side: Side::P1
         }
     );
-    assert!(played.changes[0].lines.is_empty() && played.changes[0].turn_ended);
+    assert!(changes[0].lines.is_empty() && changes[0].turn_ended);
     let snap = s.snapshot();
     assert_eq!(snap.point(pt("d6")).owner, Some(Side::P1));
     assert!(!snap.point(pt("d6")).target);
@@ -52,12 +54,10 @@ fn a_mill_asks_for_a_capture_and_mill_pieces_are_protected() {
     let TapOutcome::Played(played) = s.tap(pt("g7")).unwrap() else {
         panic!()
     };
+    let changes = s.changes_since(snap.revision).changes;
     assert!(!played.turn_ended);
-    assert_eq!(
-        played.changes[0].lines,
-        vec![[pt("a7"), pt("d7"), pt("g7")]]
-    );
-    assert!(!played.changes[0].turn_ended);
+    assert_eq!(changes[0].lines, vec![[pt("a7"), pt("d7"), pt("g7")]]);
+    assert!(!changes[0].turn_ended);
     let snap = s.snapshot();
     assert_eq!(snap.next, NextStep::Capture { remaining: 1 });
     assert_eq!(snap.to_move, Side::P1);
@@ -66,14 +66,10 @@ fn a_mill_asks_for_a_capture_and_mill_pieces_are_protected() {
     assert_eq!(snap.targets(), vec![pt("b6"), pt("d6"), pt("f6")]);
     assert_eq!(s.tap(pt("a1")), Err(Refusal::NotOpponentPiece(pt("a1"))));
     assert_eq!(s.tap(pt("c5")), Err(Refusal::NotOpponentPiece(pt("c5"))));
-    let TapOutcome::Played(Played {
-        changes,
-        turn_ended,
-        ..
-    }) = s.tap(pt("d6")).unwrap()
-    else {
+    let TapOutcome::Played(Played { turn_ended, .. }) = s.tap(pt("d6")).unwrap() else {
         panic!()
     };
+    let changes = s.changes_since(snap.revision).changes;
     assert_eq!(
         changes[0].change,
         Change::Captured {
@@ -178,8 +174,9 @@ fn pull_then_step_after_pull() {
     let TapOutcome::Played(played) = s.tap(pulled).unwrap() else {
         panic!()
     };
+    let changes = s.changes_since(snap.revision).changes;
     assert_eq!(
-        played.changes[0].change,
+        changes[0].change,
         Change::Pulled {
             point: pulled,
             side: Side::P2
@@ -223,11 +220,13 @@ fn every_variant_plays_to_its_end_by_taps() {
 fn linked_horse_stables_and_reports_the_line() {
     // Linked-Horse I: a1 g1 a4 g4 a7 — P1's line with pieces in hand is stabled.
     let (s, _) = session_after(pass_and_play(Variant::LinkedHorse), "a1 g1 a4 g4");
+    let before = s.snapshot().revision;
     let TapOutcome::Played(played) = s.tap(pt("a7")).unwrap() else {
         panic!()
     };
+    let changes = s.changes_since(before).changes;
     assert!(played.turn_ended);
-    let kinds: Vec<_> = played.changes.iter().map(|c| c.change.clone()).collect();
+    let kinds: Vec<_> = changes.iter().map(|c| c.change.clone()).collect();
     let (a7, side) = (pt("a7"), Side::P1);
     assert_eq!(
         kinds,
@@ -236,7 +235,7 @@ fn linked_horse_stables_and_reports_the_line() {
             Change::Stabled { point: a7, side }
         ]
     );
-    assert_eq!(played.changes[1].lines.len(), 1);
+    assert_eq!(changes[1].lines.len(), 1);
     let snap = s.snapshot();
     assert_eq!(snap.side(Side::P1).stable, 1);
     assert_eq!(snap.point(pt("a7")).owner, None);

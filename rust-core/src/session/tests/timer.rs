@@ -14,12 +14,14 @@ fn a_skipped_placement_keeps_the_piece_in_hand() {
     s.set_listener(Some(recorder.clone()));
     assert_eq!(s.advance_clock_for_tests(14_999).unwrap(), None);
     assert_eq!(s.snapshot().time_left_ms, Some(1));
+    let before = s.snapshot().revision;
     assert_eq!(s.advance_clock_for_tests(1).unwrap(), Some(Side::P1));
     let events = recorder.take();
-    let [SessionEvent::TurnTimedOut { side, changes }] = &events[..] else {
+    let [SessionEvent::TurnTimedOut { side }] = &events[..] else {
         panic!("{events:?}")
     };
     assert_eq!(*side, Side::P1);
+    let changes = s.changes_since(before);
     assert_eq!(changes.changes.len(), 1);
     assert_eq!(changes.changes[0].change, Change::Passed { side: Side::P1 });
     assert!(changes.changes[0].turn_ended);

@@ -17,11 +17,11 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use crate::action::{Action, format_actions, parse_actions};
-use crate::ai::{CancelToken, Engine, Level, SearchLimits, SearchResult, WIN, WIN_THRESHOLD};
-use crate::game::Game;
-use crate::rules::{Rules, Side, Variant};
-use crate::tables::TableShelf;
+use mills_core::Game;
+use mills_core::TableShelf;
+use mills_core::{Action, format_actions, parse_actions};
+use mills_core::{CancelToken, Engine, Level, SearchLimits, SearchResult, WIN, WIN_THRESHOLD};
+use mills_core::{Rules, Side, Variant};
 
 /// Where the protocol writes: shared between the command loop and the search thread.
 pub type SharedOutput = Arc<Mutex<Box<dyn Write + Send>>>;
@@ -196,7 +196,7 @@ impl Uci {
             self.say("info string endgame tables off");
             return;
         }
-        let loaded = crate::tables::load_existing(std::path::Path::new(dir), &self.tables);
+        let loaded = mills_core::load_existing_tables(std::path::Path::new(dir), &self.tables);
         if loaded.is_empty() {
             self.say(&format!("info string no endgame tables in {dir}"));
         }

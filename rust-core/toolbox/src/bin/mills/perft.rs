@@ -15,7 +15,7 @@
 use std::io::Write;
 use std::time::Instant;
 
-use mills_core::perft::{divide, perft};
+use mills_core::{divide, perft};
 
 use crate::args::{self, CommandSpec, FlagSpec};
 use crate::error::CliError;

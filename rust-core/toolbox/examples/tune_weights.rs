@@ -12,11 +12,11 @@
 
 use std::thread;
 
-use mills_core::ai::arena::{MatchConfig, Player, play_game, random_opening};
-use mills_core::ai::eval::{Weights, weights_for};
-use mills_core::ai::level::Style;
-use mills_core::ai::search::SearchLimits;
+use mills_core::SearchLimits;
+use mills_core::Style;
 use mills_core::{Rules, Side, Variant};
+use mills_core::{Weights, weights_for};
+use mills_toolbox::arena::{MatchConfig, Player, play_game, random_opening};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 

@@ -11,14 +11,14 @@ use std::time::{Duration, Instant};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use super::eval::Weights;
-use super::level::{Level, Style};
-use super::search::{CancelToken, Engine, SearchLimits, SearchOptions};
-use crate::action::Action;
-use crate::game::Game;
-use crate::outcome::Outcome;
-use crate::rules::{Rules, Side, Variant};
-use crate::tables::EndgameTables;
+use mills_core::Action;
+use mills_core::EndgameTables;
+use mills_core::Game;
+use mills_core::Outcome;
+use mills_core::Weights;
+use mills_core::{CancelToken, Engine, SearchLimits, SearchOptions};
+use mills_core::{Level, Style};
+use mills_core::{Rules, Side, Variant};
 
 /// One side of a match: a level, or a level's style changed by settings.
 #[derive(Clone, Debug, PartialEq)]
@@ -688,7 +688,7 @@ pub fn play_match_with(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::eval::{spsa_weights, weights_for};
+    use mills_core::{spsa_weights, weights_for};
 
     #[test]
     fn players_parse() {
@@ -967,7 +967,7 @@ mod tests {
 
     #[test]
     fn a_turn_is_played_whole_or_not_at_all() {
-        let actions = |text: &str| crate::action::parse_actions(text).unwrap();
+        let actions = |text: &str| mills_core::parse_actions(text).unwrap();
         let rules = Rules::of(Variant::TwelveMensMorris);
         // P1 closes the mill a1-a4-a7 and owes a removal.
         let start = Game::replay(rules, &actions("a1 b2 a4 b4")).unwrap();

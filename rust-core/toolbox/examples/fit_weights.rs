@@ -17,9 +17,9 @@
 
 use std::path::Path;
 
-use mills_core::ai::eval::{Weights, closes_mill, evaluate_with, weights_for};
-use mills_core::record::Record;
+use mills_core::Record;
 use mills_core::{Game, Position, Variant};
+use mills_core::{Weights, closes_mill, evaluate_with, weights_for};
 
 /// A position and the result for its side to move: 1 won, ½ drawn, 0 lost.
 struct Sample {

@@ -18,7 +18,7 @@
 use std::io::Write;
 use std::time::Duration;
 
-use mills_core::ai::{CancelToken, DEFAULT_HINT_TIME, SearchLimits, Verdict, hint, verdict};
+use mills_core::{CancelToken, DEFAULT_HINT_TIME, SearchLimits, Verdict, hint, verdict};
 use mills_core::{Rules, Side, format_actions};
 
 use crate::args::{self, CommandSpec, FlagSpec};
@@ -100,8 +100,8 @@ pub fn verdict_words(verdict: Verdict) -> String {
         Verdict::Better(side) => format!("{side} is better"),
         Verdict::Winning(side) => format!("{side} is winning"),
         Verdict::ForcedWin(side) => format!("{side} has a forced win"),
-        Verdict::Exact(mills_core::ai::ExactResult::Draw) => "draw".to_string(),
-        Verdict::Exact(mills_core::ai::ExactResult::Win { winner, turns }) => {
+        Verdict::Exact(mills_core::ExactResult::Draw) => "draw".to_string(),
+        Verdict::Exact(mills_core::ExactResult::Win { winner, turns }) => {
             format!("{winner} wins in {turns} turns")
         }
     }

@@ -123,7 +123,7 @@ pub fn report(game: &Game) -> String {
 /// `ongoing`, `P1 wins (took-all)` or `draw (board-full)`: the same ids as a record's
 /// `result:` line, so one function writes both.
 pub fn status(outcome: Option<Outcome>) -> String {
-    mills_core::record::result_id(outcome)
+    mills_core::result_id(outcome)
 }
 
 fn phase(phase: Phase) -> &'static str {

@@ -18,9 +18,9 @@ use std::io::{BufRead, Write};
 use std::path::Path;
 use std::sync::Arc;
 
-use mills_core::ai::{CancelToken, Engine, Level};
-use mills_core::tables::{EndgameTables, TABLES_FROM_LEVEL, level_uses_tables};
 use mills_core::{Action, Game, Rules, Side, Variant, format_actions, parse_actions};
+use mills_core::{CancelToken, Engine, Level};
+use mills_core::{EndgameTables, TABLES_FROM_LEVEL, level_uses_tables};
 
 use crate::args::{self, CommandSpec, FlagSpec, Parsed};
 use crate::error::CliError;

@@ -1,11 +1,11 @@
 //! `mills uci`: the UCI-style text protocol of Sanmill's engines on stdin and stdout. The
-//! protocol itself lives in the library ([`mills_core::uci`]), where it is tested.
+//! protocol itself lives in the toolbox library ([`mills_toolbox::uci`]), where it is tested.
 
 use std::io;
 use std::path::Path;
 use std::sync::Arc;
 
-use mills_core::tables::{TableShelf, load_existing};
+use mills_core::{TableShelf, load_existing_tables};
 
 use crate::args::{self, CommandSpec, FlagSpec};
 use crate::error::CliError;
@@ -38,7 +38,7 @@ pub fn run(words: &[String]) -> Result<(), CliError> {
     };
     let shelf = Arc::new(TableShelf::new());
     if let Some(dir) = parsed.value("--tables") {
-        let loaded = load_existing(Path::new(dir), &shelf);
+        let loaded = load_existing_tables(Path::new(dir), &shelf);
         if loaded.is_empty() {
             return Err(parsed
                 .error(format!(
@@ -54,9 +54,9 @@ pub fn run(words: &[String]) -> Result<(), CliError> {
             }
         }
     }
-    mills_core::uci::run_with_tables(
+    mills_toolbox::uci::run_with_tables(
         io::stdin().lock(),
-        mills_core::uci::shared_output(io::stdout()),
+        mills_toolbox::uci::shared_output(io::stdout()),
         shelf,
     )?;
     Ok(())

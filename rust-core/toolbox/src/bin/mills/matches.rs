@@ -1,20 +1,20 @@
 //! `mills match`: engine-against-engine games between two levels or settings, with random
 //! balanced openings, printing wins, draws and losses and the score with its error margin.
-//! The games and the statistics live in the library ([`mills_core::ai::arena`]); a seat may
+//! The games and the statistics live in the toolbox library ([`mills_toolbox::arena`]); a seat may
 //! be an outside engine instead ([`crate::engine_player`]).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use mills_core::ai::Level;
-use mills_core::ai::arena::{
+use mills_core::EndgameTables;
+use mills_core::Level;
+use mills_core::format_actions;
+use mills_core::{MAX_NAME_CHARS, Record, RecordHeader};
+use mills_core::{Rules, Side};
+use mills_toolbox::arena::{
     EnginePlayer, GameReport, MatchConfig, Player, Seat, Timing, TurnPlayer, play_match_with,
 };
-use mills_core::format_actions;
-use mills_core::record::{MAX_NAME_CHARS, Record, RecordHeader};
-use mills_core::rules::{Rules, Side};
-use mills_core::tables::EndgameTables;
 
 use crate::args::{self, CommandSpec, FlagSpec, Parsed};
 use crate::engine_player::{EngineSpec, OutsideEngine};

@@ -3,7 +3,8 @@
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
-use mills_core::{Action, Game, Rules, parse_actions, uci};
+use mills_core::{Action, Game, Rules, parse_actions};
+use mills_toolbox::uci;
 
 /// A writer whose bytes the test can read afterwards.
 #[derive(Clone, Default)]

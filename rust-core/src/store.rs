@@ -28,6 +28,7 @@ pub struct StagedFile {
 /// written where nothing is, or over a regular file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NotARegularFile {
+    /// The path that is not a regular file.
     pub path: PathBuf,
     /// "a directory", "a symbolic link", "a device or other special file".
     pub kind: &'static str,
@@ -107,6 +108,7 @@ pub fn stage(dest: &Path, bytes: &[u8]) -> io::Result<StagedFile> {
 
 impl StagedFile {
     /// The temporary file's path.
+    #[cfg(test)]
     pub fn temp_path(&self) -> &Path {
         &self.temp
     }

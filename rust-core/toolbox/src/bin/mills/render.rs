@@ -7,7 +7,7 @@
 //! falls back to `X`/`O` when the locale does not say UTF-8, and `--ascii` forces it (for
 //! terminals that draw `●` double-width, as CJK ones may).
 
-use mills_core::rules::MillEffect;
+use mills_core::MillEffect;
 use mills_core::{Pending, Phase, Point, Position, RemovalKind, Side};
 
 /// The board template: rank 7 at the top, file `a` at column [`FIRST_COLUMN`], one file

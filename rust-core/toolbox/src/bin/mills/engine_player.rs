@@ -12,8 +12,8 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use mills_core::ai::arena::TurnPlayer;
 use mills_core::{Action, Game, format_actions};
+use mills_toolbox::arena::TurnPlayer;
 
 /// How to start and set up an outside engine.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -10,9 +10,9 @@
 
 use std::io::{Read, Write};
 
-use mills_core::ai::Level;
-use mills_core::record::{Record, RecordHeader};
+use mills_core::Level;
 use mills_core::{Game, GameRecord, Rules, Side};
+use mills_core::{Record, RecordHeader};
 use serde::Deserialize;
 
 use crate::args::{self, CommandSpec, FlagSpec, Parsed};
@@ -69,7 +69,7 @@ pub fn run(words: &[String], input: impl Read, out: &mut impl Write) -> Result<(
             let game = record.game();
             writeln!(out, "record: ok")?;
             writeln!(out, "game: {}", game.rules().variant.id())?;
-            writeln!(out, "turns: {}", mills_core::record::move_list(game).len())?;
+            writeln!(out, "turns: {}", mills_core::move_list(game).len())?;
             writeln!(out, "actions: {}", game.actions().len())?;
             writeln!(out, "result: {}", legal::status(game.outcome()))?;
         }
@@ -214,7 +214,7 @@ fn civil_date(days: i64) -> String {
 pub fn play_record(
     game: &Game,
     computer: Option<(Side, Level)>,
-) -> Result<Record, mills_core::record::RecordError> {
+) -> Result<Record, mills_core::RecordError> {
     let mut players = [None, None];
     if let Some((side, _)) = computer {
         players[side.index()] = Some("Computer".to_string());

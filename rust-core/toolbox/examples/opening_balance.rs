@@ -12,10 +12,10 @@
 //!   (game, openings a seed, search depth in whole turns, seeds; one line an opening, then a
 //!   summary line a seed)
 
-use mills_core::ai::arena::{MatchConfig, Player, match_openings};
-use mills_core::ai::eval::closes_mill;
-use mills_core::ai::{CancelToken, Engine, Level, SearchLimits};
+use mills_core::closes_mill;
+use mills_core::{CancelToken, Engine, Level, SearchLimits};
 use mills_core::{Game, Rules, Side, Variant, format_actions};
+use mills_toolbox::arena::{MatchConfig, Player, match_openings};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -5,9 +5,19 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::limits::SearchLimits;
+use crate::limits::SearchLimits;
 
 /// A difficulty level from 1 (Beginner) to 10 (Grandmaster).
+///
+/// ```
+/// use mills_core::Level;
+///
+/// let level = Level::new(8)?;
+/// assert_eq!(level.name(), "Master");
+/// assert_eq!(Level::all().count(), 10);
+/// assert!(Level::new(11).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
 #[serde(try_from = "u8", into = "u8")]
 pub struct Level(u8);
@@ -40,6 +50,7 @@ impl From<Level> for u8 {
 /// How a level plays: how far it looks and how freely it strays from the best action.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct Style {
+    /// How far it searches.
     pub limits: SearchLimits,
     /// Softmax temperature over root scores, in evaluation units; 0 plays the best action.
     pub temperature: f64,
@@ -48,10 +59,14 @@ pub struct Style {
 }
 
 impl Level {
+    /// Level 1, Beginner.
     pub const MIN: Level = Level(1);
+    /// Level 10, Grandmaster.
     pub const MAX: Level = Level(10);
+    /// The level a new player starts at (5, Skilled).
     pub const DEFAULT: Level = Level(5);
 
+    /// The level numbered `n`, from 1 to 10.
     pub fn new(n: u8) -> Result<Level, InvalidLevel> {
         if (1..=10).contains(&n) {
             Ok(Level(n))
@@ -60,10 +75,12 @@ impl Level {
         }
     }
 
+    /// Every level, from 1 to 10.
     pub fn all() -> impl Iterator<Item = Level> {
         (1..=10).map(Level)
     }
 
+    /// The level's number, 1 to 10.
     pub const fn number(self) -> u8 {
         self.0
     }

@@ -12,8 +12,8 @@
 use std::io::{self, Write};
 use std::time::Instant;
 
-use mills_core::ai::{CancelToken, Engine, SearchLimits};
-use mills_core::tables::EndgameTables;
+use mills_core::EndgameTables;
+use mills_core::{CancelToken, Engine, SearchLimits};
 use mills_core::{Position, Rules, Variant, perft};
 
 use crate::args::{self, CommandSpec, FlagSpec};

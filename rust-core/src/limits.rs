@@ -15,10 +15,12 @@ pub struct SearchLimits {
     pub depth: Option<u32>,
     /// A hard budget: the search returns its best action so far when it runs out.
     pub time: Option<Duration>,
+    /// A budget of positions visited.
     pub nodes: Option<u64>,
 }
 
 impl SearchLimits {
+    /// Search `depth` whole turns deep, with no time limit.
     pub fn depth(depth: u32) -> SearchLimits {
         SearchLimits {
             depth: Some(depth),
@@ -26,6 +28,7 @@ impl SearchLimits {
         }
     }
 
+    /// Search for at most `time`.
     pub fn time(time: Duration) -> SearchLimits {
         SearchLimits {
             time: Some(time),

@@ -6,8 +6,8 @@ mod cli_support;
 use std::path::PathBuf;
 
 use cli_support::*;
-use mills_core::record::{Record, starts_turn};
 use mills_core::{Game, Rules, Variant, parse_actions};
+use mills_core::{Record, starts_turn};
 
 /// A fresh path in the system's temporary directory for this test.
 fn temp_file(name: &str) -> PathBuf {

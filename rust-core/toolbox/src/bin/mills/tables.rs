@@ -10,8 +10,8 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
-use mills_core::tables::{BuildProgress, BuildStage, EndgameTables, RankedTurn, TableValue};
 use mills_core::{Action, Position, Rules, Setup, Side, Variant};
+use mills_core::{BuildProgress, BuildStage, EndgameTables, RankedTurn, TableValue};
 
 use crate::args::{self, CommandSpec, FlagSpec, Parsed};
 use crate::error::CliError;
@@ -92,7 +92,7 @@ fn directory(parsed: &Parsed, flag: &str) -> PathBuf {
     PathBuf::from(parsed.value(flag).unwrap_or(DEFAULT_DIR))
 }
 
-fn table_error(e: mills_core::tables::TableError) -> CliError {
+fn table_error(e: mills_core::TableError) -> CliError {
     CliError::input(SPEC.name, e.to_string())
 }
 

@@ -2,15 +2,14 @@
 //!
 //! `--list` prints, game by game, a heading line `<game id>: <name> (<n> lessons)` and one
 //! line per lesson, `  <lesson id>  <title>`, in course order (`--locale zh` for the Chinese
-//! names and titles). `--check` runs [`mills_core::lessons::check`], the same checks as the
+//! names and titles). `--check` runs [`mills_core::check_lessons`], the same checks as the
 //! engine's tests: one `FAIL lesson <id>: <problem>` line per failure, then the summary line
 //! `lessons: <counts>: all passed` (or `: N failed`, with exit code 3).
 
 use std::io::Write;
 
 use mills_core::Variant;
-use mills_core::content::{Locale, rules_text};
-use mills_core::lessons;
+use mills_core::{Locale, rules_text};
 
 use crate::args::{self, CommandSpec, FlagSpec};
 use crate::error::CliError;
@@ -64,7 +63,7 @@ pub fn run(words: &[String], out: &mut impl Write) -> Result<(), CliError> {
     };
     if list {
         for variant in variants {
-            let course = lessons::course(variant);
+            let course = mills_core::lesson_course(variant);
             let name = rules_text(variant.id(), locale).map_or(variant.name(), |t| t.name);
             writeln!(out, "{}: {name} ({} lessons)", variant.id(), course.len())?;
             let width = course.iter().map(|l| l.id.len()).max().unwrap_or(0);
@@ -80,7 +79,7 @@ pub fn run(words: &[String], out: &mut impl Write) -> Result<(), CliError> {
         }
     }
     if check {
-        let report = lessons::check();
+        let report = mills_core::check_lessons();
         for failure in &report.failures {
             writeln!(out, "FAIL {failure}")?;
         }

@@ -261,7 +261,7 @@ fn help_lists_every_command_and_version_prints_one_line() {
 fn match_help_names_every_evaluation_weight() {
     // The help text spells the names out; it must follow the engine's list.
     let help = success(mills(&["match", "--help"]));
-    for name in mills_core::ai::eval::Weights::NAMES {
+    for name in mills_core::Weights::NAMES {
         assert!(help.contains(name), "{name} missing from\n{help}");
     }
 }
@@ -441,7 +441,7 @@ fn lessons_list_names_every_lesson_of_every_game() {
         if let Some(id) = line.strip_prefix("  ") {
             let id = id.split_whitespace().next().unwrap();
             assert!(id.starts_with(game), "{id} listed under {game}");
-            let lesson = mills_core::lessons::lesson(id).unwrap();
+            let lesson = mills_core::lesson(id).unwrap();
             assert!(line.ends_with(lesson.data.title.en), "{line}");
             counted += 1;
         } else {
@@ -455,7 +455,7 @@ fn lessons_list_names_every_lesson_of_every_game() {
             assert!(n >= 6, "{line}");
         }
     }
-    assert_eq!(counted, mills_core::lessons::all().count());
+    assert_eq!(counted, mills_core::all_lessons().count());
     let zh = success(mills(&[
         "lessons",
         "--list",
@@ -477,7 +477,7 @@ fn lessons_list_names_every_lesson_of_every_game() {
 fn lessons_check_passes_and_says_what_it_did() {
     let out = success(mills(&["lessons", "--check"]));
     let summary = out.lines().last().unwrap();
-    let count = mills_core::lessons::all().count();
+    let count = mills_core::all_lessons().count();
     assert!(
         summary.starts_with(&format!("lessons: {count} lessons, ")),
         "{summary}"

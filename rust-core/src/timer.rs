@@ -1,0 +1,61 @@
+//! The turn timer setting a game is played with (RULES.md §6).
+
+use std::fmt;
+
+/// The turn timer setting (RULES.md §6): off, 15, 30, 60 (the default) or 120 seconds.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum TurnTimer {
+    /// No timer.
+    Off,
+    /// 15 seconds a turn.
+    Seconds15,
+    /// 30 seconds a turn.
+    Seconds30,
+    #[default]
+    /// 60 seconds a turn.
+    Seconds60,
+    /// 120 seconds a turn.
+    Seconds120,
+}
+
+impl TurnTimer {
+    /// Every setting, in the order a settings screen lists them (off first).
+    pub const ALL: [TurnTimer; 5] = [
+        TurnTimer::Off,
+        TurnTimer::Seconds15,
+        TurnTimer::Seconds30,
+        TurnTimer::Seconds60,
+        TurnTimer::Seconds120,
+    ];
+
+    /// Seconds per turn; `None` when off.
+    pub const fn seconds(self) -> Option<u32> {
+        match self {
+            TurnTimer::Off => None,
+            TurnTimer::Seconds15 => Some(15),
+            TurnTimer::Seconds30 => Some(30),
+            TurnTimer::Seconds60 => Some(60),
+            TurnTimer::Seconds120 => Some(120),
+        }
+    }
+
+    /// The setting for a number of seconds, 0 meaning off.
+    pub fn from_seconds(seconds: u32) -> Option<TurnTimer> {
+        TurnTimer::ALL
+            .into_iter()
+            .find(|t| t.seconds().unwrap_or(0) == seconds)
+    }
+
+    pub(crate) fn limit_ms(self) -> Option<u64> {
+        self.seconds().map(|s| u64::from(s) * 1000)
+    }
+}
+
+impl fmt::Display for TurnTimer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.seconds() {
+            Some(s) => write!(f, "{s} s"),
+            None => f.write_str("off"),
+        }
+    }
+}
