@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The apps only draw what the engine says (issue 10): no source under android/ or ios/
+"""The apps only draw what the engine says: no source under android/ or ios/
 parses action notation, holds board tables, level ranges or defaults, timer seconds or piece
 counts, names a lesson outside its tests, or re-reads the game to guess what changed; and both
 apps read the engine's changes and game facts (iOS: and its lessons). Run by tests/ios/run.sh
@@ -34,11 +34,11 @@ FORBIDDEN = [
     ("timer seconds", r'(SECONDS\d+\s*->\s*\d+|case\s+\.seconds\d+\s*:\s*\d+)'),
     ("piece counts", r'\belse\s+1[02]\b|==\s*GameId\.LINKED_HORSE\)\s*10|piecesEach\s*[:=]\s*1[02]\b'),
     ("re-reading the game to guess changes", r'\.actions\(\)|readState\(|zhiQiMoving|isPull\b'),
-    # Issue 13: the lessons are the engine's data; an app names no lesson (the courses come
+    # The lessons are the engine's data; an app names no lesson (the courses come
     # from `lessons(game, locale)`, the next one from the progress or the session). Tests
     # drive named lessons, so they are not searched for this rule.
     ("lesson ids outside tests", r'"(zhiqi|linked-horse|twelve-mens-morris)-[a-z][a-z-]*"'),
-    # issue 12: "White is better" is the engine's Verdict, not a threshold on its score.
+    # "White is better" is the engine's Verdict, not a threshold on its score.
     ("verdicts from the evaluation score", r'scoreForP1\s*(<|>|<=|>=|/|\*)|(<|>|<=|>=)\s*\w*\.?scoreForP1'),
 ]
 
@@ -48,18 +48,18 @@ TEST_FOLDERS = re.compile(r"/(MillsTests|test|androidTest)/")
 
 # What each app must use: the engine's changes and facts.
 REQUIRED = {
-    # lessons (issue 13): the engine's lesson session judges the taps, keeps the progress and
+    # lessons: the engine's lesson session judges the taps, keeps the progress and
     # takes the timer's expiry; the app never holds solutions of its own
     "android": [r"changesSince\(", r"\bgames\(\)|gameInfo\(", r"\blevels\(\)", r"timerChoices\(\)", r"\.panel\b", r"lastTurnPoints",
                 r"LessonSession\(", r"lessonProgressMarkSolved\(", r"\.timeOut\(\)",
-                # issue 12: the move list, review, hints, analysis and records are the engine's
+                # the move list, review, hints, analysis and records are the engine's
                 r"\.moveList\(", r"\.reviewPosition\(", r"\.undoToTurn\(", r"\.hint\(", r"\.evaluate\(",
                 r"\.verdict\b", r"\.exportRecord\(", r"readRecord\(", r"fromRecord\("],
     "ios": [r"changesSince\(", r"\bgames\(\)|gameInfo\(", r"\blevels\(\)", r"timerChoices\(\)", r"\.panel\b", r"lastTurnPoints",
-            # lessons (issue 13): the course, the session, the progress file and the lesson's
+            # lessons: the course, the session, the progress file and the lesson's
             # own timer seconds all come from the engine
             r"\blessons\(game:", r"\bLessonSession\(", r"lessonProgressMarkSolved\(", r"\.timerSeconds\b",
-            # issue 12: the move list, review, hints, evaluation and records are the engine's
+            # the move list, review, hints, evaluation and records are the engine's
             r"\.moveList\(\)", r"\.reviewPosition\(turn:", r"\.undoToTurn\(turn:", r"\.hint\(timeMs:",
             r"\.cancelHint\(\)", r"\.evaluate\(timeMs:", r"\.verdict\b", r"\.exportRecord\(\s*details:",
             r"\breadRecord\(text:", r"\.fromRecord\(text:"],

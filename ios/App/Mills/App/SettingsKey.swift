@@ -9,7 +9,7 @@ enum SettingsKey {
     static let theme = "theme"
     static let boardStyle = "boardStyle"
     static let faceToFace = "faceToFace"
-    // issue 12: analysis
+    // analysis
     static let evaluationBar = "evaluationBar"
 }
 
@@ -23,6 +23,6 @@ enum SettingsDefault {
     static let theme = AppTheme.system
     static let boardStyle = BoardStyle.wood
     static let faceToFace = false
-    // issue 12: the evaluation bar is off until the player turns it on
+    // the evaluation bar is off until the player turns it on
     static let evaluationBar = false
 }

@@ -34,7 +34,7 @@ final class Advisor {
     @ObservationIgnored private var gameOver = false
     @ObservationIgnored private var evaluates = false
 
-    /// The Hint button's search: "at most about 1 s" (issue 12).
+    /// The Hint button's search: at most about 1 s, so that the answer feels immediate.
     nonisolated static let hintMilliseconds: UInt32 = 1000
     /// The evaluation bar's search after each turn: short, as it runs after every turn.
     nonisolated static let evaluationMilliseconds: UInt32 = 500

@@ -73,7 +73,7 @@ struct SettingsScreen: View {
                 Text("settings_face_to_face_summary")
             }
 
-            // issue 12: analysis
+            // analysis
             Section {
                 Toggle("settings_evaluation_bar", isOn: $evaluationBar)
             } header: {

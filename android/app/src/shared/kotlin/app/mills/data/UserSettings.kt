@@ -23,6 +23,6 @@ data class UserSettings(
     val faceToFace: Boolean = false,
     /** The games whose lessons were offered once, when the game was first opened. */
     val lessonsOffered: Set<GameId> = emptySet(),
-    /** The evaluation bar above the board (issue 12): off by default. */
+    /** The evaluation bar above the board: off by default. */
     val evaluationBar: Boolean = false,
 )

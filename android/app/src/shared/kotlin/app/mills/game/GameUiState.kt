@@ -18,7 +18,7 @@ data class PointUi(
     val lastTurn: Boolean,
     /** For screen readers: "d6, your piece, can move". */
     val description: UiText,
-    /** The part this point plays in the hint shown, if any (issue 12). */
+    /** The part this point plays in the hint shown, if any. */
     val hint: HintRole? = null,
 )
 
@@ -36,7 +36,7 @@ data class BoardUiState(
     /** A refused tap shakes this point; [shakeKey] changes with every refusal. */
     val shakePoint: String?,
     val shakeKey: Int,
-    /** The hint shown on the board (issue 12): the piece, its destination, the removals. */
+    /** The hint shown on the board: the piece, its destination, the removals. */
     val hint: BoardHint? = null,
 )
 
@@ -104,7 +104,7 @@ data class GameUiState(
     val timer: TimerUi?,
     val faceToFace: Boolean,
     val turns: Int,
-    // issue 12 (game/ReviewUi.kt): the move list, review, hint, evaluation bar, record
+    // game/ReviewUi.kt: the move list, review, hint, evaluation bar, record
     val moves: MoveListUi = MoveListUi(),
     /** Set while an earlier position is shown; the board is then that position. */
     val review: ReviewUi? = null,

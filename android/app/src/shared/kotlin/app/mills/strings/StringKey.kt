@@ -52,7 +52,7 @@ enum class StringKey {
 
     RulesTitle, RulesKeyFacts, RulesQuickStart, RulesFull,
 
-    // issue 12: move list, review, hints, evaluation bar, game records
+    // move list, review, hints, evaluation bar, game records
     ActionHint, ActionHintStop, ActionReview, ActionRecord, ActionCopy, ActionShare, ActionClose,
     ActionShowMoves, ActionHideMoves, MovesTitle, MovesEmpty, MovesRow, MovesCurrent, MovesShown,
     MovesToPlay, MovesInProgress, MovesTimerPass, MovesResigned, ReviewPrevious, ReviewNext,
@@ -75,7 +75,7 @@ enum class StringKey {
     ErrorRecordBadHeader, ErrorRecordUnknownGame, ErrorRecordIllegalTurn, ErrorRecordAfterEnd,
     ErrorRecordResultMismatch, ErrorRecordInvalid,
 
-    // lessons (issue 13): course list, lesson screen, first-open offer
+    // lessons: course list, lesson screen, first-open offer
     LessonsTitle, LessonsCourse, LessonsProgress, LessonsSolved, LessonsNotSolved,
     LessonsItemDescription, LessonsReset, LessonsResetTitle, LessonsResetText, LessonsResetConfirm,
     LessonsProgressDamaged, LessonsProgressUnavailable, LessonsProgressNotSaved, RulesLessons,

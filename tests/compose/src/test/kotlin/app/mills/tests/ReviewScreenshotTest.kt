@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestInstance
 import uniffi.mills_ffi.GameId
 
-/** Screenshots of issue 12's screens (build/screenshots/review-*.png), each checked not blank. */
+/** Screenshots of the move list, review, hint, evaluation and record screens (build/screenshots/review-*.png), each checked not blank. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ReviewScreenshotTest {
     private val en = XmlStrings.english()

@@ -45,7 +45,7 @@ fun GameActions(
         ActionButton(MillsIcons.Undo, stringOf(StringKey.ActionUndo), canUndo, onUndo, "undo")
         ActionButton(MillsIcons.Redo, stringOf(StringKey.ActionRedo), canRedo, onRedo, "redo")
         if (hint != null) {
-            // while searching, the same button stops the search (issue 12)
+            // while searching, the same button stops the search
             val label = stringOf(if (hint.busy) StringKey.ActionHintStop else StringKey.ActionHint)
             ActionButton(MillsIcons.Hint, label, hint.enabled || hint.busy, hint.onHint, "hint")
         }

@@ -86,7 +86,7 @@ fun ResultDialog(
             modifier = Modifier.fillMaxWidth().testTag("result-hints"),
         )
         Spacer(Modifier.height(24.dp))
-        // issue 12: step through the finished game
+        // step through the finished game
         if (onReview != null) {
             OutlinedButton(onClick = onReview, modifier = Modifier.fillMaxWidth().testTag("result-review")) {
                 Icon(MillsIcons.Moves, contentDescription = null)

@@ -148,7 +148,7 @@ fun HomeScreen(
                 } else {
                     state.games.forEach { game -> GameCard(game, state.records[game], onStart, onRules) }
                 }
-                // issue 12: a game record from the clipboard or a text file
+                // a game record from the clipboard or a text file
                 onImportRecord?.let { ImportRecordCard(onPaste = it, onOpenFile = onOpenRecordFile) }
             }
         }

@@ -12,7 +12,7 @@ sealed interface Route {
 
     data class Rules(val game: GameId) : Route
 
-    // lessons (issue 13)
+    // lessons
     /** A game's course list. */
     data class Lessons(val game: GameId) : Route
 

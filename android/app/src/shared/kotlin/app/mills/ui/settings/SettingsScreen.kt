@@ -159,7 +159,7 @@ fun SettingsScreen(settings: UserSettings, viewModel: SettingsViewModel, onBack:
                             summary = stringOf(StringKey.SettingsFaceToFaceSummary),
                         )
                     }
-                    // issue 12: the evaluation bar above the board, off by default
+                    // the evaluation bar above the board, off by default
                     Section(stringOf(StringKey.SettingsSectionAnalysis)) {
                         Toggle(
                             stringOf(StringKey.SettingsEvaluationBar),
