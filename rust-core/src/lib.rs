@@ -19,6 +19,7 @@ pub mod limits;
 pub mod outcome;
 pub mod perft;
 pub mod position;
+pub mod puzzles;
 pub mod record;
 pub mod rules;
 pub mod session;
