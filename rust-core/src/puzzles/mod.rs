@@ -9,6 +9,8 @@
 //! - [`daily_puzzle`], [`rush_order`] and [`choose`] pick them;
 //! - [`PuzzleStats`] keeps the player's statistics and [`Rating`] (Glicko-2).
 
+#![warn(missing_docs)]
+
 mod examine;
 mod grade;
 mod mine;
