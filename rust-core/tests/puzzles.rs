@@ -69,6 +69,10 @@ fn a_damaged_or_altered_puzzle_is_refused() {
         .moves
         .insert(0, Action::Remove("a7".parse().unwrap()));
     assert!(prove(&unreachable, &tables).is_err());
+    assert!(matches!(
+        PuzzleSession::new(unreachable, tables.clone()),
+        Err(PuzzleError::NotReachable(_))
+    ));
     let mut wrong_score = good.clone();
     wrong_score.score += 1;
     assert!(prove(&wrong_score, &tables).is_err());

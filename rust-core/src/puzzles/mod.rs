@@ -49,13 +49,15 @@ pub enum PuzzleError {
     UnknownPuzzle(String),
     /// A game has no puzzles.
     NoPuzzles(Variant),
-    /// A puzzle file that cannot be read (line 0: a stored puzzle's moves).
+    /// A puzzle file that cannot be read.
     BadData {
         /// The line, from 1.
         line: usize,
         /// What is wrong.
         reason: String,
     },
+    /// A puzzle's moves do not replay from the start (the puzzle and why).
+    NotReachable(String),
     /// The tables given are of another game.
     WrongTables {
         /// The puzzle's game.
@@ -90,6 +92,7 @@ impl fmt::Display for PuzzleError {
             PuzzleError::BadData { line, reason } => {
                 write!(f, "puzzle data, line {line}: {reason}")
             }
+            PuzzleError::NotReachable(why) => write!(f, "a puzzle not reached by its moves: {why}"),
             PuzzleError::WrongTables { puzzle, tables } => {
                 write!(f, "a {puzzle} puzzle needs {puzzle} tables, not {tables}")
             }

@@ -16,7 +16,7 @@ use std::fmt::Write as _;
 use crate::action::{Action, format_actions, parse_actions};
 use crate::game::Game;
 use crate::position::Position;
-use crate::rules::{Rules, Side, Variant};
+use crate::rules::{Rules, Variant};
 
 use super::PuzzleError;
 use super::grade::{Grade, puzzle_rating};
@@ -61,24 +61,13 @@ pub struct Puzzle {
 impl Puzzle {
     /// The game that reaches the puzzle (its history included).
     pub fn game(&self) -> Result<Game, PuzzleError> {
-        Game::replay(Rules::of(self.variant), &self.moves).map_err(|e| PuzzleError::BadData {
-            line: 0,
-            reason: format!("{}: {e}", self.id),
-        })
+        Game::replay(Rules::of(self.variant), &self.moves)
+            .map_err(|e| PuzzleError::NotReachable(format!("{}: {e}", self.id)))
     }
 
     /// The puzzle's position.
     pub fn position(&self) -> Result<Position, PuzzleError> {
         Ok(*self.game()?.position())
-    }
-
-    /// The side that is to move and win.
-    pub fn side_to_move(&self) -> Side {
-        // Every turn of a mined game has whole turns; the side follows from the count of turn
-        // starts, but replaying is cheap and cannot disagree with the rules.
-        self.position()
-            .map(|p| p.side_to_move())
-            .unwrap_or(Side::P1)
     }
 }
 
