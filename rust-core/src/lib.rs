@@ -2,7 +2,7 @@
 //! and Twelve Men's Morris, as specified in RULES.md, and the game sessions the Android and
 //! iOS apps play through (via the UniFFI crate `mills-ffi`).
 //!
-//! Every name is at the crate root; the modules behind them are private. Where to start:
+//! Every name but the puzzles' is at the crate root; the modules behind them are private. Where to start:
 //!
 //! - **Rules**: [`Rules`] (one of the three [`Variant`]s, with its [`DrawRules`]),
 //!   [`Position`] (the board, [`Position::legal_actions`], [`Position::play`]), [`Game`] (a
@@ -14,6 +14,9 @@
 //! - **Endgame tables**: [`EndgameTables`] (build, save, load, probe), [`prepare_tables`] and
 //!   the process-wide [`TableShelf`].
 //! - **Lessons**: [`lesson`], [`lesson_course`], [`LessonRunner`], [`LessonSession`].
+//! - **Puzzles**: the one public module, [`puzzles`], a namespace of its own (its names, such
+//!   as `puzzles::mine` and `puzzles::choose`, read best with it): positions the endgame
+//!   tables prove, played in a [`puzzles::PuzzleSession`], with statistics and a rating.
 //! - **Sessions** (what the apps use): [`GameSession`] with a [`SessionListener`]: taps,
 //!   the computer's turns, the timer, saves and statistics; every board change is read from
 //!   [`GameSession::changes_since`].
@@ -35,6 +38,7 @@ mod limits;
 mod outcome;
 mod perft;
 mod position;
+pub mod puzzles;
 mod record;
 mod rules;
 mod session;

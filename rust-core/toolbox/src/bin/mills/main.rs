@@ -16,6 +16,7 @@ mod matches;
 mod moves;
 mod perft;
 mod play;
+mod puzzles;
 mod record;
 mod render;
 mod tables;
@@ -29,7 +30,7 @@ use args::CommandSpec;
 use error::CliError;
 
 /// Every subcommand, in the order help lists them.
-const COMMANDS: [&CommandSpec; 10] = [
+const COMMANDS: [&CommandSpec; 11] = [
     &perft::SPEC,
     &legal::SPEC,
     &play::SPEC,
@@ -40,6 +41,7 @@ const COMMANDS: [&CommandSpec; 10] = [
     &matches::SPEC,
     &lessons::SPEC,
     &tables::SPEC,
+    &puzzles::SPEC,
 ];
 
 fn main() -> ExitCode {
@@ -75,6 +77,7 @@ fn dispatch(words: &[String]) -> Result<(), CliError> {
         "match" => matches::run(rest, &mut out),
         "lessons" => lessons::run(rest, &mut out),
         "tables" => tables::run(rest, &mut out),
+        "puzzles" => puzzles::run(rest, &mut out),
         "play" => {
             let stdin = io::stdin();
             let echo = !stdin.is_terminal();

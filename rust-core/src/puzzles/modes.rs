@@ -1,0 +1,105 @@
+//! The ways to pick puzzles: the daily puzzle (a pure function of the date: the same for
+//! everyone, no network), the rush (difficulty rising) and free choice by game and grade.
+
+use crate::rules::Variant;
+
+use super::PuzzleError;
+use super::grade::Grade;
+use super::mine::SplitMix;
+use super::puzzles;
+use super::set::Puzzle;
+
+/// The fixed seed of the daily puzzle: changing it changes every day's puzzle.
+pub const DAILY_SEED: u64 = 0x6D69_6C6C_7364_6179;
+
+/// How long a rush lasts, in seconds (the app keeps the clock).
+pub const RUSH_SECONDS: u32 = 180;
+
+/// Days from 1970-01-01 to a date of the proleptic Gregorian calendar, or `None` if there is
+/// no such date.
+pub fn days_from_civil(year: i32, month: u32, day: u32) -> Option<i64> {
+    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    let days_in_month = match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return None,
+    };
+    if day == 0 || day > days_in_month {
+        return None;
+    }
+    // Howard Hinnant's days_from_civil.
+    let y = i64::from(year) - i64::from(month <= 2);
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let m = i64::from(month);
+    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + i64::from(day) - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    Some(era * 146_097 + doe - 719_468)
+}
+
+/// The daily puzzle of a date (the player's local calendar date), of `variant`, or of a game
+/// chosen by the date too when `None`.
+pub fn daily_puzzle(
+    variant: Option<Variant>,
+    year: i32,
+    month: u32,
+    day: u32,
+) -> Result<Puzzle, PuzzleError> {
+    let days =
+        days_from_civil(year, month, day).ok_or(PuzzleError::BadDate { year, month, day })?;
+    let mut rng = SplitMix::new(DAILY_SEED ^ days as u64);
+    let variant = variant.unwrap_or_else(|| Variant::ALL[rng.below(Variant::ALL.len())]);
+    let list = puzzles(variant);
+    if list.is_empty() {
+        return Err(PuzzleError::NoPuzzles(variant));
+    }
+    let pick = rng.below(list.len());
+    Ok(list[pick].clone())
+}
+
+/// A rush's order: every puzzle of the game, grade by grade from the easiest, shuffled within
+/// a grade by `seed` (a new seed each rush), and by score within blocks of ten so that the
+/// difficulty keeps rising.
+pub fn rush_order(variant: Variant, seed: u64) -> Vec<Puzzle> {
+    let mut rng = SplitMix::new(seed);
+    let mut order = Vec::new();
+    for grade in Grade::ALL {
+        let mut of_grade = choose(variant, Some(grade));
+        for i in (1..of_grade.len()).rev() {
+            of_grade.swap(i, rng.below(i + 1));
+        }
+        for block in of_grade.chunks_mut(10) {
+            block.sort_by_key(|p| p.score);
+        }
+        order.extend(of_grade);
+    }
+    order
+}
+
+/// Free choice: the game's puzzles of a grade (all of them for `None`), easiest first.
+pub fn choose(variant: Variant, grade: Option<Grade>) -> Vec<Puzzle> {
+    let mut list: Vec<Puzzle> = puzzles(variant)
+        .into_iter()
+        .filter(|p| grade.is_none_or(|g| p.grade == g))
+        .collect();
+    list.sort_by(|a, b| a.score.cmp(&b.score).then_with(|| a.id.cmp(&b.id)));
+    list
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn civil_days_are_right_and_refuse_bad_dates() {
+        assert_eq!(days_from_civil(1970, 1, 1), Some(0));
+        assert_eq!(days_from_civil(2000, 3, 1), Some(11_017));
+        assert_eq!(days_from_civil(2026, 12, 6), Some(20_793));
+        assert_eq!(days_from_civil(2024, 2, 29), Some(19_782));
+        assert_eq!(days_from_civil(2023, 2, 29), None);
+        assert_eq!(days_from_civil(2026, 13, 1), None);
+        assert_eq!(days_from_civil(2026, 4, 31), None);
+    }
+}

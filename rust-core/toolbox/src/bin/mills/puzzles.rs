@@ -1,0 +1,286 @@
+//! `mills puzzles`: the puzzles proved by the endgame tables (docs/puzzles.md).
+//!
+//! `list` prints one line per shipped puzzle, `<id>  <game>  win in <N>  score <S>  <grade>`,
+//! easiest first. `show ID` prints the puzzle's moves and board, and with `--tables DIR`
+//! its main line. `check` proves every shipped puzzle against the tables (loaded from DIR,
+//! or built in memory when DIR has no file for the game) and prints `FAIL <id>: <why>` per
+//! failure and a summary per game (exit code 3 on a failure). `mine` plays seeded games and
+//! writes a new set per game to `--out DIR` (the heavy work; never part of the tests).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
+
+use mills_core::CancelToken;
+use mills_core::EndgameTables;
+use mills_core::puzzles::{self, Grade, MineConfig, Puzzle, PuzzleSession, TurnVerdict};
+use mills_core::{Variant, format_actions};
+
+use crate::args::{self, CommandSpec, FlagSpec, Parsed};
+use crate::error::CliError;
+use crate::render;
+
+/// The pieces a side the puzzles' tables hold.
+const PIECES: u8 = 4;
+
+pub const SPEC: CommandSpec = CommandSpec {
+    name: "puzzles",
+    summary: "List, show, check or mine the puzzles proved by the endgame tables.",
+    details: "\
+list   one line per shipped puzzle: '<id>  <game>  win in <N>  score <S>  <grade>',
+       easiest first (--game, --grade filter).
+show   a puzzle's moves from the start and its board; with --tables DIR the main line
+       (the unique winning turn, the longest defence, ...).
+check  proves every shipped puzzle: its moves replay from the start, the tables give a
+       win in the stated N own turns, the first winning turn is unique and the stored key
+       and score are the position's. Tables come from --tables DIR, or are built in memory
+       when DIR has none for a game. 'FAIL <id>: <why>' per failure, then per game
+       '<game>: <n> puzzles, win in <min>-<max>, proved in <t> s' (exit code 3 on failure).
+mine   plays --games seeded games per game and writes the chosen puzzles to
+       --out DIR/<game>.txt (rust-core/src/puzzles/data is the shipped set).
+",
+    positionals: "list|show|check|mine [ID]",
+    max_positionals: 2,
+    flags: &[
+        FlagSpec::value(
+            "--game",
+            "G",
+            "zhiqi, linked-horse, twelve-mens-morris or all",
+        ),
+        FlagSpec::value(
+            "--grade",
+            "GR",
+            "list: easy, medium, hard, expert or master",
+        ),
+        FlagSpec::value(
+            "--tables",
+            "DIR",
+            "check/show/mine: table files (mills tables build)",
+        ),
+        FlagSpec::value(
+            "--threads",
+            "T",
+            "check/mine: threads to build missing tables",
+        ),
+        FlagSpec::switch("--ascii", "show: draw the board in ASCII"),
+        FlagSpec::value("--out", "DIR", "mine: where to write the sets"),
+        FlagSpec::value("--seed", "S", "mine: the first game's seed (default 1)"),
+        FlagSpec::value(
+            "--games",
+            "N",
+            "mine: games to play per game (default 100000)",
+        ),
+        FlagSpec::value(
+            "--keep",
+            "N",
+            "mine: puzzles to keep per game (default 330)",
+        ),
+    ],
+};
+
+/// Runs `mills puzzles` with the words after `puzzles`.
+pub fn run(words: &[String], out: &mut impl Write) -> Result<(), CliError> {
+    let Some(parsed) = args::parse_or_help(&SPEC, words, out)? else {
+        return Ok(());
+    };
+    match parsed.positionals.first().map(String::as_str) {
+        Some("list") => list(&parsed, out),
+        Some("show") => show(&parsed, out),
+        Some("check") => check(&parsed, out),
+        Some("mine") => mine(&parsed, out),
+        Some(other) => Err(parsed
+            .error(format!(
+                "unknown action '{other}' (list, show, check or mine)"
+            ))
+            .into()),
+        None => Err(parsed
+            .error("say what to do: list, show, check or mine")
+            .into()),
+    }
+}
+
+fn games(parsed: &Parsed) -> Result<Vec<Variant>, CliError> {
+    match parsed.value("--game") {
+        None | Some("all") => Ok(Variant::ALL.to_vec()),
+        Some(id) => Ok(vec![id.parse().map_err(|e| parsed.error(format!("{e}")))?]),
+    }
+}
+
+fn input(message: impl Into<String>) -> CliError {
+    CliError::input(SPEC.name, message)
+}
+
+/// The tables of `variant`: from `dir` when it holds them, else built in memory.
+fn tables(parsed: &Parsed, variant: Variant) -> Result<Arc<EndgameTables>, CliError> {
+    let dir = parsed.value("--tables").map(PathBuf::from);
+    if let Some(dir) = dir
+        .as_deref()
+        .filter(|d| EndgameTables::path_in(d, variant).exists())
+    {
+        return EndgameTables::load(dir, variant)
+            .map(Arc::new)
+            .map_err(|e| input(e.to_string()));
+    }
+    let threads: usize = match parsed.number("--threads", "threads")? {
+        Some(0) => return Err(parsed.error("threads must be at least 1").into()),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    eprintln!("{variant}: building the tables up to {PIECES} a side in memory");
+    EndgameTables::build(variant, PIECES, threads, &mut |_| {})
+        .map(Arc::new)
+        .map_err(|e| input(e.to_string()))
+}
+
+fn list(parsed: &Parsed, out: &mut impl Write) -> Result<(), CliError> {
+    let grade = match parsed.value("--grade") {
+        None => None,
+        Some(id) => Some(Grade::from_id(id).ok_or_else(|| {
+            parsed.error(format!(
+                "no grade '{id}' (easy, medium, hard, expert, master)"
+            ))
+        })?),
+    };
+    for variant in games(parsed)? {
+        for p in puzzles::choose(variant, grade) {
+            writeln!(
+                out,
+                "{}  {variant}  win in {}  score {}  {}",
+                p.id,
+                p.turns,
+                p.score,
+                p.grade.id()
+            )?;
+        }
+    }
+    Ok(())
+}
+
+fn show(parsed: &Parsed, out: &mut impl Write) -> Result<(), CliError> {
+    let id = parsed
+        .positionals
+        .get(1)
+        .ok_or_else(|| parsed.error("show needs a puzzle id (see 'mills puzzles list')"))?;
+    let puzzle = puzzles::puzzle(id).map_err(|e| input(e.to_string()))?;
+    let position = puzzle.position().map_err(|e| input(e.to_string()))?;
+    writeln!(
+        out,
+        "{}: {}, {} to move and win in {} (score {}, {})",
+        puzzle.id,
+        puzzle.variant.name(),
+        position.side_to_move(),
+        puzzle.turns,
+        puzzle.score,
+        puzzle.grade.id()
+    )?;
+    writeln!(out, "moves: {}", format_actions(&puzzle.moves))?;
+    let glyphs = if parsed.switch("--ascii") {
+        render::Glyphs::Ascii
+    } else {
+        render::Glyphs::detect()
+    };
+    write!(out, "{}", render::board(&position, glyphs))?;
+    if parsed.value("--tables").is_some() {
+        writeln!(
+            out,
+            "main line: {}",
+            main_line(&puzzle, tables(parsed, puzzle.variant)?)?
+        )?;
+    }
+    Ok(())
+}
+
+/// The solution against the longest defence, turn by turn, as a session plays it.
+fn main_line(puzzle: &Puzzle, tables: Arc<EndgameTables>) -> Result<String, CliError> {
+    let mut session =
+        PuzzleSession::new(puzzle.clone(), tables).map_err(|e| input(e.to_string()))?;
+    let mut line = Vec::new();
+    loop {
+        let turn = session.hint().map_err(|e| input(e.to_string()))?;
+        line.push(format_actions(&turn));
+        match session.play_turn(&turn).map_err(|e| input(e.to_string()))? {
+            TurnVerdict::Right { reply, .. } => line.push(format!("({})", format_actions(&reply))),
+            TurnVerdict::Solved(_) => return Ok(line.join(" ")),
+            other => return Err(input(format!("the main line went wrong: {other:?}"))),
+        }
+    }
+}
+
+fn check(parsed: &Parsed, out: &mut impl Write) -> Result<(), CliError> {
+    let mut failed = 0;
+    for variant in games(parsed)? {
+        let tables = tables(parsed, variant)?;
+        let started = Instant::now();
+        let list = puzzles::puzzles(variant);
+        for puzzle in &list {
+            if let Err(why) = puzzles::prove(puzzle, &tables) {
+                writeln!(out, "FAIL {}: {why}", puzzle.id)?;
+                failed += 1;
+            }
+        }
+        let min = list.iter().map(|p| p.turns).min().unwrap_or(0);
+        let max = list.iter().map(|p| p.turns).max().unwrap_or(0);
+        writeln!(
+            out,
+            "{variant}: {} puzzles, win in {min}-{max}, proved in {:.1} s",
+            list.len(),
+            started.elapsed().as_secs_f64()
+        )?;
+    }
+    if failed > 0 {
+        return Err(CliError::CheckFailed(format!("puzzles: {failed} failed")));
+    }
+    Ok(())
+}
+
+fn mine(parsed: &Parsed, out: &mut impl Write) -> Result<(), CliError> {
+    let dir = parsed
+        .value("--out")
+        .map(PathBuf::from)
+        .ok_or_else(|| parsed.error("mine needs --out DIR"))?;
+    let defaults = MineConfig::default();
+    let config = MineConfig {
+        seed: parsed.number("--seed", "seed")?.unwrap_or(defaults.seed),
+        games: parsed.number("--games", "games")?.unwrap_or(defaults.games),
+        keep: parsed
+            .number("--keep", "puzzles to keep")?
+            .unwrap_or(defaults.keep),
+        ..defaults
+    };
+    for variant in games(parsed)? {
+        let tables = tables(parsed, variant)?;
+        let started = Instant::now();
+        let (set, report) = puzzles::mine(&tables, &config, &CancelToken::new());
+        let path = write_set(&dir, variant, &set.to_text())?;
+        let mut counts = [0u32; 256];
+        for p in set.stored() {
+            counts[usize::from(p.turns)] += 1;
+        }
+        let spread: Vec<String> = counts
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c > 0)
+            .map(|(n, c)| format!("{n}:{c}"))
+            .collect();
+        writeln!(
+            out,
+            "{variant}: {} games, {} positions examined, {} candidates, {} kept (win in {}), {:.1} s -> {}",
+            report.games,
+            report.examined,
+            report.candidates,
+            set.stored().len(),
+            spread.join(" "),
+            started.elapsed().as_secs_f64(),
+            path.display()
+        )?;
+    }
+    Ok(())
+}
+
+fn write_set(dir: &Path, variant: Variant, text: &str) -> Result<PathBuf, CliError> {
+    std::fs::create_dir_all(dir).map_err(|e| input(format!("{}: {e}", dir.display())))?;
+    let path = dir.join(format!("{}.txt", variant.id()));
+    std::fs::write(&path, text).map_err(|e| input(format!("{}: {e}", path.display())))?;
+    Ok(path)
+}
