@@ -9,11 +9,14 @@ use crate::rules::{Side, Variant};
 
 use super::Tally;
 
-/// A text in both languages of the app.
+/// A text in every language of the app.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Text {
     pub en: &'static str,
+    /// Simplified Chinese.
     pub zh: &'static str,
+    /// Traditional Chinese, in the words used in Taiwan.
+    pub zh_hant: &'static str,
 }
 
 impl Text {
@@ -21,6 +24,7 @@ impl Text {
         match locale {
             Locale::English => self.en,
             Locale::SimplifiedChinese => self.zh,
+            Locale::TraditionalChinese => self.zh_hant,
         }
     }
 }
