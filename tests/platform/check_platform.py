@@ -149,16 +149,36 @@ class Android(unittest.TestCase):
             self.assertEqual(sorted(untranslatable & strings.keys()), [], f"{folder.name}: translates untranslatable")
             self.assertEqual(sorted(strings.keys() - base.keys()), [], f"{folder.name}: strings not in values/")
 
-    def test_simplified_chinese_is_one_folder_for_every_hans_locale(self):
+    def test_each_chinese_script_is_one_folder_for_all_its_locales(self):
+        # Android 7+ matches a resource locale by script, inferring it when absent (zh, zh-CN,
+        # zh-SG: Hans; zh-TW, zh-HK, zh-MO: Hant): one folder per script serves every region,
+        # and a region folder (values-zh-rTW) would only be a second copy to keep in step.
         folders = [p.name for p in localized_value_folders()]
-        self.assertEqual(folders, ["values-b+zh+Hans"])
+        self.assertEqual(sorted(folders), ["values-b+zh+Hans", "values-b+zh+Hant"])
         filters = re.search(r"localeFilters\s*\+=\s*listOf\(([^)]*)\)", code(APP_GRADLE))
         self.assertIsNotNone(filters)
         listed = re.findall(r'"([^"]+)"', filters.group(1))
         self.assertIn("b+zh+Hans", listed)  # the app's strings
-        self.assertIn("zh-rCN", listed)  # AndroidX's and Material's own Chinese
+        self.assertIn("b+zh+Hant", listed)
+        # AndroidX's and Material's own Chinese, in region folders that aapt2's filter does not
+        # match to the script ones
+        for region in ("zh-rCN", "zh-rTW", "zh-rHK"):
+            self.assertIn(region, listed)
         config = ET.parse(RES / "xml/locales_config.xml").getroot()
-        self.assertEqual(sorted(e.get(f"{ANDROID_NS}name") for e in config), ["en", "zh-Hans"])
+        self.assertEqual(
+            sorted(e.get(f"{ANDROID_NS}name") for e in config), ["en", "zh-Hans", "zh-Hant"]
+        )
+        # each folder asks the engine for the rules text of its own script
+        for script in ("Hans", "Hant"):
+            rules_locale = strings_of(RES / f"values-b+zh+{script}")["rules_locale"]
+            self.assertEqual(rules_locale.text, f"zh-{script}")
+
+    def test_every_localized_folder_has_every_translatable_string(self):
+        base = strings_of(RES / "values")
+        wanted = {n for n, e in base.items() if e.get("translatable") != "false"}
+        for folder in localized_value_folders():
+            missing = sorted(wanted - strings_of(folder).keys())
+            self.assertEqual(missing, [], f"{folder.name} lacks these strings")
 
     def test_adaptive_icon_has_its_own_monochrome_layer(self):
         icon = ET.parse(RES / "mipmap-anydpi/ic_launcher.xml").getroot()
