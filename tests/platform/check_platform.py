@@ -518,6 +518,34 @@ class Ios(unittest.TestCase):
         self.assertRegex(str(settings["MARKETING_VERSION"]), r"^\d+\.\d+\.\d+$")
         self.assertRegex(str(settings["CURRENT_PROJECT_VERSION"]), r"^\d+$")
 
+    def test_the_bundle_lists_every_language_of_the_string_catalog(self):
+        # CFBundleLocalizations is what iOS matches the user's languages against: a language
+        # missing here is never chosen, however complete the catalog is
+        catalog = json.loads((IOS_APP / "Mills/Localization/Localizable.xcstrings").read_text(encoding="utf-8"))
+        languages = {lang for entry in catalog["strings"].values() for lang in entry["localizations"]}
+        listed = self.app["info"]["properties"]["CFBundleLocalizations"]
+        self.assertEqual(sorted(listed), sorted(languages))
+        self.assertEqual(sorted(listed), ["en", "zh-Hans", "zh-Hant"])
+
+    def test_both_apps_say_the_same_in_every_language(self):
+        # The catalog's keys are the Android names plus the argument kinds
+        # (`prompt_pin_more %lld`); the texts differ only in how arguments are written.
+        catalog = json.loads((IOS_APP / "Mills/Localization/Localizable.xcstrings").read_text(encoding="utf-8"))
+        folders = {"en": "values", "zh-Hans": "values-b+zh+Hans", "zh-Hant": "values-b+zh+Hant"}
+        argument = re.compile(r"%(?:\d+\$)?(?:@|lld|d|s)")
+        for language, folder in folders.items():
+            android = {name: "".join(e.itertext()) for name, e in strings_of(RES / folder).items()}
+            differ = []
+            for key, entry in catalog["strings"].items():
+                name = key.split(" ")[0]
+                if name not in android:
+                    continue
+                ios = entry["localizations"][language]["stringUnit"]["value"]
+                text = android[name].strip('"').replace("\\'", "'").replace('\\"', '"')
+                if argument.sub("%", text) != argument.sub("%", ios):
+                    differ.append(f"{name}: {text!r} / {ios!r}")
+            self.assertEqual(differ, [], f"{language}: Android and iOS differ")
+
     def test_privacy_manifest_declares_the_required_reasons(self):
         manifest = plistlib.loads((IOS_APP / "Mills/Resources/PrivacyInfo.xcprivacy").read_bytes())
         self.assertIs(manifest["NSPrivacyTracking"], False)
