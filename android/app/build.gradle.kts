@@ -168,9 +168,11 @@ android {
     }
 
     androidResources {
-        // the app's Chinese is values-b+zh+Hans (any Simplified Chinese locale); zh-rCN keeps the
-        // Chinese strings of AndroidX and Material, which aapt2's filter does not match to b+zh+Hans
-        localeFilters += listOf("en", "b+zh+Hans", "zh-rCN")
+        // the app's Chinese is values-b+zh+Hans (any Simplified Chinese locale) and values-b+zh+Hant
+        // (any Traditional one: Android 7+ infers Hant for zh-TW, zh-HK and zh-MO, Hans for zh and
+        // zh-CN); zh-rCN, zh-rTW and zh-rHK keep the Chinese strings of AndroidX and Material,
+        // which aapt2's filter does not match to the script folders
+        localeFilters += listOf("en", "b+zh+Hans", "zh-rCN", "b+zh+Hant", "zh-rTW", "zh-rHK")
     }
 
     // Release signing from the environment (android.yml sets it from the repository's secrets) or

@@ -1,4 +1,4 @@
-//! The rules text of each game, in English and Simplified Chinese.
+//! The rules text of each game, in English, Simplified Chinese and Traditional Chinese.
 
 use mills_core::Variant;
 use mills_core::{self as content, Locale};
@@ -15,7 +15,8 @@ pub struct RulesSection {
 /// The rules of one game in one language.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
 pub struct RulesText {
-    /// The locale of the text (`en` or `zh-Hans`): English when the requested one has none.
+    /// The locale of the text (`en`, `zh-Hans` or `zh-Hant`): English when the requested one has
+    /// none.
     pub locale: String,
     pub name: String,
     pub tagline: String,
@@ -25,8 +26,8 @@ pub struct RulesText {
     pub sections: Vec<RulesSection>,
 }
 
-/// The rules text of a game for a platform locale tag (`zh-Hans-CN`, `zh_CN`, `en-GB`,
-/// ...); languages without a translation get English. Every game has its text.
+/// The rules text of a game for a platform locale tag (`zh-Hans-CN`, `zh_CN`, `zh-Hant-TW`,
+/// `zh-HK`, `en-GB`, ...); languages without a translation get English. Every game has its text.
 #[uniffi::export]
 pub fn rules_text(game: GameId, locale: String) -> RulesText {
     let locale = Locale::from_tag(&locale);
@@ -47,5 +48,33 @@ pub fn rules_text(game: GameId, locale: String) -> RulesText {
                 paragraphs: strings(s.paragraphs),
             })
             .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn platform_tags_pick_the_text_of_their_script() {
+        for (tag, locale, name) in [
+            ("zh-Hans-CN", "zh-Hans", "连环马棋"),
+            ("zh_CN", "zh-Hans", "连环马棋"),
+            ("zh", "zh-Hans", "连环马棋"),
+            ("zh-Hant-TW", "zh-Hant", "連環馬棋"),
+            ("zh-TW", "zh-Hant", "連環馬棋"),
+            ("zh-HK", "zh-Hant", "連環馬棋"),
+            ("zh_MO", "zh-Hant", "連環馬棋"),
+            ("zh-Hant", "zh-Hant", "連環馬棋"),
+            ("fr-FR", "en", "Linked-Horse"),
+        ] {
+            let text = rules_text(GameId::LinkedHorse, tag.into());
+            assert_eq!(
+                (text.locale.as_str(), text.name.as_str()),
+                (locale, name),
+                "{tag}"
+            );
+            assert_eq!(text.sections.len(), 5, "{tag}");
+        }
     }
 }

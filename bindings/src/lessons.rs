@@ -23,7 +23,8 @@ pub struct LessonInfo {
     pub game: GameId,
     /// Its place in the game's course, from 0.
     pub index: u32,
-    /// The locale of the texts (`en` or `zh-Hans`): English when the requested one has none.
+    /// The locale of the texts (`en`, `zh-Hans` or `zh-Hant`): English when the requested one
+    /// has none.
     pub locale: String,
     pub title: String,
     /// What the lesson teaches, shown before it starts.
@@ -60,8 +61,8 @@ fn info(data: &LessonData, locale: Locale) -> LessonInfo {
     }
 }
 
-/// The lessons of a game in course order, for a platform locale tag (`zh-Hans-CN`, `en-GB`,
-/// ...; other languages get English).
+/// The lessons of a game in course order, for a platform locale tag (`zh-Hans-CN`, `zh-TW`,
+/// `en-GB`, ...; other languages get English).
 #[uniffi::export]
 pub fn lessons(game: GameId, locale: String) -> Vec<LessonInfo> {
     let locale = Locale::from_tag(&locale);
@@ -400,6 +401,12 @@ mod tests {
         assert_eq!(en[6].index, 6);
         assert_eq!(zh[0].locale, "zh-Hans");
         assert!(zh[0].title.contains("押子"));
+        for tag in ["zh-Hant-TW", "zh-TW", "zh-HK", "zh_MO"] {
+            let hant = lessons(GameId::Zhiqi, tag.into());
+            assert_eq!(hant[0].locale, "zh-Hant", "{tag}");
+            assert_eq!(hant[0].title, "佈子成「直」：押子", "{tag}");
+            assert_ne!(hant[0].text, zh[0].text, "{tag}");
+        }
         assert_eq!(fr, en);
         assert!(
             en.iter()

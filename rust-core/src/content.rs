@@ -1,4 +1,5 @@
-//! Localized rules text for the three games, in English and Simplified Chinese.
+//! Localized rules text for the three games, in English, Simplified Chinese and Traditional
+//! Chinese.
 //!
 //! The iOS and Android apps render their rules screens from this module instead of keeping
 //! their own copies, so both platforms always say the same thing, and the text lives next to
@@ -6,7 +7,8 @@
 //! cards (the source of most of this copy) disagree with it, the text follows `RULES.md`.
 //!
 //! The text is data, one Markdown file per language beside this module, named after its tag
-//! (`content/en.md`, `content/zh-Hans.md`; their format is in `content/README.md`), so that a
+//! (`content/en.md`, `content/zh-Hans.md`, `content/zh-Hant.md`; their format is in
+//! `content/README.md`), so that a
 //! translator edits prose, not Rust. The files are embedded when the engine is compiled and
 //! read on first use; what the apps get is plain `&'static` strings with no markup. Each game
 //! has the same sections, in the same order, in every language, so an app can pair them up by
@@ -23,21 +25,28 @@ pub enum Locale {
     English,
     /// Simplified Chinese.
     SimplifiedChinese,
+    /// Traditional Chinese, in the words used in Taiwan (also what Hong Kong and Macau get).
+    TraditionalChinese,
 }
 
 impl Locale {
     /// Every locale, in a fixed order.
-    pub const ALL: [Locale; 2] = [Locale::English, Locale::SimplifiedChinese];
+    pub const ALL: [Locale; 3] = [
+        Locale::English,
+        Locale::SimplifiedChinese,
+        Locale::TraditionalChinese,
+    ];
 
     /// The locale for a BCP 47 language tag or a POSIX locale name from the platform.
     ///
     /// Matching is case-insensitive and accepts `-` or `_` as the separator; a POSIX suffix
     /// such as `.UTF-8` or `@euro` is ignored. Any Chinese tag (`zh`, `zh-CN`, `zh-Hans`,
     /// `zh_CN`, `zh-Hans-CN`, `zh-SG`, ...) gives [`Locale::SimplifiedChinese`], except a
-    /// Traditional Chinese one: an explicit `Hant` script, or the regions `TW`, `HK` and `MO`
-    /// without an explicit `Hans`. There is no Traditional Chinese text, and those tags fall
-    /// back to English, the same fallback the platforms use for the apps' own strings when no
-    /// Traditional localization exists. Everything else, including an empty tag, is English.
+    /// Traditional Chinese one, which gives [`Locale::TraditionalChinese`]: an explicit `Hant`
+    /// script (`zh-Hant`, `zh-Hant-TW`, even `zh-Hant-CN`), or the regions `TW`, `HK` and `MO`
+    /// without an explicit script (`zh-TW`, `zh_HK`), whose likely script is Hant, as the
+    /// platforms infer it when they pick the apps' own strings. An explicit `Hans` wins
+    /// (`zh-Hans-TW` is Simplified). Everything else, including an empty tag, is English.
     #[must_use]
     pub fn from_tag(tag: &str) -> Locale {
         let tag = tag.trim();
@@ -64,18 +73,19 @@ impl Locale {
             }
         }
         if traditional {
-            Locale::English
+            Locale::TraditionalChinese
         } else {
             Locale::SimplifiedChinese
         }
     }
 
-    /// The canonical BCP 47 tag of this locale: `"en"` or `"zh-Hans"`.
+    /// The canonical BCP 47 tag of this locale: `"en"`, `"zh-Hans"` or `"zh-Hant"`.
     #[must_use]
     pub fn tag(self) -> &'static str {
         match self {
             Locale::English => "en",
             Locale::SimplifiedChinese => "zh-Hans",
+            Locale::TraditionalChinese => "zh-Hant",
         }
     }
 }
@@ -162,9 +172,14 @@ fn file(locale: Locale) -> &'static LocaleFile {
         Locale::SimplifiedChinese,
         include_str!("content/zh-Hans.md"),
     );
+    static ZH_HANT: LocaleFile = LocaleFile::new(
+        Locale::TraditionalChinese,
+        include_str!("content/zh-Hant.md"),
+    );
     match locale {
         Locale::English => &EN,
         Locale::SimplifiedChinese => &ZH_HANS,
+        Locale::TraditionalChinese => &ZH_HANT,
     }
 }
 
@@ -262,7 +277,7 @@ mod tests {
     }
 
     #[test]
-    fn every_game_has_both_locales() {
+    fn every_game_has_every_locale() {
         for id in GAME_IDS {
             for locale in Locale::ALL {
                 assert!(rules_text(id, locale).is_some(), "{id} {locale:?}");
@@ -372,9 +387,9 @@ mod tests {
 
     #[test]
     fn locales_have_the_same_shape() {
-        for id in GAME_IDS {
+        for (id, locale) in GAME_IDS.iter().flat_map(|id| CHINESE.map(|l| (*id, l))) {
             let en = text(id, Locale::English);
-            let zh = text(id, Locale::SimplifiedChinese);
+            let zh = text(id, locale);
             assert_eq!(en.key_facts.len(), zh.key_facts.len(), "{id} key facts");
             assert_eq!(
                 en.quick_start.len(),
@@ -394,56 +409,55 @@ mod tests {
         }
     }
 
+    /// The two Chinese locales, for the checks that apply to both.
+    const CHINESE: [Locale; 2] = [Locale::SimplifiedChinese, Locale::TraditionalChinese];
+
     #[test]
-    fn sections_come_in_the_same_order_in_both_languages() {
-        let expected: [(&str, &[(&str, &str)]); 3] = [
+    fn sections_come_in_the_same_order_in_every_language() {
+        type Titles<'a> = &'a [(&'a str, &'a str, &'a str)];
+        let expected: [(&str, Titles); 3] = [
             (
                 "zhiqi",
                 &[
-                    ("Board and setup", "棋盘与开局"),
-                    ("Mills and pinning", "成「直」与押子"),
-                    ("Movement", "走子"),
-                    ("Pull", "拔子"),
-                    ("Winning and draws", "胜负与和棋"),
-                    ("Timer and settings", "计时与设置"),
+                    ("Board and setup", "棋盘与开局", "棋盤與開局"),
+                    ("Mills and pinning", "成「直」与押子", "成「直」與押子"),
+                    ("Movement", "走子", "走子"),
+                    ("Pull", "拔子", "拔子"),
+                    ("Winning and draws", "胜负与和棋", "勝負與和棋"),
+                    ("Timer and settings", "计时与设置", "計時與設定"),
                 ],
             ),
             (
                 "linked-horse",
                 &[
-                    ("Board and setup", "棋盘与开局"),
-                    ("Banking a linked horse", "连环马入马厩"),
-                    ("Movement", "走子"),
-                    ("Winning and draws", "胜负与和棋"),
-                    ("Timer and settings", "计时与设置"),
+                    ("Board and setup", "棋盘与开局", "棋盤與開局"),
+                    ("Banking a linked horse", "连环马入马厩", "連環馬入馬廄"),
+                    ("Movement", "走子", "走子"),
+                    ("Winning and draws", "胜负与和棋", "勝負與和棋"),
+                    ("Timer and settings", "计时与设置", "計時與設定"),
                 ],
             ),
             (
                 "twelve-mens-morris",
                 &[
-                    ("Board and setup", "棋盘与开局"),
-                    ("Mills and capturing", "成「直」与吃子"),
-                    ("Movement", "走子"),
-                    ("Winning and draws", "胜负与和棋"),
-                    ("Timer and settings", "计时与设置"),
+                    ("Board and setup", "棋盘与开局", "棋盤與開局"),
+                    ("Mills and capturing", "成「直」与吃子", "成「直」與吃子"),
+                    ("Movement", "走子", "走子"),
+                    ("Winning and draws", "胜负与和棋", "勝負與和棋"),
+                    ("Timer and settings", "计时与设置", "計時與設定"),
                 ],
             ),
         ];
-        for (id, titles) in expected {
-            let en: Vec<_> = text(id, Locale::English)
-                .sections
-                .iter()
-                .map(|s| s.title)
-                .collect();
-            let zh: Vec<_> = text(id, Locale::SimplifiedChinese)
-                .sections
-                .iter()
-                .map(|s| s.title)
-                .collect();
-            let want_en: Vec<_> = titles.iter().map(|t| t.0).collect();
-            let want_zh: Vec<_> = titles.iter().map(|t| t.1).collect();
-            assert_eq!(en, want_en, "{id}");
-            assert_eq!(zh, want_zh, "{id}");
+        let titles = |id, locale| -> Vec<&str> {
+            text(id, locale).sections.iter().map(|s| s.title).collect()
+        };
+        for (id, want) in expected {
+            let want_en: Vec<_> = want.iter().map(|t| t.0).collect();
+            let want_hans: Vec<_> = want.iter().map(|t| t.1).collect();
+            let want_hant: Vec<_> = want.iter().map(|t| t.2).collect();
+            assert_eq!(titles(id, Locale::English), want_en, "{id}");
+            assert_eq!(titles(id, Locale::SimplifiedChinese), want_hans, "{id}");
+            assert_eq!(titles(id, Locale::TraditionalChinese), want_hant, "{id}");
         }
     }
 
@@ -476,21 +490,25 @@ mod tests {
     #[test]
     fn names() {
         let names = [
-            ("zhiqi", "Zhi Qi", "十二子直棋"),
-            ("linked-horse", "Linked-Horse", "连环马棋"),
+            ("zhiqi", "Zhi Qi", "十二子直棋", "十二子直棋"),
+            ("linked-horse", "Linked-Horse", "连环马棋", "連環馬棋"),
             (
                 "twelve-mens-morris",
                 "Twelve Men's Morris",
                 "十二子莫里斯棋",
+                "十二子莫里斯棋",
             ),
         ];
-        for (id, en, zh) in names {
+        for (id, en, hans, hant) in names {
             assert_eq!(text(id, Locale::English).name, en);
-            assert_eq!(text(id, Locale::SimplifiedChinese).name, zh);
+            assert_eq!(text(id, Locale::SimplifiedChinese).name, hans);
+            assert_eq!(text(id, Locale::TraditionalChinese).name, hant);
         }
         // Zhi Qi is not Twelve Men's Morris, whatever its card's title says.
         assert!(!joined(text("zhiqi", Locale::English)).contains("Men's Morris"));
-        assert!(!joined(text("zhiqi", Locale::SimplifiedChinese)).contains("莫里斯"));
+        for locale in CHINESE {
+            assert!(!joined(text("zhiqi", locale)).contains("莫里斯"));
+        }
     }
 
     #[test]
@@ -506,11 +524,33 @@ mod tests {
             "zh-SG",
             "zh-Hans-TW",
             "zh-Hans-HK",
+            "zh-Hans-MO",
             "zh_CN.UTF-8",
             "zh-CN-u-nu-hanidec",
             " zh-CN ",
         ] {
             assert_eq!(Locale::from_tag(tag), Locale::SimplifiedChinese, "{tag:?}");
+        }
+        for tag in [
+            "zh-Hant",
+            "zh-TW",
+            "zh-HK",
+            "zh-MO",
+            "zh_TW",
+            "zh_MO",
+            "zh-Hant-TW",
+            "zh-Hant-HK",
+            "zh-Hant-MO",
+            "zh-Hant-CN",
+            "zh_Hant_TW",
+            "ZH-hant",
+            "zh-tw",
+            "zh_TW.UTF-8",
+            "zh_HK.Big5HKSCS",
+            "zh-TW-u-ca-roc",
+            " zh-Hant ",
+        ] {
+            assert_eq!(Locale::from_tag(tag), Locale::TraditionalChinese, "{tag:?}");
         }
         for tag in [
             "",
@@ -519,12 +559,8 @@ mod tests {
             "en_GB.UTF-8",
             "fr",
             "ja-JP",
-            "zh-TW",
-            "zh-HK",
-            "zh_MO",
-            "zh-Hant",
-            "zh-Hant-TW",
-            "zh-Hant-CN",
+            "en-TW",
+            "yue-HK",
             "zhx",
             "z",
             "-zh",
@@ -537,6 +573,7 @@ mod tests {
     fn locale_tag_round_trips() {
         assert_eq!(Locale::English.tag(), "en");
         assert_eq!(Locale::SimplifiedChinese.tag(), "zh-Hans");
+        assert_eq!(Locale::TraditionalChinese.tag(), "zh-Hant");
         for locale in Locale::ALL {
             assert_eq!(Locale::from_tag(locale.tag()), locale);
         }
@@ -544,17 +581,41 @@ mod tests {
 
     #[test]
     fn chinese_is_chinese_and_english_is_not() {
-        for id in GAME_IDS {
-            for s in strings(text(id, Locale::SimplifiedChinese)) {
+        for (id, locale) in GAME_IDS.iter().flat_map(|id| CHINESE.map(|l| (*id, l))) {
+            for s in strings(text(id, locale)) {
                 assert!(s.chars().any(is_cjk), "{id}: no Chinese in {s:?}");
                 // Chinese copy uses full-width punctuation.
                 for c in [',', ';', ':', '?', '!', '(', ')'] {
                     assert!(!s.contains(c), "{id}: ASCII {c:?} in {s:?}");
                 }
             }
+        }
+        for id in GAME_IDS {
             for s in strings(text(id, Locale::English)) {
                 assert!(!s.chars().any(is_cjk), "{id}: Chinese in English {s:?}");
             }
+        }
+    }
+
+    /// The Traditional text is written in Taiwan's characters and words: none of the common
+    /// characters that exist only in Simplified script, and none of the mainland words where
+    /// Taiwan says another (默认/预设, 设置/設定, 枚/顆 for a piece).
+    #[test]
+    fn traditional_chinese_is_traditional_in_taiwan_usage() {
+        const SIMPLIFIED_ONLY: &str =
+            "这个们对时动盘线条点与没进为让还边连胜负设计难认输马厩双开过么样两从后间";
+        for id in GAME_IDS {
+            let hant = joined(text(id, Locale::TraditionalChinese));
+            let hans = joined(text(id, Locale::SimplifiedChinese));
+            assert_ne!(hant, hans, "{id}");
+            for c in SIMPLIFIED_ONLY.chars() {
+                assert!(!hant.contains(c), "{id}: Simplified {c:?} in zh-Hant");
+            }
+            for mainland in ["默認", "設置", "枚", "程序", "屏幕"] {
+                assert!(!hant.contains(mainland), "{id}: {mainland:?} in zh-Hant");
+            }
+            assert!(hant.contains("預設限時 60 秒"), "{id}");
+            assert!(hant.contains("「設定」"), "{id}");
         }
     }
 
@@ -567,6 +628,12 @@ mod tests {
             assert!(en.contains("20 lines"), "{id}");
             assert!(zh.contains("24 个棋点"), "{id}");
             assert!(zh.contains("20 条"), "{id}");
+            let hant = joined(text(id, Locale::TraditionalChinese));
+            assert!(hant.contains("24 個棋點"), "{id}");
+            assert!(hant.contains("20 條"), "{id}");
+            for bad in ["24 條", "斜線 8 條", "8 條斜線"] {
+                assert!(!hant.contains(bad), "{id}: {bad:?}");
+            }
             // The Twelve Men's Morris card's "16 + 8 = 24 mills" is wrong (RULES.md §1).
             for bad in ["24 mills", "24 lines", "8 diagonal", "eight diagonal"] {
                 assert!(!en.contains(bad), "{id}: {bad:?}");
@@ -581,6 +648,8 @@ mod tests {
         assert!(tmm.contains("16 orthogonal plus 4 diagonal"));
         let tmm_zh = joined(text("twelve-mens-morris", Locale::SimplifiedChinese));
         assert!(tmm_zh.contains("12 条边、4 条中点连线和 4 条斜线"));
+        let tmm_hant = joined(text("twelve-mens-morris", Locale::TraditionalChinese));
+        assert!(tmm_hant.contains("12 條邊、4 條中點連線和 4 條斜線"));
     }
 
     #[test]
@@ -651,6 +720,62 @@ mod tests {
         assert!(all_zh.contains("由先放子的一方先走"));
         assert!(all_en.contains("none of your pieces can move, you lose"));
         assert!(all_zh.contains("一枚棋子都动不了，则判负"));
+    }
+
+    /// The facts the Simplified tests check, in the Traditional text.
+    #[test]
+    fn traditional_chinese_states_the_same_rules() {
+        let all = |id| joined(text(id, Locale::TraditionalChinese));
+        let zhiqi = all("zhiqi");
+        let quick = text("zhiqi", Locale::TraditionalChinese).quick_start[0];
+        for phrase in [
+            "總是由後放子的一方先走",
+            "押子不連吃",
+            "不從手裡出",
+            "不受「直」的保護",
+            "不以困死對方取勝",
+            "只剩兩顆或更少",
+            "不能飛",
+        ] {
+            assert!(zhiqi.contains(phrase), "zhiqi: {phrase:?}");
+        }
+        assert!(quick.contains("後放子的一方先走"));
+        let horse = all("linked-horse");
+        let quick = text("linked-horse", Locale::TraditionalChinese).quick_start[0];
+        for phrase in [
+            "馬廄",
+            "不吃對方的子",
+            "一次連成兩條或三條，也只放這一顆",
+            "七顆入廄",
+            "由先放子的一方先走",
+            "一顆棋子都動不了，則判負",
+        ] {
+            assert!(horse.contains(phrase), "linked-horse: {phrase:?}");
+        }
+        assert!(quick.contains("手裡的子放完、盤上恰好只剩三顆"));
+        let tmm = all("twelve-mens-morris");
+        for phrase in [
+            "一次連成兩條或三條也只吃一顆",
+            "盤上和手裡的棋子加起來只剩兩顆時，立即判負",
+            "沒有飛子",
+            "棋盤全滿，雙方都動不了，立即判和",
+        ] {
+            assert!(tmm.contains(phrase), "twelve-mens-morris: {phrase:?}");
+        }
+        assert!(!tmm.contains("押子") && !tmm.contains("拔子"));
+        for id in GAME_IDS {
+            let t = text(id, Locale::TraditionalChinese);
+            let timer = section(t, "計時與設定").paragraphs.join("");
+            assert!(timer.contains("不限時、15、30、60 或 120 秒"), "{id}");
+            assert!(timer.contains("難度"), "{id}");
+            if id != "linked-horse" {
+                assert!(timer.contains("作廢"), "{id}");
+            }
+            let draws = section(t, "勝負與和棋").paragraphs.join("");
+            assert!(draws.contains("同一局面出現三次"), "{id}");
+            assert!(draws.contains("連續 100 回合"), "{id}");
+            assert!(draws.contains("認輸"), "{id}");
+        }
     }
 
     #[test]
@@ -735,8 +860,10 @@ mod tests {
         ] {
             let en = text(id, Locale::English);
             let zh = text(id, Locale::SimplifiedChinese);
+            let hant = text(id, Locale::TraditionalChinese);
             assert_eq!(en.key_facts[0], format!("Pieces: {n} each"));
             assert_eq!(zh.key_facts[0], format!("棋子：双方各 {n} 枚"));
+            assert_eq!(hant.key_facts[0], format!("棋子：雙方各 {n} 顆"));
         }
     }
 }

@@ -67,16 +67,29 @@ fn every_start_is_reached_by_legal_actions_with_the_learner_to_move() {
 }
 
 #[test]
-fn every_text_is_in_english_and_chinese() {
+fn every_text_is_in_english_and_both_chineses() {
     let cjk = |s: &str| s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
+    let mut texts = 0;
     for data in mills_core::all_lessons() {
         for (field, text) in data.texts() {
             assert!(!text.en.is_empty() && !cjk(text.en), "{} {field}", data.id);
             assert!(cjk(text.zh), "{} {field}", data.id);
+            assert!(cjk(text.zh_hant), "{} {field}", data.id);
             assert_eq!(text.get(Locale::English), text.en);
             assert_eq!(text.get(Locale::SimplifiedChinese), text.zh);
+            assert_eq!(text.get(Locale::TraditionalChinese), text.zh_hant);
+            for locale in Locale::ALL {
+                assert!(!text.get(locale).trim().is_empty(), "{} {field}", data.id);
+            }
+            texts += 1;
         }
+        // A short text can be the same in both scripts ("e4 只能走到 e5。"), a lesson cannot.
+        let all = |get: fn(&Text) -> &'static str| -> String {
+            data.texts().iter().map(|(_, t)| get(t)).collect()
+        };
+        assert_ne!(all(|t| t.zh), all(|t| t.zh_hant), "{}", data.id);
     }
+    assert!(texts >= 100, "{texts} lesson texts");
 }
 
 #[test]
@@ -97,6 +110,11 @@ fn a_tap_on_a_mill_piece_is_explained_and_changes_nothing() {
         r.message(&verdict, Locale::SimplifiedChinese)
             .unwrap()
             .contains("受保护")
+    );
+    assert!(
+        r.message(&verdict, Locale::TraditionalChinese)
+            .unwrap()
+            .contains("受保護")
     );
     assert_eq!(r.attempt(act("xc5")), Verdict::Solved);
     assert!(r.is_solved());
@@ -223,6 +241,7 @@ fn the_win_lessons_end_the_game() {
 const T: Text = Text {
     en: "text",
     zh: "文字",
+    zh_hant: "文字",
 };
 
 const fn bad(start: &'static str, learner: Side, title: Text) -> LessonData {
@@ -255,6 +274,16 @@ static NO_CHINESE: LessonData = bad(
     Text {
         en: "title",
         zh: " ",
+        zh_hant: "標題",
+    },
+);
+static NO_TRADITIONAL_CHINESE: LessonData = bad(
+    "a7 e4 d7 e3",
+    Side::P1,
+    Text {
+        en: "title",
+        zh: "标题",
+        zh_hant: "",
     },
 );
 static PASS_IN_START: LessonData = bad("a7 pass", Side::P1, T);
@@ -277,6 +306,19 @@ fn a_bad_lesson_is_a_typed_error() {
             field: "title",
             locale: Locale::SimplifiedChinese
         }
+    );
+    assert_eq!(
+        problem(&NO_TRADITIONAL_CHINESE),
+        LessonProblem::MissingText {
+            field: "title",
+            locale: Locale::TraditionalChinese
+        }
+    );
+    assert!(
+        mills_core::Lesson::load(&NO_TRADITIONAL_CHINESE)
+            .unwrap_err()
+            .to_string()
+            .contains("the title has no zh-Hant text")
     );
     assert_eq!(problem(&PASS_IN_START), LessonProblem::PassInStart);
     let message = mills_core::Lesson::load(&ILLEGAL_START)

@@ -106,7 +106,7 @@ def missing_engine_keys():
     keys = engine_string_keys()
     problems = [] if keys else ["no keys found in rust-core/src/facts.rs"]
     res = os.path.join(ROOT, "android", "app", "src", "main", "res")
-    for values in ("values", "values-b+zh+Hans"):
+    for values in ("values", "values-b+zh+Hans", "values-b+zh+Hant"):
         with open(os.path.join(res, values, "strings.xml"), encoding="utf-8") as f:
             names = set(re.findall(r'<string name="([^"]+)"', f.read()))
         problems += [f"{values}/strings.xml has no {k}" for k in keys if k not in names]
@@ -115,7 +115,7 @@ def missing_engine_keys():
         strings = json.load(f)["strings"]
     for key in keys:
         units = strings.get(key, {}).get("localizations", {})
-        problems += [f"Localizable.xcstrings has no {lang} {key}" for lang in ("en", "zh-Hans") if lang not in units]
+        problems += [f"Localizable.xcstrings has no {lang} {key}" for lang in ("en", "zh-Hans", "zh-Hant") if lang not in units]
     return problems
 
 

@@ -4,8 +4,8 @@
   check_ios.py syntax  FILE.swift...
       tree-sitter-swift parse; every ERROR or MISSING node is reported as file:line:col.
   check_ios.py strings CATALOG.xcstrings FILE.swift...
-      the String Catalog parses, every entry has translated `en` and `zh-Hans` values with the
-      same format specifiers, and every localization key the Swift uses is in it.
+      the String Catalog parses, every entry has translated `en`, `zh-Hans` and `zh-Hant`
+      values with the same format specifiers, and every localization key the Swift uses is in it.
   check_ios.py api     BINDINGS.swift FILE.swift...
       every use of the engine's generated Swift API (types, initializers, functions,
       methods, properties, enum cases, protocol requirements) names something the
@@ -205,6 +205,10 @@ def returns_literal(literal):
     return parent is not None and parent.type in ("statements", "computed_property", "switch_entry")
 
 
+# The app's languages: every key of the String Catalog has a translated value in each.
+LANGUAGES = ("en", "zh-Hans", "zh-Hant")
+
+
 def catalog_problems(catalog_path):
     problems = []
     try:
@@ -222,7 +226,7 @@ def catalog_problems(catalog_path):
     for key, entry in strings.items():
         localizations = (entry or {}).get("localizations", {})
         values = {}
-        for language in ("en", "zh-Hans"):
+        for language in LANGUAGES:
             unit = localizations.get(language, {}).get("stringUnit", {})
             value = unit.get("value")
             if not value:
@@ -254,7 +258,7 @@ def same_arguments(key_specs, value_specs):
 def check_strings(catalog_path, files):
     report = Report("strings")
     keys, problems = catalog_problems(catalog_path)
-    report.item(f"{catalog_path} (en + zh-Hans for every key)", problems)
+    report.item(f"{catalog_path} ({' + '.join(LANGUAGES)} for every key)", problems)
     if keys is None:
         return report.close()
     trees = []

@@ -3,8 +3,9 @@
 #
 #   1. syntax   every Swift source under ios/ parses with tree-sitter-swift (file:line of
 #               any ERROR or MISSING node)
-#   2. strings  the String Catalog parses, has `en` and `zh-Hans` for every key with the
-#               same format arguments, and holds every key the Swift uses
+#   2. strings  the String Catalog parses, has `en`, `zh-Hans` and `zh-Hant` for every key
+#               with the same format arguments, and holds every key the Swift uses; and the
+#               check fails on a copy of the catalog with one translation taken out
 #   2b. a11y    every Button, NavigationLink and Menu of the app has words for VoiceOver (a
 #               title, a Text or Label in its label, or an accessibilityLabel)
 #   2c. imports every Swift file imports the framework of the system names it uses (URL,
@@ -94,6 +95,30 @@ check "syntax (tree-sitter-swift $TREE_SITTER_SWIFT_VERSION, ${#swift_files[@]} 
 
 check "strings ($catalog)" \
   "$python" "$here/check_ios.py" strings "$catalog" "${app_files[@]}"
+
+step "strings refuses a catalog that lacks a translation"
+for language in zh-Hans zh-Hant; do
+  broken="$(mktemp --suffix=.xcstrings)"
+  "$python" - "$catalog" "$broken" "$language" <<'PY'
+import json, sys
+catalog = json.load(open(sys.argv[1], encoding="utf-8"))
+entry = next(iter(catalog["strings"].values()))
+del entry["localizations"][sys.argv[3]]
+json.dump(catalog, open(sys.argv[2], "w", encoding="utf-8"), ensure_ascii=False)
+PY
+  if out="$("$python" "$here/check_ios.py" strings "$broken" 2>&1)"; then
+    echo "FAIL a catalog without one $language value passes"
+    failed=$((failed + 1))
+  elif grep -q "no $language value" <<<"$out"; then
+    echo "ok   a catalog without one $language value fails, naming it"
+    passed=$((passed + 1))
+  else
+    echo "FAIL a catalog without one $language value fails without naming it:"
+    echo "$out"
+    failed=$((failed + 1))
+  fi
+  rm -f "$broken"
+done
 
 check "a11y (controls VoiceOver can name, ${#app_files[@]} files)" \
   "$python" "$here/check_ios.py" a11y "${app_files[@]}"

@@ -149,16 +149,36 @@ class Android(unittest.TestCase):
             self.assertEqual(sorted(untranslatable & strings.keys()), [], f"{folder.name}: translates untranslatable")
             self.assertEqual(sorted(strings.keys() - base.keys()), [], f"{folder.name}: strings not in values/")
 
-    def test_simplified_chinese_is_one_folder_for_every_hans_locale(self):
+    def test_each_chinese_script_is_one_folder_for_all_its_locales(self):
+        # Android 7+ matches a resource locale by script, inferring it when absent (zh, zh-CN,
+        # zh-SG: Hans; zh-TW, zh-HK, zh-MO: Hant): one folder per script serves every region,
+        # and a region folder (values-zh-rTW) would only be a second copy to keep in step.
         folders = [p.name for p in localized_value_folders()]
-        self.assertEqual(folders, ["values-b+zh+Hans"])
+        self.assertEqual(sorted(folders), ["values-b+zh+Hans", "values-b+zh+Hant"])
         filters = re.search(r"localeFilters\s*\+=\s*listOf\(([^)]*)\)", code(APP_GRADLE))
         self.assertIsNotNone(filters)
         listed = re.findall(r'"([^"]+)"', filters.group(1))
         self.assertIn("b+zh+Hans", listed)  # the app's strings
-        self.assertIn("zh-rCN", listed)  # AndroidX's and Material's own Chinese
+        self.assertIn("b+zh+Hant", listed)
+        # AndroidX's and Material's own Chinese, in region folders that aapt2's filter does not
+        # match to the script ones
+        for region in ("zh-rCN", "zh-rTW", "zh-rHK"):
+            self.assertIn(region, listed)
         config = ET.parse(RES / "xml/locales_config.xml").getroot()
-        self.assertEqual(sorted(e.get(f"{ANDROID_NS}name") for e in config), ["en", "zh-Hans"])
+        self.assertEqual(
+            sorted(e.get(f"{ANDROID_NS}name") for e in config), ["en", "zh-Hans", "zh-Hant"]
+        )
+        # each folder asks the engine for the rules text of its own script
+        for script in ("Hans", "Hant"):
+            rules_locale = strings_of(RES / f"values-b+zh+{script}")["rules_locale"]
+            self.assertEqual(rules_locale.text, f"zh-{script}")
+
+    def test_every_localized_folder_has_every_translatable_string(self):
+        base = strings_of(RES / "values")
+        wanted = {n for n, e in base.items() if e.get("translatable") != "false"}
+        for folder in localized_value_folders():
+            missing = sorted(wanted - strings_of(folder).keys())
+            self.assertEqual(missing, [], f"{folder.name} lacks these strings")
 
     def test_adaptive_icon_has_its_own_monochrome_layer(self):
         icon = ET.parse(RES / "mipmap-anydpi/ic_launcher.xml").getroot()
@@ -497,6 +517,34 @@ class Ios(unittest.TestCase):
         settings = self.spec["settings"]["base"]
         self.assertRegex(str(settings["MARKETING_VERSION"]), r"^\d+\.\d+\.\d+$")
         self.assertRegex(str(settings["CURRENT_PROJECT_VERSION"]), r"^\d+$")
+
+    def test_the_bundle_lists_every_language_of_the_string_catalog(self):
+        # CFBundleLocalizations is what iOS matches the user's languages against: a language
+        # missing here is never chosen, however complete the catalog is
+        catalog = json.loads((IOS_APP / "Mills/Localization/Localizable.xcstrings").read_text(encoding="utf-8"))
+        languages = {lang for entry in catalog["strings"].values() for lang in entry["localizations"]}
+        listed = self.app["info"]["properties"]["CFBundleLocalizations"]
+        self.assertEqual(sorted(listed), sorted(languages))
+        self.assertEqual(sorted(listed), ["en", "zh-Hans", "zh-Hant"])
+
+    def test_both_apps_say_the_same_in_every_language(self):
+        # The catalog's keys are the Android names plus the argument kinds
+        # (`prompt_pin_more %lld`); the texts differ only in how arguments are written.
+        catalog = json.loads((IOS_APP / "Mills/Localization/Localizable.xcstrings").read_text(encoding="utf-8"))
+        folders = {"en": "values", "zh-Hans": "values-b+zh+Hans", "zh-Hant": "values-b+zh+Hant"}
+        argument = re.compile(r"%(?:\d+\$)?(?:@|lld|d|s)")
+        for language, folder in folders.items():
+            android = {name: "".join(e.itertext()) for name, e in strings_of(RES / folder).items()}
+            differ = []
+            for key, entry in catalog["strings"].items():
+                name = key.split(" ")[0]
+                if name not in android:
+                    continue
+                ios = entry["localizations"][language]["stringUnit"]["value"]
+                text = android[name].strip('"').replace("\\'", "'").replace('\\"', '"')
+                if argument.sub("%", text) != argument.sub("%", ios):
+                    differ.append(f"{name}: {text!r} / {ios!r}")
+            self.assertEqual(differ, [], f"{language}: Android and iOS differ")
 
     def test_privacy_manifest_declares_the_required_reasons(self):
         manifest = plistlib.loads((IOS_APP / "Mills/Resources/PrivacyInfo.xcprivacy").read_bytes())

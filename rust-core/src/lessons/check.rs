@@ -229,12 +229,26 @@ fn check_languages(data: &LessonData, problems: &mut Vec<String>) {
         if !text.zh.chars().any(is_cjk) {
             problems.push(format!("the Chinese {field} is not in Chinese"));
         }
-        for s in [text.en, text.zh] {
+        if !text.zh_hant.chars().any(is_cjk) {
+            problems.push(format!("the Traditional Chinese {field} is not in Chinese"));
+        }
+        if let Some(c) = text.zh_hant.chars().find(|c| is_simplified_only(*c)) {
+            problems.push(format!(
+                "the Traditional Chinese {field} has the Simplified character {c}"
+            ));
+        }
+        for s in [text.en, text.zh, text.zh_hant] {
             if s != s.trim() || s.contains("  ") {
                 problems.push(format!("the {field} '{s}' is badly spaced"));
             }
         }
     }
+}
+
+/// A few common characters that exist only in Simplified script: a Traditional text that
+/// has one was copied or half converted.
+fn is_simplified_only(c: char) -> bool {
+    "这个们对时动盘线条点与没进为让还边连胜负马厩双两从间该吗么".contains(c)
 }
 
 /// Plays one line through a fresh runner, recording the runner at each learner turn start.

@@ -9,13 +9,15 @@ use crate::rules::{Side, Variant};
 
 use super::Tally;
 
-/// A text in both languages of the app.
+/// A text in every language of the app.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Text {
     /// The English text.
     pub en: &'static str,
     /// The Simplified Chinese text.
     pub zh: &'static str,
+    /// Traditional Chinese, in the words used in Taiwan.
+    pub zh_hant: &'static str,
 }
 
 impl Text {
@@ -24,6 +26,7 @@ impl Text {
         match locale {
             Locale::English => self.en,
             Locale::SimplifiedChinese => self.zh,
+            Locale::TraditionalChinese => self.zh_hant,
         }
     }
 }

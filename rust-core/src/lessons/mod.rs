@@ -3,7 +3,8 @@
 //! A lesson is data ([`LessonData`], one file per game: [`zhiqi`], [`linked_horse`],
 //! [`twelve_mens_morris`]): a starting position reached from the start of the game by legal
 //! actions, a goal, the accepted solution lines, the opponent's scripted replies, a hint and
-//! explanations for the typical wrong answers, every text in English and Simplified Chinese.
+//! explanations for the typical wrong answers, every text in English, Simplified Chinese and
+//! Traditional Chinese.
 //! [`Lesson::load`] reads and validates one ([`LessonError`] says what is wrong);
 //! [`LessonRunner`] plays it with the learner's actions; [`check`] proves every lesson does
 //! what it promises (the tests and `mills lessons --check` run it); [`Progress`] is which
@@ -40,6 +41,7 @@ pub use runner::{LessonRunner, Verdict};
 pub const NOT_THIS_TIME: Text = Text {
     en: "Not this time — try again.",
     zh: "这次不对，再试一次。",
+    zh_hant: "這次不對，再試一次。",
 };
 
 /// The lessons of one game, in course order.

@@ -46,6 +46,10 @@ class LessonsFfiTest {
             assertEquals(7, en.size)
             assertEquals(en.map { it.id }, zh.map { it.id })
             assertEquals("zh-Hans", zh[0].locale)
+            val hant = lessons(game, "zh-Hant-TW")
+            assertEquals(en.map { it.id }, hant.map { it.id })
+            assertEquals("zh-Hant", hant[0].locale)
+            assertTrue(hant.indices.any { hant[it].text != zh[it].text }, "Traditional, not Simplified")
             assertTrue(en.all { it.game == game && it.title.isNotBlank() && it.hint.isNotBlank() })
             assertTrue(en.indices.all { en[it].index == it.toUInt() })
         }

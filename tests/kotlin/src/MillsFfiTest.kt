@@ -330,6 +330,11 @@ class MillsFfiTest {
         val zh = rulesText(GameId.ZHIQI, "zh_CN")
         assertEquals("zh-Hans", zh.locale)
         assertEquals("十二子直棋", zh.name)
+        for (tag in listOf("zh-Hant-TW", "zh-TW", "zh-HK", "zh_MO")) {
+            val hant = rulesText(GameId.LINKED_HORSE, tag)
+            assertEquals("zh-Hant", hant.locale, tag)
+            assertEquals("連環馬棋", hant.name, tag)
+        }
         val fr = rulesText(GameId.LINKED_HORSE, "fr-FR")
         assertEquals("en", fr.locale)
         assertEquals("Linked-Horse", fr.name)

@@ -65,12 +65,13 @@ class StringsXml(val file: File) {
 
 /**
  * The app's strings on the desktop, read from the Android resource files (the single source
- * of truth): values/strings.xml, overlaid by values-b+zh+Hans/strings.xml for Chinese.
+ * of truth): values/strings.xml, overlaid by the folder Android resolves the language to:
+ * values-b+zh+Hans for Simplified Chinese (`zh`), values-b+zh+Hant for Traditional (`zh-Hant`).
  */
 class XmlStrings(private val resDir: File, val language: String) : Strings {
     private val base = StringsXml(File(resDir, "values/strings.xml"))
-    private val overlay = if (language == "zh") StringsXml(File(resDir, "values-b+zh+Hans/strings.xml")) else null
-    private val locale = if (language == "zh") Locale.SIMPLIFIED_CHINESE else Locale.ENGLISH
+    private val overlay = FOLDERS[language]?.let { StringsXml(File(resDir, "$it/strings.xml")) }
+    private val locale = LOCALES[language] ?: error("no language '$language' (one of ${LOCALES.keys})")
 
     override fun get(key: StringKey, vararg args: Any): String {
         val name = key.resourceName
@@ -85,5 +86,16 @@ class XmlStrings(private val resDir: File, val language: String) : Strings {
         fun english() = XmlStrings(resDir(), "en")
 
         fun chinese() = XmlStrings(resDir(), "zh")
+
+        fun traditionalChinese() = XmlStrings(resDir(), "zh-Hant")
+
+        /** The localized folders by language; English is values/ itself. */
+        val FOLDERS = mapOf("zh" to "values-b+zh+Hans", "zh-Hant" to "values-b+zh+Hant")
+
+        private val LOCALES = mapOf(
+            "en" to Locale.ENGLISH,
+            "zh" to Locale.SIMPLIFIED_CHINESE,
+            "zh-Hant" to Locale.TRADITIONAL_CHINESE,
+        )
     }
 }

@@ -142,6 +142,17 @@ class ComposeUiTest {
         onNodeWithText("快速上手").assertExists()
     }
 
+    /** Traditional Chinese strings ask the engine for its Traditional rules text (rules_locale zh-Hant). */
+    @Test
+    fun rulesInTraditionalChineseFromTheCore() = withApp(XmlStrings.traditionalChinese()) {
+        onAllNodesWithText("對戰電腦", substring = true).assertCountEquals(3)
+        onNodeWithTag("rules-LINKED_HORSE").performClick()
+        onNodeWithTag("rules-screen").assertExists()
+        onAllNodesWithText("連環馬棋").fetchSemanticsNodes().isNotEmpty().let(::assertTrue)
+        onNodeWithText("快速上手").assertExists()
+        onAllNodesWithText("连环马棋").assertCountEquals(0)
+    }
+
     @Test
     fun pointsAreAtLeast48DpAndDescribed() = withApp {
         onNodeWithTag("play-friend-ZHIQI").performClick()

@@ -28,11 +28,12 @@ private object NoLessonActions : LessonScreenActions {
     override fun onBack() = Unit
 }
 
-/** A lesson of each game (one in Chinese), the course list and the first-open offer, as PNG files. */
+/** A lesson of each game (one in Chinese, one in Traditional Chinese), the course list and the first-open offer, as PNG files. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class LessonScreenshotTest {
     private val en = XmlStrings.english()
     private val zh = XmlStrings.chinese()
+    private val zhHant = XmlStrings.traditionalChinese()
     private val apps = mutableListOf<TestApp>()
 
     @AfterAll
@@ -71,6 +72,16 @@ class LessonScreenshotTest {
         assertTrue(state.solved)
         assertEquals("zh-Hans", state.lesson.locale)
         shot("lesson-linked-horse-solved-zh", strings = zh) { LessonScreen(state, NoLessonActions) }
+    }
+
+    /** The engine's lesson text and the app's strings, both in Traditional Chinese. */
+    @Test
+    fun zhiQiWrongAnswerInTraditionalChinese() {
+        val state = lesson("zhiqi-pin", "zh-Hant", "e5", hint = true)
+        assertTrue(state.feedback is LessonFeedback.Wrong, "${state.feedback}")
+        assertEquals("zh-Hant", state.lesson.locale)
+        assertEquals("佈子成「直」：押子", state.lesson.title)
+        shot("lesson-zhiqi-wrong-answer-zh-Hant", strings = zhHant) { LessonScreen(state, NoLessonActions) }
     }
 
     @Test

@@ -37,6 +37,7 @@ internal object NoActions : GameScreenActions {
 class ScreenshotTest {
     private val en = XmlStrings.english()
     private val zh = XmlStrings.chinese()
+    private val zhHant = XmlStrings.traditionalChinese()
     private val apps = mutableListOf<TestApp>()
 
     @AfterAll
@@ -115,6 +116,17 @@ class ScreenshotTest {
     fun rulesEnglishAndChinese() {
         shot("rules-en") { RulesScreen(GameId.ZHIQI) {} }
         shot("rules-zh", strings = zh) { RulesScreen(GameId.ZHIQI) {} }
+    }
+
+    @Test
+    fun rulesInTraditionalChinese() {
+        shot("rules-zh-Hant", strings = zhHant) { RulesScreen(GameId.ZHIQI) {} }
+    }
+
+    @Test
+    fun gameInTraditionalChinese() {
+        val state = game(GameId.ZHIQI, "a1", "g1", "a4", "g4", "d7", "e3", "g7", "e4", "a7")
+        shot("game-zhiqi-pin-zh-Hant", strings = zhHant) { GameScreen(state, NoActions) }
     }
 
     @Test
