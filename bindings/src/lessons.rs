@@ -9,10 +9,7 @@ use mills_core::Locale;
 use mills_core::{self as core, LessonTap};
 use mills_core::{LessonData, LessonProgress as Progress, LessonVerdict as Verdict};
 
-use crate::types::{
-    BoardChange, ChangeBatch, GameId, Player, Refusal, Snapshot, actions_text, changes_of,
-    parse_point,
-};
+use crate::types::{ChangeBatch, GameId, Player, Refusal, Snapshot, actions_text, parse_point};
 use crate::{MillsError, guard};
 
 /// One lesson of a course, its texts in one language.
@@ -78,11 +75,10 @@ pub enum LessonVerdict {
     /// On the way: the learner's turn goes on (a removal or a step is owed).
     OnTheWay,
     /// The learner's turn ended and the opponent answered from the script: `actions` in
-    /// notation, and the board changes to animate after the learner's own.
+    /// notation. Its board changes are those after the tap's `learner_revision`.
     OpponentReplied {
         player: Player,
         actions: Vec<String>,
-        changes: Vec<BoardChange>,
     },
     /// The goal is reached; `message` is the lesson's closing words.
     Solved { message: String },
@@ -102,8 +98,10 @@ pub enum LessonTapResult {
         player: Player,
         /// In notation: `d6`, `d6-d5`, `xd7`, `pass`.
         action: String,
-        /// What it did to the board (the same changes `changes_since` returns).
-        changes: Vec<BoardChange>,
+        /// The session's revision once this action was played. What it and any scripted
+        /// reply did to the board is read from `changes_since`: the changes up to this
+        /// revision are the learner's, any after it the reply's (to show a moment later).
+        learner_revision: u64,
         turn_ended: bool,
         verdict: LessonVerdict,
     },
@@ -244,7 +242,6 @@ impl LessonSession {
                     Verdict::Replied { reply } => LessonVerdict::OpponentReplied {
                         player: play.side.opponent().into(),
                         actions: actions_text(reply),
-                        changes: changes_of(play.reply_changes.clone()),
                     },
                     Verdict::Solved => LessonVerdict::Solved {
                         message: self.data.solved_text.get(locale).to_string(),
@@ -258,7 +255,7 @@ impl LessonSession {
                 LessonTapResult::Played {
                     player: play.side.into(),
                     action: play.action.to_string(),
-                    changes: changes_of(play.changes),
+                    learner_revision: play.learner_revision,
                     turn_ended: play.turn_ended,
                     verdict,
                 }
@@ -373,13 +370,27 @@ mod tests {
     use super::*;
     use crate::types::Change;
 
-    fn played(result: Result<LessonTapResult, MillsError>) -> (Vec<BoardChange>, LessonVerdict) {
+    /// A played tap's learner revision and verdict.
+    fn played(result: Result<LessonTapResult, MillsError>) -> (u64, LessonVerdict) {
         match result.unwrap() {
             LessonTapResult::Played {
-                changes, verdict, ..
-            } => (changes, verdict),
+                learner_revision,
+                verdict,
+                ..
+            } => (learner_revision, verdict),
             other => panic!("expected a played action, got {other:?}"),
         }
+    }
+
+    /// The kinds of board changes after `from` up to `to`, as an app reads them.
+    fn changes_between(session: &LessonSession, from: u64, to: u64) -> Vec<Change> {
+        session
+            .changes_since(from)
+            .changes
+            .into_iter()
+            .filter(|c| c.revision <= to)
+            .map(|c| c.change)
+            .collect()
     }
 
     fn temp_path(name: &str) -> String {
@@ -454,14 +465,15 @@ mod tests {
             Err(MillsError::InvalidPoint { .. })
         ));
         assert_eq!(session.snapshot(), start, "nothing was played");
-        let (changes, verdict) = played(session.tap("g7".into()));
+        let (placed, verdict) = played(session.tap("g7".into()));
         assert_eq!(verdict, LessonVerdict::OnTheWay);
+        assert_eq!(placed, session.snapshot().revision);
         assert_eq!(
-            changes[0].change,
-            Change::Placed {
+            changes_between(&session, start.revision, placed),
+            vec![Change::Placed {
                 point: "g7".into(),
                 player: Player::P1
-            }
+            }]
         );
         session.try_again();
         let batch = session.changes_since(start.revision);
@@ -473,9 +485,12 @@ mod tests {
             batch.snapshot.points[start.points[0].index as usize],
             start.points[0]
         );
-        played(session.tap("g7".into()));
-        let (changes, verdict) = played(session.tap("e4".into()));
-        assert!(matches!(changes[0].change, Change::Pinned { .. }));
+        let (placed, _) = played(session.tap("g7".into()));
+        let (pinned, verdict) = played(session.tap("e4".into()));
+        assert!(matches!(
+            changes_between(&session, placed, pinned)[..],
+            [Change::Pinned { .. }]
+        ));
         assert!(matches!(verdict, LessonVerdict::Solved { .. }));
         assert!(session.is_solved());
         assert_eq!(session.tap("a1".into()).unwrap(), LessonTapResult::Finished);
@@ -494,22 +509,44 @@ mod tests {
             LessonTapResult::Selected { .. }
         ));
         played(session.tap("f2".into()));
-        let (_, verdict) = played(session.tap("b2".into()));
+        let before = session.snapshot().revision;
+        let (learners, verdict) = played(session.tap("b2".into()));
         match verdict {
-            LessonVerdict::OpponentReplied {
-                player,
-                actions,
-                changes,
-            } => {
+            LessonVerdict::OpponentReplied { player, actions } => {
                 assert_eq!(player, Player::P2);
                 assert_eq!(actions, vec!["a4-a7".to_string()]);
-                assert!(matches!(changes[0].change, Change::Stepped { .. }));
             }
             other => panic!("expected the reply, got {other:?}"),
         }
+        assert_eq!(
+            changes_between(&session, before, learners),
+            vec![Change::Captured {
+                point: "b2".into(),
+                player: Player::P1
+            }]
+        );
+        let batch = session.changes_since(learners);
+        assert_eq!(
+            batch
+                .changes
+                .into_iter()
+                .map(|c| c.change)
+                .collect::<Vec<_>>(),
+            vec![Change::Stepped {
+                from: "a4".into(),
+                to: "a7".into(),
+                player: Player::P2
+            }],
+            "after the learner's revision: the reply"
+        );
+        assert_eq!(batch.revision, session.snapshot().revision);
         let timer = LessonSession::new("linked-horse-timer".into(), "en".into()).unwrap();
-        let (changes, verdict) = played(timer.time_out());
-        assert_eq!(changes[0].change, Change::Passed { player: Player::P1 });
+        let before = timer.snapshot().revision;
+        let (passed, verdict) = played(timer.time_out());
+        assert_eq!(
+            changes_between(&timer, before, passed),
+            vec![Change::Passed { player: Player::P1 }]
+        );
         assert!(matches!(verdict, LessonVerdict::Solved { .. }));
     }
 

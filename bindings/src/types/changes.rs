@@ -110,15 +110,10 @@ impl From<core::BoardChange> for BoardChange {
     }
 }
 
-/// The changes in the bindings' types.
-pub(crate) fn changes_of(changes: Vec<core::BoardChange>) -> Vec<BoardChange> {
-    changes.into_iter().map(Into::into).collect()
-}
-
 impl From<core::ChangeBatch> for ChangeBatch {
     fn from(batch: core::ChangeBatch) -> ChangeBatch {
         ChangeBatch {
-            changes: changes_of(batch.changes),
+            changes: batch.changes.into_iter().map(Into::into).collect(),
             revision: batch.revision,
             snapshot: batch.snapshot.into(),
         }

@@ -17,6 +17,5 @@ pub use snapshot::{
 };
 pub use tap::{Refusal, TapResult};
 
-pub(crate) use changes::changes_of;
 pub(crate) use config::parse_level;
 pub(crate) use points::{actions_text, parse_point, point_at};

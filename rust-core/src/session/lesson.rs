@@ -5,8 +5,10 @@
 //!
 //! The session's [`State`] keeps a copy of the runner's game: an action the runner accepts is
 //! played on both, the learner's first and then the opponent's scripted reply, each through
-//! the same [`State::play_action`] a game uses, so each gets its [`BoardChange`]s. An action
-//! the runner turns down is played on neither. The opponent is shown as the computer (the
+//! the same [`State::play_action`] a game uses, so each gets its numbered board changes, read
+//! (as a game's) from [`LessonSession::changes_since`]. A tap says only what happened and the
+//! revision where the learner's own action ended, so an app can show the reply a moment
+//! later. An action the runner turns down is played on neither. The opponent is shown as the computer (the
 //! panel's "computer" side), but no search ever runs: the script answers at once.
 
 use crate::action::Action;
@@ -15,7 +17,7 @@ use crate::lessons::{Lesson, LessonRunner, Verdict};
 use crate::level::Level;
 use crate::rules::{Rules, Side};
 
-use super::changes::{BoardChange, Change, ChangeBatch};
+use super::changes::{Change, ChangeBatch};
 use super::config::{Mode, SessionConfig};
 use super::events::Refusal;
 use super::snapshot::Snapshot;
@@ -56,10 +58,10 @@ pub struct LessonPlay {
     /// [`Verdict::Continue`], [`Verdict::Replied`], [`Verdict::Solved`] or, for a lesson whose
     /// script has no reply (a data error the lesson check rules out), [`Verdict::NoReply`].
     pub verdict: Verdict,
-    /// What the learner's action did to the board.
-    pub changes: Vec<BoardChange>,
-    /// What the opponent's scripted reply did (empty when there was none).
-    pub reply_changes: Vec<BoardChange>,
+    /// The session's revision once the learner's own action was played: the board changes up
+    /// to it (from [`LessonSession::changes_since`]) are the learner's, any after it the
+    /// opponent's scripted reply's.
+    pub learner_revision: u64,
     /// The learner's turn is over.
     pub turn_ended: bool,
 }
@@ -165,22 +167,20 @@ impl LessonSession {
                 side,
                 action,
                 verdict,
-                changes: Vec::new(),
-                reply_changes: Vec::new(),
+                learner_revision: self.state.changes.revision(),
                 turn_ended: true,
             });
         }
         let outcome_before = self.state.game.outcome();
-        let Ok((applied, changes)) = self.state.play_action(action) else {
+        let Ok((applied, _)) = self.state.play_action(action) else {
             unreachable!("the runner played {action} on the same position");
         };
-        let mut reply_changes = Vec::new();
+        let learner_revision = self.state.changes.revision();
         if let Verdict::Replied { reply } = &verdict {
             for &a in reply {
-                let Ok((_, changes)) = self.state.play_action(a) else {
+                if self.state.play_action(a).is_err() {
                     unreachable!("the runner played the reply {a} on the same position");
-                };
-                reply_changes.extend(changes);
+                }
             }
         }
         debug_assert_eq!(self.state.game.position(), self.runner.position());
@@ -194,8 +194,7 @@ impl LessonSession {
             side,
             action,
             verdict,
-            changes,
-            reply_changes,
+            learner_revision,
             turn_ended: applied.turn_ended,
         })
     }
@@ -257,25 +256,31 @@ mod tests {
             !session.snapshot().unfinished,
             "a lesson is not a game to keep"
         );
+        let placed = session.changes_since(start.revision);
         assert_eq!(
-            place.changes[0].change,
+            placed.changes[0].change,
             Change::Placed {
                 point: p("g7"),
                 side: Side::P1
             }
         );
-        assert_eq!(place.changes[0].lines.len(), 1, "a7-d7-g7 completed");
+        assert_eq!(placed.changes[0].lines.len(), 1, "a7-d7-g7 completed");
+        assert_eq!(place.learner_revision, placed.revision);
         assert_eq!(session.snapshot().next, NextStep::Pin { remaining: 1 });
         let pin = played(session.tap(p("e4")));
         assert_eq!(pin.verdict, Verdict::Solved);
+        let pinned = session.changes_since(place.learner_revision);
         assert_eq!(
-            pin.changes[0].change,
+            pinned.changes[0].change,
             Change::Pinned {
                 point: p("e4"),
                 side: Side::P1
             }
         );
-        assert!(pin.reply_changes.is_empty());
+        assert_eq!(
+            pin.learner_revision, pinned.revision,
+            "no reply after the learner's action"
+        );
         let solved = session.snapshot();
         assert!(solved.points.iter().all(|pt| !pt.target));
         assert_eq!(solved.point(p("e4")).owner, Some(Side::P1));
@@ -337,17 +342,20 @@ mod tests {
         assert_eq!(session.tap(p("b6")), LessonTap::Selected(p("b6")));
         assert_eq!(session.tap(p("b6")), LessonTap::Deselected(p("b6")));
         assert_eq!(session.tap(p("b6")), LessonTap::Selected(p("b6")));
+        let before = session.snapshot().revision;
         let step = played(session.tap(p("a7")));
         assert_eq!(step.verdict, Verdict::Solved);
-        assert!(matches!(step.changes[0].change, Change::Stepped { .. }));
+        let batch = session.changes_since(before);
+        assert!(matches!(batch.changes[0].change, Change::Stepped { .. }));
         assert!(session.snapshot().outcome.is_some());
     }
 
     #[test]
-    fn the_opponents_scripted_reply_comes_with_its_changes() {
+    fn the_opponents_scripted_reply_follows_the_learners_revision() {
         let mut session = LessonSession::new(lesson("twelve-mens-morris-shuttle").unwrap());
         session.tap(p("d2"));
         played(session.tap(p("f2")));
+        let before = session.snapshot().revision;
         let capture = played(session.tap(p("b2")));
         assert_eq!(
             capture.verdict,
@@ -358,27 +366,46 @@ mod tests {
                 }]
             }
         );
+        let batch = session.changes_since(before);
+        let (learners, reply): (Vec<_>, Vec<_>) = batch
+            .changes
+            .iter()
+            .partition(|c| c.revision <= capture.learner_revision);
         assert_eq!(
-            capture.reply_changes[0].change,
-            Change::Stepped {
+            learners
+                .iter()
+                .map(|c| c.change.clone())
+                .collect::<Vec<_>>(),
+            vec![Change::Captured {
+                point: p("b2"),
+                side: Side::P1
+            }]
+        );
+        assert!(learners[0].turn_ended, "the capture ended the turn");
+        assert_eq!(
+            reply.iter().map(|c| c.change.clone()).collect::<Vec<_>>(),
+            vec![Change::Stepped {
                 from: p("a4"),
                 to: p("a7"),
                 side: Side::P2
-            }
+            }]
         );
-        assert!(capture.reply_changes[0].turn_ended);
+        assert!(reply[0].turn_ended);
         let snapshot = session.snapshot();
         assert_eq!(snapshot.to_move, Side::P1);
         assert_eq!(snapshot.point(p("a7")).owner, Some(Side::P2));
-        assert_eq!(snapshot.revision, capture.reply_changes[0].revision);
+        assert_eq!(snapshot.revision, reply[0].revision);
     }
 
     #[test]
     fn a_timer_lesson_is_solved_by_the_time_out() {
         let mut session = LessonSession::new(lesson("linked-horse-timer").unwrap());
+        let before = session.snapshot().revision;
         let pass = played(session.time_out());
         assert_eq!(pass.verdict, Verdict::Solved);
-        assert_eq!(pass.changes[0].change, Change::Passed { side: Side::P1 });
+        let batch = session.changes_since(before);
+        assert_eq!(batch.changes[0].change, Change::Passed { side: Side::P1 });
+        assert_eq!(pass.learner_revision, batch.revision);
         assert_eq!(session.time_out(), LessonTap::Finished);
     }
 }

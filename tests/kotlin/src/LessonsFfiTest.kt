@@ -28,6 +28,10 @@ class LessonsFfiTest {
         return result as LessonTapResult.Played
     }
 
+    /** The board changes after `from` up to `to`, read as the apps read them. */
+    private fun changesBetween(session: LessonSession, from: ULong, to: ULong): List<Change> =
+        session.changesSince(from).changes.filter { it.revision <= to }.map { it.change }
+
     /** Taps `points` in order; the last tap must solve the lesson. */
     private fun solveByTaps(session: LessonSession, vararg points: String): LessonVerdict.Solved {
         var last: LessonTapResult? = null
@@ -59,9 +63,14 @@ class LessonsFfiTest {
     @Test
     fun oneLessonOfEachGameIsSolvedByTapping() {
         LessonSession("zhiqi-pin", "en").use { session ->
+            val start = session.snapshot().revision
             val place = played(session.tap("g7"))
             assertEquals(LessonVerdict.OnTheWay, place.verdict)
-            assertEquals(Change.Placed("g7", Player.P1), place.changes[0].change)
+            assertEquals(session.snapshot().revision, place.learnerRevision, "no reply on the way")
+            assertEquals(
+                listOf(Change.Placed("g7", Player.P1)),
+                changesBetween(session, start, place.learnerRevision),
+            )
             assertEquals(NextStep.Pin(1u), session.snapshot().next)
             val solved = solveByTaps(session, "e4")
             assertEquals(session.lesson().solvedText, solved.message)
@@ -76,8 +85,9 @@ class LessonsFfiTest {
             assertTrue(session.snapshot().outcome != null, "the game is won")
         }
         LessonSession("twelve-mens-morris-diagonals", "zh-Hans").use { session ->
-            val place = played(session.tap("c5"))
-            assertEquals(1, place.changes[0].lines.size, "the diagonal a7-b6-c5")
+            val start = session.snapshot().revision
+            played(session.tap("c5"))
+            assertEquals(1, session.changesSince(start).changes[0].lines.size, "the diagonal a7-b6-c5")
             val solved = solveByTaps(session, "d1")
             assertEquals(session.lesson().solvedText, solved.message)
             assertNull(lessons(GameId.TWELVE_MENS_MORRIS, "en").last().let {
@@ -87,16 +97,24 @@ class LessonsFfiTest {
     }
 
     @Test
-    fun theScriptedOpponentRepliesWithChangesToAnimate() {
+    fun theScriptedReplysChangesFollowTheLearnersRevision() {
         LessonSession("twelve-mens-morris-shuttle", "en").use { session ->
             session.tap("d2")
             played(session.tap("f2"))
-            val verdict = played(session.tap("b2")).verdict
+            val before = session.snapshot().revision
+            val capture = played(session.tap("b2"))
+            val verdict = capture.verdict
             assertTrue(verdict is LessonVerdict.OpponentReplied, "got $verdict")
             val reply = verdict as LessonVerdict.OpponentReplied
             assertEquals(Player.P2, reply.player)
             assertEquals(listOf("a4-a7"), reply.actions)
-            assertEquals(Change.Stepped("a4", "a7", Player.P2), reply.changes[0].change)
+            assertEquals(
+                listOf(Change.Captured("b2", Player.P1)),
+                changesBetween(session, before, capture.learnerRevision),
+            )
+            val after = session.changesSince(capture.learnerRevision)
+            assertEquals(listOf(Change.Stepped("a4", "a7", Player.P2)), after.changes.map { it.change })
+            assertEquals(session.snapshot().revision, after.revision)
             assertEquals(Player.P1, session.snapshot().toMove)
         }
     }
@@ -136,8 +154,12 @@ class LessonsFfiTest {
     fun aTimerLessonIsSolvedByTheTimeOut() {
         LessonSession("linked-horse-timer", "en").use { session ->
             assertTrue(session.lesson().timerSeconds != null)
+            val start = session.snapshot().revision
             val pass = played(session.timeOut())
-            assertEquals(Change.Passed(Player.P1), pass.changes[0].change)
+            assertEquals(
+                listOf(Change.Passed(Player.P1)),
+                changesBetween(session, start, pass.learnerRevision),
+            )
             assertTrue(pass.verdict is LessonVerdict.Solved)
         }
     }

@@ -270,10 +270,11 @@ final class LessonModel {
         return sentence
     }
 
-    /// The revision of the learner's last change when the scripted opponent replied to it.
+    /// Where the learner's own action ended, when the scripted opponent replied to it: the
+    /// engine's changes after this revision are the reply's.
     private func learnersLastRevision(_ result: LessonTapResult) -> UInt64? {
-        guard case .played(_, _, let changes, _, .opponentReplied) = result else { return nil }
-        return changes.last?.revision
+        guard case .played(_, _, let learnerRevision, _, .opponentReplied) = result else { return nil }
+        return learnerRevision
     }
 
     /// Puts a new lesson on the board. Pieces on the same point with the same owner stay,

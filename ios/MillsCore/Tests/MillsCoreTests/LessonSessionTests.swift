@@ -5,12 +5,17 @@ import XCTest
 /// The lessons through the generated Swift API, the calls the lesson screens make (the same
 /// checks as tests/kotlin/src/LessonsFfiTest.kt).
 final class LessonSessionTests: XCTestCase {
-    private func played(_ result: LessonTapResult, file: StaticString = #filePath, line: UInt = #line) -> (changes: [BoardChange], verdict: LessonVerdict)? {
-        guard case .played(_, _, let changes, _, let verdict) = result else {
+    private func played(_ result: LessonTapResult, file: StaticString = #filePath, line: UInt = #line) -> (learnerRevision: UInt64, verdict: LessonVerdict)? {
+        guard case .played(_, _, let learnerRevision, _, let verdict) = result else {
             XCTFail("expected a played action, got \(result)", file: file, line: line)
             return nil
         }
-        return (changes, verdict)
+        return (learnerRevision, verdict)
+    }
+
+    /// The board changes after `from` up to `to`, read as the apps read them.
+    private func changes(of session: LessonSession, after from: UInt64, upTo to: UInt64) -> [Change] {
+        session.changesSince(revision: from).changes.filter { $0.revision <= to }.map(\.change)
     }
 
     func testEachGameHasItsCourseInBothLanguages() {
@@ -36,7 +41,8 @@ final class LessonSessionTests: XCTestCase {
         XCTAssertEqual(session.snapshot().points, start.points, "nothing was played")
         let place = try XCTUnwrap(played(try session.tap(point: "g7")))
         XCTAssertEqual(place.verdict, .onTheWay)
-        XCTAssertEqual(place.changes.first?.change, .placed(point: "g7", player: .p1))
+        XCTAssertEqual(place.learnerRevision, session.snapshot().revision, "no reply on the way")
+        XCTAssertEqual(changes(of: session, after: start.revision, upTo: place.learnerRevision), [.placed(point: "g7", player: .p1)])
         let pin = try XCTUnwrap(played(try session.tap(point: "e4")))
         XCTAssertEqual(pin.verdict, .solved(message: session.lesson().solvedText))
         XCTAssertTrue(session.isSolved())
@@ -57,18 +63,23 @@ final class LessonSessionTests: XCTestCase {
         let session = try LessonSession(lessonId: "twelve-mens-morris-shuttle", locale: "en")
         _ = try session.tap(point: "d2")
         _ = try session.tap(point: "f2")
+        let before = session.snapshot().revision
         let capture = try XCTUnwrap(played(try session.tap(point: "b2")))
-        guard case .opponentReplied(let player, let actions, let changes) = capture.verdict else {
+        guard case .opponentReplied(let player, let actions) = capture.verdict else {
             return XCTFail("expected the scripted reply, got \(capture.verdict)")
         }
         XCTAssertEqual(player, .p2)
         XCTAssertEqual(actions, ["a4-a7"])
-        XCTAssertEqual(changes.first?.change, .stepped(from: "a4", to: "a7", player: .p2))
+        XCTAssertEqual(changes(of: session, after: before, upTo: capture.learnerRevision), [.captured(point: "b2", player: .p1)])
+        let reply = session.changesSince(revision: capture.learnerRevision)
+        XCTAssertEqual(reply.changes.map(\.change), [.stepped(from: "a4", to: "a7", player: .p2)])
+        XCTAssertEqual(reply.revision, session.snapshot().revision)
 
         let timer = try LessonSession(lessonId: "linked-horse-timer", locale: "en")
         XCTAssertNotNil(timer.lesson().timerSeconds)
+        let start = timer.snapshot().revision
         let pass = try XCTUnwrap(played(try timer.timeOut()))
-        XCTAssertEqual(pass.changes.first?.change, .passed(player: .p1))
+        XCTAssertEqual(changes(of: timer, after: start, upTo: pass.learnerRevision), [.passed(player: .p1)])
         guard case .solved = pass.verdict else {
             return XCTFail("the time-out solves the timer lesson")
         }
