@@ -430,3 +430,25 @@ mod tests {
         fs::remove_dir_all(dir).unwrap();
     }
 }
+
+/// Why a statistics file (the games' results, the puzzles') could not be read or written.
+///
+/// A corrupt file is refused, never replaced: the player's record is not lost to a bug.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum StatsError {
+    /// The file could not be read or written.
+    Io(String),
+    /// The file is not a statistics file this build can read.
+    Corrupt(String),
+}
+
+impl fmt::Display for StatsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StatsError::Io(m) => write!(f, "statistics file error: {m}"),
+            StatsError::Corrupt(m) => write!(f, "statistics file unreadable: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for StatsError {}

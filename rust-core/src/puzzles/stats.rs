@@ -4,7 +4,6 @@
 //! new one); a file that is not statistics is refused and left as it is.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::fmt;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -64,25 +63,7 @@ pub enum Opponent {
     PassAndPlay,
 }
 
-/// Statistics that cannot be read or written.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum StatsError {
-    /// The file is not statistics (it is kept as it is).
-    Corrupt(String),
-    /// The file could not be read or written.
-    Io(String),
-}
-
-impl fmt::Display for StatsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            StatsError::Corrupt(why) => write!(f, "the puzzle statistics are damaged: {why}"),
-            StatsError::Io(why) => write!(f, "the puzzle statistics: {why}"),
-        }
-    }
-}
-
-impl std::error::Error for StatsError {}
+pub use crate::store::StatsError;
 
 /// The statistics of every game, by game id (ids a newer build adds are kept).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

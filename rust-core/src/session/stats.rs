@@ -9,7 +9,6 @@
 //! `hints_used` and `wins_with_hints` may be missing from files written before hints
 //! existed; they read as 0, which is true: no game counted then could have used a hint.
 
-use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -69,25 +68,7 @@ struct StatsFile {
     entries: Vec<StatsEntry>,
 }
 
-/// Why the statistics could not be read or written.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum StatsError {
-    /// The file could not be read or written.
-    Io(String),
-    /// The file is not a statistics file this build can read.
-    Corrupt(String),
-}
-
-impl fmt::Display for StatsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            StatsError::Io(m) => write!(f, "statistics file error: {m}"),
-            StatsError::Corrupt(m) => write!(f, "statistics file unreadable: {m}"),
-        }
-    }
-}
-
-impl std::error::Error for StatsError {}
+pub use crate::store::StatsError;
 
 /// Serializes every read-modify-write of statistics files in this process.
 static STATS_LOCK: Mutex<()> = Mutex::new(());
