@@ -10,6 +10,7 @@ import androidx.compose.ui.platform.LocalHapticFeedback
 import app.mills.data.UserSettings
 import app.mills.game.GameEffect
 import app.mills.ui.components.LocalSoundPlayer
+import kotlinx.coroutines.flow.Flow
 import uniffi.mills_ffi.GameId
 
 /** What the game screen can ask for. */
@@ -49,14 +50,7 @@ fun GameRoute(
     onRules: (GameId) -> Unit,
 ) {
     val state by viewModel.uiState.collectAsState()
-    val haptics = LocalHapticFeedback.current
-    val sound = LocalSoundPlayer.current
-    LaunchedEffect(viewModel, settings.sound, settings.haptics) {
-        viewModel.effects.collect { effect ->
-            if (settings.haptics) haptics.performHapticFeedback(hapticFor(effect))
-            if (settings.sound) sound.play(effect)
-        }
-    }
+    PlayFeedback(viewModel.effects, settings)
     // leaving the game screen stops a hint being searched for
     DisposableEffect(viewModel) { onDispose { viewModel.stopHint() } }
     val current = state ?: return
@@ -86,6 +80,19 @@ fun GameRoute(
             override fun onShareRecord(subject: String) = viewModel.shareRecord(subject)
         },
     )
+}
+
+/** Plays [effects] as sounds and haptics, each as the player's settings allow, while shown. */
+@Composable
+internal fun PlayFeedback(effects: Flow<GameEffect>, settings: UserSettings) {
+    val haptics = LocalHapticFeedback.current
+    val sound = LocalSoundPlayer.current
+    LaunchedEffect(effects, settings.sound, settings.haptics) {
+        effects.collect { effect ->
+            if (settings.haptics) haptics.performHapticFeedback(hapticFor(effect))
+            if (settings.sound) sound.play(effect)
+        }
+    }
 }
 
 internal fun hapticFor(effect: GameEffect): HapticFeedbackType = when (effect) {

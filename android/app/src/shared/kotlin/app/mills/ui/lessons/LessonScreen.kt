@@ -25,7 +25,6 @@ import androidx.compose.runtime.collectAsState
 import androidx.compose.runtime.getValue
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
-import androidx.compose.ui.platform.LocalHapticFeedback
 import androidx.compose.ui.platform.testTag
 import androidx.compose.ui.semantics.heading
 import androidx.compose.ui.semantics.semantics
@@ -37,10 +36,9 @@ import app.mills.strings.UiText
 import app.mills.strings.resolve
 import app.mills.strings.stringOf
 import app.mills.ui.board.Board
-import app.mills.ui.components.LocalSoundPlayer
 import app.mills.ui.components.TimerRing
 import app.mills.ui.components.TopBar
-import app.mills.ui.game.hapticFor
+import app.mills.ui.game.PlayFeedback
 
 /** What the lesson screen can ask for. */
 interface LessonScreenActions {
@@ -70,14 +68,7 @@ fun LessonRoute(
     // a timer lesson counts down only while its screen is shown
     DisposableEffect(viewModel, lessonId) { onDispose { viewModel.setShown(lessonId, false) } }
     val state by viewModel.uiState.collectAsState()
-    val haptics = LocalHapticFeedback.current
-    val sound = LocalSoundPlayer.current
-    LaunchedEffect(viewModel, settings.sound, settings.haptics) {
-        viewModel.effects.collect { effect ->
-            if (settings.haptics) haptics.performHapticFeedback(hapticFor(effect))
-            if (settings.sound) sound.play(effect)
-        }
-    }
+    PlayFeedback(viewModel.effects, settings)
     val current = state?.takeIf { it.lesson.id == lessonId } ?: return
     LessonScreen(
         current,
