@@ -471,6 +471,17 @@ fn lessons_list_names_every_lesson_of_every_game() {
         "{zh}"
     );
     assert!(!zh.contains("zhiqi"));
+    let hant = success(mills(&[
+        "lessons",
+        "--list",
+        "--locale",
+        "zh-Hant",
+        "--variant",
+        "linked-horse",
+    ]));
+    assert!(hant.starts_with("linked-horse: 連環馬棋 ("), "{hant}");
+    assert_eq!(hant.lines().count(), zh.lines().count());
+    assert_ne!(hant, zh);
 }
 
 #[test]
@@ -491,7 +502,10 @@ fn lessons_needs_list_or_check_and_a_known_locale() {
     let err = bad_input(mills(&["lessons"]));
     assert!(err.contains("give --list or --check"), "{err}");
     let err = bad_input(mills(&["lessons", "--list", "--locale", "fr"]));
-    assert!(err.contains("--locale must be en or zh"), "{err}");
+    assert!(
+        err.contains("--locale must be en, zh (zh-Hans) or zh-Hant"),
+        "{err}"
+    );
     let err = bad_input(mills(&["lessons", "--list", "--variant", "chess"]));
     assert!(err.contains("unknown game 'chess'"), "{err}");
     let help = success(mills(&["help"]));

@@ -1,8 +1,8 @@
 //! `mills lessons`: lists the interactive lessons of each game and checks them all.
 //!
 //! `--list` prints, game by game, a heading line `<game id>: <name> (<n> lessons)` and one
-//! line per lesson, `  <lesson id>  <title>`, in course order (`--locale zh` for the Chinese
-//! names and titles). `--check` runs [`mills_core::check_lessons`], the same checks as the
+//! line per lesson, `  <lesson id>  <title>`, in course order (`--locale zh` or `zh-Hant` for
+//! the Simplified or Traditional Chinese names and titles). `--check` runs [`mills_core::check_lessons`], the same checks as the
 //! engine's tests: one `FAIL lesson <id>: <problem>` line per failure, then the summary line
 //! `lessons: <counts>: all passed` (or `: N failed`, with exit code 3).
 
@@ -34,7 +34,7 @@ languages; it prints 'FAIL ...' per problem, then 'lessons: ...: all passed' or
         FlagSpec::value(
             "--locale",
             "L",
-            "en (default) or zh: the language of --list",
+            "en (default), zh (= zh-Hans) or zh-Hant: the language of --list",
         ),
     ],
 };
@@ -50,10 +50,13 @@ pub fn run(words: &[String], out: &mut impl Write) -> Result<(), CliError> {
     }
     let locale = match parsed.value("--locale") {
         None | Some("en") => Locale::English,
-        Some("zh") => Locale::SimplifiedChinese,
+        Some("zh" | "zh-Hans") => Locale::SimplifiedChinese,
+        Some("zh-Hant") => Locale::TraditionalChinese,
         Some(other) => {
             return Err(parsed
-                .error(format!("--locale must be en or zh, not '{other}'"))
+                .error(format!(
+                    "--locale must be en, zh (zh-Hans) or zh-Hant, not '{other}'"
+                ))
                 .into());
         }
     };
