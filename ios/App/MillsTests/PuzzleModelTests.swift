@@ -150,6 +150,44 @@ extension TablesSuites {
             #expect(kept.rating.rating < 1500, "solved with a hint scores as not solved")
         }
 
+        @Test func theEnginesWordsComeInTraditionalChinese() async throws {
+            try await PuzzleTables.prepare()
+            let puzzle = try easyPuzzle()
+            let model = try PuzzleModel(puzzle: puzzle, locale: "zh-Hant", stats: nil, announce: { _ in })
+            let side = puzzle.player == .p1 ? "白方" : "黑方"
+            #expect(model.goal == "\(side)先走，\(puzzle.turns) 回合內獲勝")
+            try tap(model, try wrongTurn(of: puzzle))
+            guard case .wrong(let explanation) = model.message else {
+                Issue.record("expected the wrong turn's consequence, got \(String(describing: model.message))")
+                return
+            }
+            #expect(["這樣一來", "這一步", "還能贏"].contains { explanation.hasPrefix($0) }, "\(explanation)")
+        }
+
+        @Test func thePuzzlesScreenShowsTodaysPuzzleItsTickAndTheBestRushes() async throws {
+            try await PuzzleTables.prepare()
+            let stats = try temporaryPuzzleStats()
+            let today = Date(timeIntervalSinceReferenceDate: 786_000_000)
+            let hub = PuzzlesHubModel(stats: stats, now: { today }, announce: { _ in })
+            let daily = try #require(hub.daily)
+            #expect(daily == (try PuzzleCatalog.daily(on: today)))
+            #expect(!hub.dailySolved)
+            #expect(hub.bestRush.values.allSatisfy { $0 == 0 })
+
+            hub.openDaily()
+            let model = try #require(hub.puzzle)
+            #expect(model.puzzle.id == daily.id)
+            try stats.recordPuzzle(daily, result: .solved)
+            #expect(try stats.recordRush(.linkedHorse, solved: 7))
+            hub.reload()
+            #expect(hub.dailySolved)
+            #expect(hub.bestRush[.linkedHorse] == 7)
+            hub.openRush(.linkedHorse)
+            #expect(hub.rush?.game == .linkedHorse)
+            #expect(hub.rush?.phase == .ready)
+            #expect(hub.rush?.previousBest == 7)
+        }
+
         @Test func nextOpensTheFollowingPuzzleOfTheChoice() async throws {
             try await PuzzleTables.prepare()
             let choice = PuzzleChoiceModel(game: .zhiqi, grade: .medium, stats: try temporaryPuzzleStats(), announce: { _ in })

@@ -3,23 +3,42 @@ import SwiftUI
 
 /// The puzzles, from Home: today's puzzle, a rush in each game, the free choice by game and
 /// grade, and the statistics with the rating. A puzzle or a rush opens on its own screen.
+/// The model is made once, when the screen first appears (as the course screen's: SwiftUI
+/// builds this view again at every redraw of the screen that links to it).
 struct PuzzlesScreen: View {
+    @State private var model: PuzzlesHubModel?
+
+    var body: some View {
+        Group {
+            if let model {
+                PuzzlesList(model: model)
+            } else {
+                Color.clear
+            }
+        }
+        .onAppear {
+            if let model {
+                model.reload()
+            } else {
+                model = PuzzlesHubModel(announce: VoiceOver.announce)
+            }
+        }
+    }
+}
+
+/// The puzzles screen's list, drawn from its model.
+private struct PuzzlesList: View {
     @Environment(AppModel.self) private var app
-    @State private var daily: PuzzleInfo?
-    @State private var dailySolved = false
-    @State private var bestRush: [GameId: Int] = [:]
-    @State private var puzzle: PuzzleModel?
-    @State private var rush: PuzzleRushModel?
-    @State private var openError: String?
+    let model: PuzzlesHubModel
 
     var body: some View {
         List {
             Section {
-                if let daily {
+                if let daily = model.daily {
                     Button {
-                        open(daily)
+                        model.openDaily()
                     } label: {
-                        DailyPuzzleRow(puzzle: daily, isSolved: dailySolved)
+                        DailyPuzzleRow(puzzle: daily, isSolved: model.dailySolved)
                     }
                     .buttonStyle(.plain)
                     .accessibilityLabel(dailyDescription(daily))
@@ -31,16 +50,17 @@ struct PuzzlesScreen: View {
             }
             Section {
                 ForEach(GameCatalog.all, id: \.game) { info in
+                    let best = model.bestRush[info.game] ?? 0
                     Button {
-                        rush = PuzzleRushModel(game: info.game, stats: PuzzleStatsStore.standard, announce: VoiceOver.announce)
+                        model.openRush(info.game)
                     } label: {
                         LabeledContent {
-                            Text("puzzles_best_rush \(bestRush[info.game] ?? 0)")
+                            Text("puzzles_best_rush \(best)")
                         } label: {
                             Text(verbatim: info.name)
                         }
                     }
-                    .accessibilityLabel(Text("puzzles_rush_item \(info.name) \(bestRush[info.game] ?? 0)"))
+                    .accessibilityLabel(Text("puzzles_rush_item \(info.name) \(best)"))
                 }
             } header: {
                 Text("puzzles_rush")
@@ -65,7 +85,7 @@ struct PuzzlesScreen: View {
                     Label("puzzles_stats", systemImage: "chart.bar")
                 }
             }
-            if let message = openError ?? app.endgameTables.state.puzzlesWaitLine {
+            if let message = model.openError ?? app.endgameTables.state.puzzlesWaitLine {
                 Section {
                     Text(verbatim: message)
                         .foregroundStyle(.secondary)
@@ -74,50 +94,28 @@ struct PuzzlesScreen: View {
         }
         .navigationTitle("puzzles_title")
         .navigationDestination(isPresented: puzzleShown) {
-            if let puzzle {
+            if let puzzle = model.puzzle {
                 PuzzleScreen(model: puzzle)
             }
         }
         .navigationDestination(isPresented: rushShown) {
-            if let rush {
+            if let rush = model.rush {
                 PuzzleRushScreen(model: rush)
             }
         }
-        .onAppear(perform: reload)
     }
 
     private var puzzleShown: Binding<Bool> {
-        Binding(get: { puzzle != nil }, set: { if !$0 { puzzle = nil } })
+        Binding(get: { model.puzzle != nil }, set: { if !$0 { model.puzzle = nil } })
     }
 
     private var rushShown: Binding<Bool> {
-        Binding(get: { rush != nil }, set: { if !$0 { rush = nil } })
+        Binding(get: { model.rush != nil }, set: { if !$0 { model.rush = nil } })
     }
 
-    /// Today's puzzle and the statistics, read again whenever the screen shows.
-    private func reload() {
-        daily = try? PuzzleCatalog.daily(on: .now)
-        let stats = (try? PuzzleStatsStore.standard?.load()) ?? []
-        var best: [GameId: Int] = [:]
-        for game in stats {
-            best[game.game] = Int(game.bestRush)
-        }
-        bestRush = best
-        dailySolved = daily.map { puzzle in stats.contains { $0.solvedIds.contains(puzzle.id) } } ?? false
-    }
-
-    private func open(_ info: PuzzleInfo) {
-        do {
-            puzzle = try PuzzleModel(puzzle: info, stats: PuzzleStatsStore.standard, announce: VoiceOver.announce)
-            openError = nil
-        } catch {
-            openError = userMessage(for: error)
-        }
-    }
-
-    /// "Today's puzzle: Zhi Qi, White to move and win in 5. Solved", for VoiceOver.
+    /// "Today's puzzle: Zhi Qi, White · win in 5. Solved", for VoiceOver.
     private func dailyDescription(_ info: PuzzleInfo) -> Text {
-        let status = dailySolved ? String(localized: "puzzles_solved") : String(localized: "puzzles_not_solved")
+        let status = model.dailySolved ? String(localized: "puzzles_solved") : String(localized: "puzzles_not_solved")
         return Text("puzzles_daily_description \(GameCatalog.name(of: info.game)) \(PuzzleText.summary(info)) \(status)")
     }
 }
