@@ -47,7 +47,8 @@ extension TablesSuites {
                 #expect(!model.isFailed)
                 try guide.playWinningTurn(on: model)
             }
-            #expect(model.message == .solved(hints: 0))
+            #expect(model.message == .solved(firstAttempt: .solved))
+            #expect(spoken.all.contains { $0.contains("Solved!") })
             #expect(model.turnsLeft == 0)
             #expect(model.feedback.endings == 1)
             #expect(model.snapshot.outcome?.winner == puzzle.player)
@@ -120,6 +121,8 @@ extension TablesSuites {
             while !model.isSolved {
                 try guide.playWinningTurn(on: model)
             }
+            #expect(model.message == .solved(firstAttempt: .failed))
+            #expect(PuzzleText.solved(firstAttempt: .failed) == "Solved on a retry: the first try is what counts")
             let kept = try #require(stats.game(.twelveMensMorris))
             #expect(kept.attempted == 1, "the second attempt is not recorded")
             #expect(kept.solved == 0, "the first attempt failed")
@@ -143,7 +146,7 @@ extension TablesSuites {
                 try guide.playWinningTurn(on: model)
                 #expect(model.hint == nil || model.isSolved, "the hint goes with the move")
             }
-            #expect(model.message == .solved(hints: 1))
+            #expect(model.message == .solved(firstAttempt: .solvedWithHints(hints: 1)))
             let kept = try #require(stats.game(.twelveMensMorris))
             #expect(kept.solved == 1)
             #expect(kept.streak == 0, "a hint ends the streak")

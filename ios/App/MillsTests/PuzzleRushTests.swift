@@ -74,7 +74,7 @@ extension TablesSuites {
             #expect(rush.phase == .over)
             #expect(rush.isNewBest)
             #expect(stats.game(.twelveMensMorris)?.bestRush == 1)
-            #expect(spoken.all.last == "Time is up. Solved: 1")
+            #expect(spoken.all.last == "Time is up: 1 solved")
             // A rush's puzzles are not the statistics' puzzles: only the best rush is kept.
             #expect(stats.game(.twelveMensMorris)?.attempted == 0)
 

@@ -14,9 +14,13 @@ enum PuzzleText {
         String(localized: "puzzle_right \(turnsLeft)")
     }
 
-    /// "Solved!" or "Solved with 2 hints".
-    static func solved(hints: Int) -> String {
-        hints == 0 ? String(localized: "puzzle_solved") : String(localized: "puzzle_solved_hints \(hints)")
+    /// "Solved!", and what counts when the first attempt was helped or failed.
+    static func solved(firstAttempt: PuzzleResult) -> String {
+        switch firstAttempt {
+        case .solved: String(localized: "puzzle_solved")
+        case .solvedWithHints: String(localized: "puzzle_solved_with_hints")
+        case .failed: String(localized: "puzzle_solved_after_retry")
+        }
     }
 
     /// A grade's name: "Easy" ... "Master".

@@ -49,9 +49,9 @@ struct PuzzleFeedback: View {
             .font(.callout)
         case .wrong(let consequence):
             verdict("puzzle_wrong", systemImage: "xmark.circle.fill", color: .orange, text: consequence)
-        case .solved(let hints):
+        case .solved(let firstAttempt):
             Label {
-                Text(verbatim: PuzzleText.solved(hints: hints))
+                Text(verbatim: PuzzleText.solved(firstAttempt: firstAttempt))
             } icon: {
                 Image(systemName: "checkmark.seal.fill")
             }

@@ -9,8 +9,8 @@ enum PuzzleMessage: Equatable {
     /// A wrong turn, and what it allows ("Now you lose in 7 turns."): the engine's words,
     /// from its tables.
     case wrong(String)
-    /// Solved; with `hints` hints asked for (0: without help).
-    case solved(hints: Int)
+    /// Solved; `firstAttempt` is what counts (solved, with hints, or failed before a retry).
+    case solved(firstAttempt: PuzzleResult)
     /// The rules refused the tap.
     case refused(Refusal)
     /// A call into the engine failed.
@@ -200,9 +200,9 @@ final class PuzzleModel {
             isSolved = true
             turnsLeft = 0
             feedback.endings += 1
-            message = .solved(hints: Int(session.hintsUsed()))
+            message = .solved(firstAttempt: result)
             finish(result)
-            return PuzzleText.solved(hints: Int(session.hintsUsed()))
+            return PuzzleText.solved(firstAttempt: result)
         case .wrong(let wrong):
             hint = nil
             isFailed = true
