@@ -12,11 +12,17 @@ struct TablesSuites {}
 /// The 4-piece endgame tables the puzzles are played with, prepared by the engine as the
 /// app does at launch. They are built once into a folder kept between runs (the engine
 /// checks each file when it loads it) and loaded again when another suite's preparation
-/// replaced them.
+/// replaced them. tests/swift-linux/run.sh names the folder the bindings' Rust tests keep
+/// theirs in (`MILLS_PUZZLE_TABLES_DIR`), so that a fresh checkout builds them once.
 @MainActor
 enum PuzzleTables {
-    static let folder = FileManager.default.temporaryDirectory
-        .appending(path: "mills-tests-puzzle-tables-4", directoryHint: .isDirectory)
+    static let folder: URL = {
+        if let shared = ProcessInfo.processInfo.environment["MILLS_PUZZLE_TABLES_DIR"], !shared.isEmpty {
+            return URL(filePath: shared, directoryHint: .isDirectory)
+        }
+        return FileManager.default.temporaryDirectory
+            .appending(path: "mills-tests-puzzle-tables-4", directoryHint: .isDirectory)
+    }()
 
     static func prepare() async throws {
         let dir = folder.path(percentEncoded: false)
