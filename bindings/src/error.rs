@@ -7,6 +7,8 @@ use mills_core::NotARegularFile;
 use mills_core::RecordError;
 use mills_core::{RestoreError, SessionError, StatsError};
 
+use crate::types::GameId;
+
 /// Every failure a call can report (Kotlin `MillsException`, Swift `MillsError`).
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Error)]
 pub enum MillsError {
@@ -88,6 +90,17 @@ pub enum MillsError {
         min: u8,
         max: u8,
     },
+    /// A puzzle needs its game's endgame tables, and `tables_prepare` has not made them
+    /// ready yet (`tables_status` says how far it is): try again once they are.
+    TablesNotReady {
+        game: GameId,
+    },
+    /// A calendar date that does not exist (the daily puzzle's).
+    InvalidDate {
+        year: i32,
+        month: u32,
+        day: u32,
+    },
 }
 
 /// What is wrong with a refused text record, for the message the apps show.
@@ -159,6 +172,12 @@ impl fmt::Display for MillsError {
                 f,
                 "endgame tables of {pieces} pieces a side are not prepared ({min} to {max} are)"
             ),
+            MillsError::TablesNotReady { game } => {
+                write!(f, "the endgame tables of {game:?} are not ready yet")
+            }
+            MillsError::InvalidDate { year, month, day } => {
+                write!(f, "there is no date {year:04}-{month:02}-{day:02}")
+            }
             MillsError::Internal { reason } => write!(f, "internal error: {reason}"),
         }
     }

@@ -6,7 +6,9 @@
 //! list, review and text records in `records`, hints and analysis in `hints`), the facts of
 //! each game ([`game_info`]: pieces, stable, player panel, the board to draw), the lessons
 //! ([`lessons`], [`LessonSession`]: the same taps, snapshot and changes as a game, judged by
-//! the lesson; progress in a file), the levels and timer choices, the rules text,
+//! the lesson; progress in a file), the puzzles ([`puzzles()`], [`PuzzleSession`]: the same
+//! again, judged by the endgame tables; statistics and the player's rating in a file), the
+//! levels and timer choices, the rules text,
 //! statistics, and the endgame tables (`tables_prepare`: built on first use in the
 //! background, then used by every session). The apps draw, animate and speak what these
 //! say and keep no copy of any rule or table. Points are their names (`"d6"`) with their index
@@ -31,6 +33,12 @@
 //! | `Record` (text record) | `TextRecord` | `Record` is `java.lang.Record` in Kotlin, and the core's `GameRecord` is the saved game's JSON part |
 //! | `record::RecordError` | `MillsError::InvalidRecord` with `RecordErrorKind` | one error type for the apps; the kind picks the words, `turn` is kept |
 //! | `ai::Verdict::Exact(ExactResult)` | `Verdict::ExactWin`, `Verdict::ExactDraw` | one flat enum for the apps' words |
+//! | `puzzles::Puzzle` | `PuzzleInfo` | a record of the catalogue, like `LessonInfo`; `Puzzle` alone is the whole game line |
+//! | `puzzles::Grade` | `PuzzleGrade` | `Grade` alone is ambiguous in app code |
+//! | `PuzzleTapSession` (+ `puzzles::PuzzleSession`) | `PuzzleSession` | the apps play one object with taps, as a `LessonSession`; the core keeps the judge and the tap machinery apart |
+//! | `puzzles::GameStats` (one game's, inside `PuzzleStats`) | `PuzzleStats` (one per game, with its `game`) | the apps' "game statistics" are `StatsEntry`; these are the puzzle screen's |
+//! | `puzzles::Rating` (with Glicko-2's volatility) | `Rating` (rating and deviation) | what a player is shown; the volatility stays in the file |
+//! | `puzzles::GameResult`, `Opponent` | none | a game's result reaches the rating through the session (`SessionOptions.puzzle_stats_path`), not through an app call |
 //! | `tables::prepare`, `tables::TableShelf`, `tables::EndgameTables` | `tables_prepare` → `TablesPreparation`, `tables_status`, `TablesState` | the apps never hold a table: they ask for the process's tables to be made ready and read how far that is; sessions find them by themselves |
 //!
 //! **No panic crosses the boundary.** Calls that can fail return `Result<_, MillsError>` and
@@ -55,6 +63,8 @@ mod files;
 mod hints;
 mod lessons;
 mod logging;
+mod puzzle_stats;
+mod puzzles;
 mod records;
 mod session;
 mod tables;
@@ -75,6 +85,15 @@ pub use lessons::{
     lesson_progress_load, lesson_progress_mark_solved, lesson_progress_reset, lessons,
 };
 pub use logging::init_logging;
+pub use puzzle_stats::{
+    PuzzleStats, Rating, level_rating, puzzle_stats_load, puzzle_stats_record,
+    puzzle_stats_record_rush, puzzle_stats_reset,
+};
+pub use puzzles::{
+    Consequence, PuzzleGrade, PuzzleInfo, PuzzleResult, PuzzleSession, PuzzleState,
+    PuzzleTapResult, TurnVerdict, WrongTurn, puzzle_choose, puzzle_daily, puzzle_info,
+    puzzle_rush_order, puzzle_rush_seconds, puzzles,
+};
 pub use records::{RecordDetails, ReviewPosition, TextRecord, TurnEnd, TurnEntry, read_record};
 pub use session::{GameSession, SessionEvent, SessionListener};
 pub use tables::{

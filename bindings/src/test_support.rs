@@ -13,6 +13,7 @@ pub fn manual() -> SessionOptions {
         timer_thread: false,
         manual_clock: true,
         manual_computer: true,
+        puzzle_stats_path: None,
     }
 }
 

@@ -21,6 +21,7 @@ fn options() -> SessionOptions {
         timer_thread: false,
         manual_clock: true,
         manual_computer: true,
+        puzzle_stats_path: None,
     }
 }
 

@@ -62,7 +62,13 @@ REQUIRED = {
             # the move list, review, hints, evaluation and records are the engine's
             r"\.moveList\(\)", r"\.reviewPosition\(turn:", r"\.undoToTurn\(turn:", r"\.hint\(timeMs:",
             r"\.cancelHint\(\)", r"\.evaluate\(timeMs:", r"\.verdict\b", r"\.exportRecord\(\s*details:",
-            r"\breadRecord\(text:", r"\.fromRecord\(text:"],
+            r"\breadRecord\(text:", r"\.fromRecord\(text:",
+            # puzzles: the engine's sessions judge and defend, word the goal and what a
+            # wrong turn allows, pick the daily, rush and chosen puzzles, keep the
+            # statistics and rate the games against the computer
+            r"\bPuzzleSession\(puzzleId:", r"\.goal\(\)", r"\.explanation\b", r"\bpuzzleDaily\(",
+            r"\bpuzzleRushOrder\(", r"\bpuzzleRushSeconds\(\)", r"\bpuzzleChoose\(",
+            r"\bpuzzleStatsRecord\(", r"\bpuzzleStatsRecordRush\(", r"\bpuzzleStatsPath:"],
 }
 
 

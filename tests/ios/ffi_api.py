@@ -166,9 +166,9 @@ def read_bindings(path):
 def _read_members(info, body):
     """Adds a type body's public members to `info`."""
     flat = body
-    # Enum cases (one per `case`, labels optional).
+    # Enum cases (one per `case`, labels optional); a keyword is escaped (case `continue`).
     if info.kind == "enum":
-        for match in re.finditer(r"^\s*case\s+(\w+)\s*(\((.*?)\))?\s*$", flat, re.M | re.S):
+        for match in re.finditer(r"^\s*case\s+`?(\w+)`?\s*(\((.*?)\))?\s*$", flat, re.M | re.S):
             params = _params(match.group(3) or "")
             info.cases[match.group(1)] = [p[0] for p in params]
             info.case_types[match.group(1)] = [p[1] for p in params]
@@ -597,7 +597,8 @@ class Checker:
         info = self.types.get(type_name)
         if info is None or info.kind != "enum":
             return
-        name = text(name_node)
+        # `.continue` and `.`continue`` name the same case
+        name = text(name_node).strip("`")
         self.checked += 1
         if name not in info.cases:
             self.problem(name_node, f"{type_name} has no case '.{name}' in the bindings")

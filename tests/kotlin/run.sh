@@ -80,7 +80,9 @@ fi
 
 # 4. Run. The console launcher exits non-zero when a test fails or none ran.
 step "running JUnit against $lib"
-java -Djna.library.path="$lib_dir" -Xss4m -cp "$classes:$classpath" \
+# The four-piece tables the puzzle tests need are kept between runs (shared with the Rust
+# tests' copy), as an app keeps them between launches.
+java -Djna.library.path="$lib_dir" -Dmills.puzzleTables="$target_dir/tmp/puzzle-tables" -Xss4m -cp "$classes:$classpath" \
   org.junit.platform.console.ConsoleLauncher execute \
   --select-package millstest --fail-if-no-tests --disable-banner --details=tree \
   --disable-ansi-colors

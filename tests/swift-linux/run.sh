@@ -161,6 +161,12 @@ unmount_all() {
 trap unmount_all EXIT
 trap 'exit 130' INT TERM
 
+# The puzzle tests' 4-piece endgame tables: the folder where the bindings' Rust tests keep
+# theirs (CARGO_TARGET_TMPDIR/puzzle-tables), built by whichever test needs them first and
+# loaded (checked) by the others.
+puzzle_tables="$target_dir/tmp/puzzle-tables"
+mkdir -p "$puzzle_tables"
+
 swift_root=""
 if [[ "$(id -u)" == 0 ]]; then
   # One user of the shared root at a time: its /proc and bind mounts are per run.
@@ -186,12 +192,14 @@ if [[ "$(id -u)" == 0 ]]; then
   esac
   in_swift() {
     nice -n 10 chroot "$swift_root" /usr/bin/env -i HOME=/root PATH=/usr/bin:/bin LANG=C.UTF-8 \
-      MILLS_SWIFT_LANGUAGE_MODE="${MILLS_SWIFT_LANGUAGE_MODE:-5}" "$@"
+      MILLS_SWIFT_LANGUAGE_MODE="${MILLS_SWIFT_LANGUAGE_MODE:-5}" MILLS_PUZZLE_TABLES_DIR="$puzzle_tables" "$@"
   }
   where="Debian $SWIFT_DEBIAN_SUITE root (tests/.tools/swift-root)"
 else
   command -v swift >/dev/null 2>&1 || fail "no swift on PATH, and not root to install one"
-  in_swift() { nice -n 10 env MILLS_SWIFT_LANGUAGE_MODE="${MILLS_SWIFT_LANGUAGE_MODE:-5}" "$@"; }
+  in_swift() {
+    nice -n 10 env MILLS_SWIFT_LANGUAGE_MODE="${MILLS_SWIFT_LANGUAGE_MODE:-5}" MILLS_PUZZLE_TABLES_DIR="$puzzle_tables" "$@"
+  }
   where="$(command -v swift)"
 fi
 version="$(in_swift swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9][0-9.]*\).*/\1/p' | head -n 1)"

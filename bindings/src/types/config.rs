@@ -177,6 +177,10 @@ pub struct SessionOptions {
     /// Test hook: computer turns only run through `run_computer_turn_now`.
     #[uniffi(default = false)]
     pub manual_computer: bool,
+    /// Finished games against the computer update the player's rating in this puzzle
+    /// statistics file (`puzzle_stats_load`); pass-and-play games never do.
+    #[uniffi(default = None)]
+    pub puzzle_stats_path: Option<String>,
 }
 
 impl SessionOptions {
@@ -195,6 +199,7 @@ impl SessionOptions {
             timer_thread: self.timer_thread,
             autosave_path: self.autosave_path.clone().map(Into::into),
             stats_path: self.stats_path.clone().map(Into::into),
+            puzzle_stats_path: self.puzzle_stats_path.clone().map(Into::into),
             seed: self.seed,
             // Every session plays with the tables `tables_prepare` put on the shelf.
             tables: Some(crate::tables::shelf()),

@@ -17,6 +17,8 @@ final class MillsErrorTextTests: XCTestCase {
         .Io(reason: "permission denied"),
         .NotAvailable(reason: "manual clock"),
         .Internal(reason: "boom"),
+        .TablesNotReady(game: .zhiqi),
+        .InvalidDate(year: 2026, month: 2, day: 30),
     ]
 
     func testEveryErrorHasItsOwnSentence() {

@@ -47,7 +47,9 @@ pub struct Hint {
 }
 
 impl Hint {
-    fn from_actions(actions: Vec<Action>, score: i32, depth: u32) -> Hint {
+    /// The hint of a known turn (the endgame tables' winning turn of a puzzle, say), with
+    /// the search's `score` and `depth`.
+    pub fn from_actions(actions: Vec<Action>, score: i32, depth: u32) -> Hint {
         let mut hint = Hint {
             notation: turn_token(&actions),
             piece: None,

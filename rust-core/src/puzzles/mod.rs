@@ -7,7 +7,8 @@
 //!   one against the tables (`mills puzzles check`, and the test suite);
 //! - [`PuzzleSession`] plays one against the tables' longest defence;
 //! - [`daily_puzzle`], [`rush_order`] and [`choose`] pick them;
-//! - [`PuzzleStats`] keeps the player's statistics and [`Rating`] (Glicko-2).
+//! - [`PuzzleStats`] keeps the player's statistics and [`Rating`] (Glicko-2);
+//! - [`goal_text`] and [`consequence_text`] are the puzzle screen's sentences.
 
 #![warn(missing_docs)]
 
@@ -20,6 +21,7 @@ mod prove;
 mod rating;
 mod set;
 mod stats;
+mod text;
 
 use std::fmt;
 use std::sync::OnceLock;
@@ -41,6 +43,7 @@ pub use rating::{
 };
 pub use set::{Puzzle, PuzzleSet, StoredPuzzle, id_prefix};
 pub use stats::{GameResult, GameStats, Opponent, PuzzleStats, StatsError};
+pub use text::{consequence_text, goal_text};
 
 /// Something a puzzle call cannot do.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -144,6 +144,12 @@ impl PuzzleSession {
         *self.game.position()
     }
 
+    /// The game now, from the puzzle's position (mid-turn while the player's turn is not
+    /// complete).
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
     /// The actions the player may play now (empty unless playing).
     pub fn legal_actions(&self) -> Vec<Action> {
         if self.state != PuzzleState::Playing {

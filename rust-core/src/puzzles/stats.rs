@@ -5,6 +5,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
+use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
 
@@ -176,6 +177,22 @@ impl PuzzleStats {
             None => Ok(PuzzleStats::new()),
             Some(text) => PuzzleStats::from_json(&text),
         }
+    }
+
+    /// Reads the file at `path`, lets `change` change the statistics and writes them back
+    /// atomically, one caller of this process at a time (the puzzle screens and the game
+    /// sessions share the file). A file that is not statistics is an error and stays as it
+    /// is.
+    pub fn update<T>(
+        path: &Path,
+        change: impl FnOnce(&mut PuzzleStats) -> T,
+    ) -> Result<(T, PuzzleStats), StatsError> {
+        static FILE_LOCK: Mutex<()> = Mutex::new(());
+        let _guard = FILE_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+        let mut stats = PuzzleStats::load(path)?;
+        let answer = change(&mut stats);
+        stats.save(path)?;
+        Ok((answer, stats))
     }
 
     /// Replaces the file at `path` atomically.

@@ -139,6 +139,9 @@ pub struct SessionOptions {
     pub autosave_path: Option<PathBuf>,
     /// Finished games against the computer are counted in this statistics file.
     pub stats_path: Option<PathBuf>,
+    /// Finished games against the computer also update the player's rating in this puzzle
+    /// statistics file ([`crate::puzzles::PuzzleStats`]); pass-and-play games never do.
+    pub puzzle_stats_path: Option<PathBuf>,
     /// Seed of the computer player's randomness; `None` picks one from the time.
     pub seed: Option<u64>,
     /// Endgame tables the computer (levels 8–10), hints and analysis probe; read at every
@@ -154,6 +157,7 @@ impl Default for SessionOptions {
             timer_thread: true,
             autosave_path: None,
             stats_path: None,
+            puzzle_stats_path: None,
             seed: None,
             tables: None,
         }
@@ -165,9 +169,13 @@ impl SessionOptions {
     /// (a directory, device or symlink there is refused, never replaced). A session with a
     /// bad path still plays; each failed save reaches the listener as `SaveFailed`.
     pub fn check_files(&self) -> Result<(), crate::store::NotARegularFile> {
-        for path in [&self.autosave_path, &self.stats_path]
-            .into_iter()
-            .flatten()
+        for path in [
+            &self.autosave_path,
+            &self.stats_path,
+            &self.puzzle_stats_path,
+        ]
+        .into_iter()
+        .flatten()
         {
             crate::store::check_writable(path)?;
         }
@@ -183,6 +191,7 @@ impl SessionOptions {
             timer_thread: false,
             autosave_path: None,
             stats_path: None,
+            puzzle_stats_path: None,
             seed: Some(1),
             tables: None,
         };

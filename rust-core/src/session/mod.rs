@@ -52,6 +52,7 @@ mod events;
 mod history;
 mod host;
 mod lesson;
+mod puzzle;
 pub mod save;
 mod snapshot;
 mod state;
@@ -62,6 +63,7 @@ mod worker;
 #[cfg(test)]
 mod tests;
 
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, RwLock};
 use std::time::Duration;
@@ -71,6 +73,7 @@ pub use clock::{Clock, ManualClock, SystemClock};
 pub use config::{ComputerRunner, Mode, SessionClock, SessionConfig, SessionOptions};
 pub use events::{Played, Refusal, SessionError, SessionEvent, SessionListener, TapOutcome};
 pub use lesson::{LessonPlay, LessonSession, LessonTap};
+pub use puzzle::{PuzzlePlay, PuzzleTap, PuzzleTapSession};
 pub use save::{RestoreError, SAVE_FORMAT, SAVE_VERSION, SizeUnit};
 pub use snapshot::{NextStep, PointState, SideState, Snapshot, last_turn_points};
 pub use stats::{HumanResult, StatsEntry, StatsError, StatsStore};
@@ -81,6 +84,7 @@ use crate::cancel::CancelToken;
 use crate::game::Game;
 use crate::level::Level;
 use crate::limits::SearchLimits;
+use crate::puzzles::{GameResult, Opponent, PuzzleStats};
 use crate::rules::Side;
 use crate::store;
 use crate::timer::TurnTimer;
@@ -162,6 +166,8 @@ pub(crate) struct Shared {
     threads: Arc<Threads>,
     autosave: Option<store::Autosave>,
     stats: Option<StatsStore>,
+    /// The puzzle statistics file whose rating finished games against the computer update.
+    puzzle_stats: Option<PathBuf>,
     /// Numbers autosaves in the order of the changes they record.
     save_seq: AtomicU64,
 }
@@ -253,6 +259,7 @@ impl GameSession {
             threads: Arc::default(),
             autosave: options.autosave_path.map(store::Autosave::new),
             stats: options.stats_path.map(StatsStore::new),
+            puzzle_stats: options.puzzle_stats_path,
             save_seq: AtomicU64::new(0),
             manual_clock,
         });
@@ -567,6 +574,23 @@ impl Shared {
         }
         if let (Some((game, level, result, hints)), Some(stats)) = (fx.finished, &self.stats) {
             if let Err(err) = stats.record(game, level, result, hints) {
+                log::warn!("{err}");
+                fx.events.push(SessionEvent::SaveFailed {
+                    message: err.to_string(),
+                });
+            }
+        }
+        if let (Some((game, level, result, _)), Some(path)) = (fx.finished, &self.puzzle_stats) {
+            // The one place a game's result reaches the rating, so both apps count it alike.
+            let result = match result {
+                HumanResult::Win => GameResult::Won,
+                HumanResult::Draw => GameResult::Drawn,
+                HumanResult::Loss => GameResult::Lost,
+            };
+            let opponent = Opponent::Computer(level);
+            if let Err(err) =
+                PuzzleStats::update(path, |stats| stats.record_game(game, opponent, result))
+            {
                 log::warn!("{err}");
                 fx.events.push(SessionEvent::SaveFailed {
                     message: err.to_string(),

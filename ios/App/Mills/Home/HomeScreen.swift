@@ -1,8 +1,9 @@
 import MillsCore
 import SwiftUI
 
-/// The first screen: continue the saved game, or start one of the three games against the
-/// computer or pass-and-play. Each game shows the record against the current level.
+/// The first screen: continue the saved game, the puzzles, or start one of the three games
+/// against the computer or pass-and-play. Each game shows the record against the current
+/// level.
 struct HomeScreen: View {
     @Environment(AppModel.self) private var app
     private let stored = StoredSettings()
@@ -22,6 +23,11 @@ struct HomeScreen: View {
                     if app.canResume, let game = app.game {
                         ResumeCard(model: game) { app.continueGame() }
                     }
+                    NavigationLink(value: HomeRoute.puzzles) {
+                        PuzzlesCard()
+                    }
+                    .buttonStyle(.plain)
+                    .accessibilityLabel(Text("home_puzzles_description"))
                     ForEach(GameCatalog.all, id: \.game) { info in
                         GameCard(info: info, record: records[info.game]) { mode in
                             playRequest = PlayRequest(game: info.game, mode: mode)
@@ -46,6 +52,7 @@ struct HomeScreen: View {
                 switch route {
                 case .rules: RulesScreen(initialGame: app.game?.game ?? .zhiqi)
                 case .settings: SettingsScreen(game: app.game)
+                case .puzzles: PuzzlesScreen()
                 }
             }
             .navigationDestination(isPresented: $app.isPlaying) {
@@ -95,7 +102,7 @@ struct HomeScreen: View {
 
 /// The screens Home opens besides the game.
 enum HomeRoute: Hashable {
-    case rules, settings
+    case rules, settings, puzzles
 }
 
 /// Records are read again when the level changes or a game screen closes.

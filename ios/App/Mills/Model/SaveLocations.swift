@@ -22,11 +22,14 @@ struct SaveLocations {
         )
     }
 
-    /// Options for a session that autosaves and counts results here.
+    /// Options for a session that autosaves and counts results here; a finished game
+    /// against the computer also updates the player's rating in the puzzle statistics (the
+    /// engine does it, once per game; pass-and-play games are not rated).
     var sessionOptions: SessionOptions {
         SessionOptions(
             autosavePath: autosave.path(percentEncoded: false),
-            statsPath: stats.path(percentEncoded: false)
+            statsPath: stats.path(percentEncoded: false),
+            puzzleStatsPath: puzzleStats.path
         )
     }
 

@@ -102,6 +102,7 @@ fn dropping_closes_and_stops_the_computer_and_the_timer_threads() {
         timer_thread: true,
         autosave_path: None,
         stats_path: None,
+        puzzle_stats_path: None,
         seed: Some(3),
         tables: None,
     };

@@ -1,0 +1,437 @@
+//! Puzzles proved by the endgame tables: the catalogue of each game, the ways to pick one
+//! (the daily puzzle, the rush order, free choice by grade) and a puzzle played on one
+//! screen with the same taps, snapshot and board changes as a game. The statistics and the
+//! player's rating are in `puzzle_stats`.
+
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use mills_core::puzzles::{self as core, Grade, PuzzleError};
+use mills_core::{Locale, PuzzleTap, PuzzleTapSession, Variant};
+
+use crate::types::{ChangeBatch, GameId, Player, Refusal, Snapshot, actions_text, parse_point};
+use crate::{Hint, MillsError, guard};
+
+/// A puzzle's difficulty grade, easiest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
+pub enum PuzzleGrade {
+    Easy,
+    Medium,
+    Hard,
+    Expert,
+    Master,
+}
+
+impl From<Grade> for PuzzleGrade {
+    fn from(grade: Grade) -> PuzzleGrade {
+        match grade {
+            Grade::Easy => PuzzleGrade::Easy,
+            Grade::Medium => PuzzleGrade::Medium,
+            Grade::Hard => PuzzleGrade::Hard,
+            Grade::Expert => PuzzleGrade::Expert,
+            Grade::Master => PuzzleGrade::Master,
+        }
+    }
+}
+
+impl From<PuzzleGrade> for Grade {
+    fn from(grade: PuzzleGrade) -> Grade {
+        match grade {
+            PuzzleGrade::Easy => Grade::Easy,
+            PuzzleGrade::Medium => Grade::Medium,
+            PuzzleGrade::Hard => Grade::Hard,
+            PuzzleGrade::Expert => Grade::Expert,
+            PuzzleGrade::Master => Grade::Master,
+        }
+    }
+}
+
+/// One puzzle of the catalogue.
+#[derive(Debug, Clone, PartialEq, uniffi::Record)]
+pub struct PuzzleInfo {
+    /// Stable id (`zq-0a0123-004100`): statistics keep it.
+    pub id: String,
+    pub game: GameId,
+    /// The player to move, who wins.
+    pub player: Player,
+    /// N in "win in N": the winner's own turns to the win.
+    pub turns: u8,
+    /// The difficulty score (docs/puzzles.md); the grade is read from it.
+    pub score: u16,
+    pub grade: PuzzleGrade,
+    /// The rating the puzzle plays at in the player's rating.
+    pub rating: f64,
+}
+
+impl From<&core::Puzzle> for PuzzleInfo {
+    fn from(p: &core::Puzzle) -> PuzzleInfo {
+        // The side to move is the one whose turn the moves end on: P1 after an even count
+        // of turns. Replaying is cheap, and the shipped moves are proved to replay.
+        let player = p
+            .position()
+            .map(|pos| pos.side_to_move())
+            .unwrap_or(mills_core::Side::P1);
+        PuzzleInfo {
+            id: p.id.clone(),
+            game: p.variant.into(),
+            player: player.into(),
+            turns: p.turns,
+            score: p.score,
+            grade: p.grade.into(),
+            rating: p.rating,
+        }
+    }
+}
+
+fn infos(list: &[core::Puzzle]) -> Vec<PuzzleInfo> {
+    list.iter().map(PuzzleInfo::from).collect()
+}
+
+impl From<PuzzleError> for MillsError {
+    fn from(err: PuzzleError) -> MillsError {
+        match err {
+            PuzzleError::BadDate { year, month, day } => {
+                MillsError::InvalidDate { year, month, day }
+            }
+            PuzzleError::UnknownPuzzle(_) | PuzzleError::NoPuzzles(_) => MillsError::NotAvailable {
+                reason: err.to_string(),
+            },
+            PuzzleError::NotPlaying => MillsError::GameOver,
+            other => MillsError::Internal {
+                reason: other.to_string(),
+            },
+        }
+    }
+}
+
+/// Every puzzle of a game, in the catalogue's stored order.
+#[uniffi::export]
+pub fn puzzles(game: GameId) -> Vec<PuzzleInfo> {
+    infos(&core::puzzles(game.into()))
+}
+
+/// The puzzle with this id; `NotAvailable` if no puzzle has it.
+#[uniffi::export]
+pub fn puzzle_info(puzzle_id: String) -> Result<PuzzleInfo, MillsError> {
+    guard(|| Ok(PuzzleInfo::from(&core::puzzle(&puzzle_id)?)))
+}
+
+/// The daily puzzle of the player's local calendar date: the same for everyone on that
+/// date, with no network. `game`: of that game, or (`None`) of a game the date picks too.
+/// `InvalidDate` for a date that does not exist.
+#[uniffi::export(default(game = None))]
+pub fn puzzle_daily(
+    year: i32,
+    month: u32,
+    day: u32,
+    game: Option<GameId>,
+) -> Result<PuzzleInfo, MillsError> {
+    guard(|| {
+        let puzzle = core::daily_puzzle(game.map(Variant::from), year, month, day)?;
+        Ok(PuzzleInfo::from(&puzzle))
+    })
+}
+
+/// A rush's order: every puzzle of the game, difficulty rising, shuffled by `seed` (a new
+/// seed each rush). The app keeps the clock: `puzzle_rush_seconds()`.
+#[uniffi::export]
+pub fn puzzle_rush_order(game: GameId, seed: u64) -> Vec<PuzzleInfo> {
+    infos(&core::rush_order(game.into(), seed))
+}
+
+/// How long a rush lasts, in seconds.
+#[uniffi::export]
+pub fn puzzle_rush_seconds() -> u32 {
+    core::RUSH_SECONDS
+}
+
+/// Free choice: the game's puzzles of a grade (every grade for `None`), easiest first.
+#[uniffi::export(default(grade = None))]
+pub fn puzzle_choose(game: GameId, grade: Option<PuzzleGrade>) -> Vec<PuzzleInfo> {
+    infos(&core::choose(game.into(), grade.map(Grade::from)))
+}
+
+/// How a puzzle's first attempt went (what the statistics record).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
+pub enum PuzzleResult {
+    Solved,
+    /// Solved after asking for `hints` hints.
+    SolvedWithHints {
+        hints: u32,
+    },
+    /// A wrong turn was made.
+    Failed,
+}
+
+impl From<core::PuzzleResult> for PuzzleResult {
+    fn from(r: core::PuzzleResult) -> PuzzleResult {
+        match r {
+            core::PuzzleResult::Solved => PuzzleResult::Solved,
+            core::PuzzleResult::SolvedWithHints { hints } => {
+                PuzzleResult::SolvedWithHints { hints }
+            }
+            core::PuzzleResult::Failed => PuzzleResult::Failed,
+        }
+    }
+}
+
+impl From<PuzzleResult> for core::PuzzleResult {
+    fn from(r: PuzzleResult) -> core::PuzzleResult {
+        match r {
+            PuzzleResult::Solved => core::PuzzleResult::Solved,
+            PuzzleResult::SolvedWithHints { hints } => {
+                core::PuzzleResult::SolvedWithHints { hints }
+            }
+            PuzzleResult::Failed => core::PuzzleResult::Failed,
+        }
+    }
+}
+
+/// What a wrong turn allows, from the tables, counted in whole turns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
+pub enum Consequence {
+    /// Now the game is a draw with best play.
+    Draw,
+    /// Now the opponent wins in this many of its turns (0: the turn lost at once).
+    Loss { opponent_turns: u16 },
+    /// Still a win, but in this many more of the player's turns: too slow.
+    SlowerWin { turns: u16 },
+}
+
+impl From<core::Consequence> for Consequence {
+    fn from(c: core::Consequence) -> Consequence {
+        match c {
+            core::Consequence::Draw => Consequence::Draw,
+            core::Consequence::Loss { opponent_turns } => Consequence::Loss { opponent_turns },
+            core::Consequence::SlowerWin { turns } => Consequence::SlowerWin { turns },
+        }
+    }
+}
+
+/// A wrong turn and what it did.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct WrongTurn {
+    /// The turn played, in notation.
+    pub played: Vec<String>,
+    pub consequence: Consequence,
+    /// The consequence in words, in the session's language ("Now you lose in 7 turns.").
+    pub explanation: String,
+    /// A turn that would have kept the win in time, in notation.
+    pub right: Vec<String>,
+}
+
+/// What a played action of the player's did.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
+pub enum TurnVerdict {
+    /// The turn goes on (a removal or the step after a pull is owed).
+    Continue,
+    /// A right turn; the defender answered with `reply` (its board changes are those after
+    /// the tap's `player_revision`); `turns_left` of the player's turns remain.
+    Right { reply: Vec<String>, turns_left: u8 },
+    /// Solved with this turn; `result` is the first attempt's.
+    Solved { result: PuzzleResult },
+    /// A wrong turn: the attempt is over (`retry()`), the turn stays on the board.
+    Wrong { wrong: WrongTurn },
+}
+
+/// Where an attempt stands.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
+pub enum PuzzleState {
+    Playing,
+    Solved,
+    Failed { wrong: WrongTurn },
+}
+
+/// What a tap did in a puzzle.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
+pub enum PuzzleTapResult {
+    Selected {
+        point: String,
+    },
+    Deselected {
+        point: String,
+    },
+    /// The player's action was played and judged.
+    Played {
+        player: Player,
+        /// In notation: `d6`, `d6-d5`, `xd7`.
+        action: String,
+        /// The session's revision once this action was played: the changes up to it (from
+        /// `changes_since`) are the player's, any after it the defender's reply's.
+        player_revision: u64,
+        turn_ended: bool,
+        verdict: TurnVerdict,
+    },
+    /// The rules (or the touch interaction) refuse the tap; nothing changed.
+    Refused {
+        refusal: Refusal,
+    },
+    /// The attempt is over: `retry()` or the next puzzle.
+    Finished,
+}
+
+/// One puzzle on one screen, driven by taps like a `GameSession`. Thread-safe. The
+/// defender answers from the tables at once, in the same call (no listener, no threads).
+#[derive(uniffi::Object)]
+pub struct PuzzleSession {
+    inner: Mutex<PuzzleTapSession>,
+    /// The side that plays for the win.
+    player: mills_core::Side,
+    locale: Locale,
+}
+
+#[uniffi::export]
+impl PuzzleSession {
+    /// The puzzle with this id, its words for a platform locale tag (`zh-Hant-TW`, `zh-CN`,
+    /// `en-GB`, ...). `NotAvailable` for an unknown id; `TablesNotReady` until
+    /// `tables_prepare` has made its game's tables ready.
+    #[uniffi::constructor]
+    pub fn new(puzzle_id: String, locale: String) -> Result<Arc<PuzzleSession>, MillsError> {
+        guard(|| {
+            let puzzle = core::puzzle(&puzzle_id)?;
+            let game = puzzle.variant;
+            let tables = crate::tables::shelf()
+                .get(game)
+                .filter(|t| t.max_pieces() >= 4)
+                .ok_or(MillsError::TablesNotReady { game: game.into() })?;
+            let inner = PuzzleTapSession::new(puzzle, tables)?;
+            Ok(Arc::new(PuzzleSession {
+                player: inner.puzzle().position().side_to_move(),
+                inner: Mutex::new(inner),
+                locale: Locale::from_tag(&locale),
+            }))
+        })
+    }
+
+    pub fn puzzle(&self) -> PuzzleInfo {
+        PuzzleInfo::from(self.lock().puzzle().puzzle())
+    }
+
+    /// The goal in the session's language: "White to move and win in 5".
+    pub fn goal(&self) -> String {
+        let turns = self.lock().puzzle().puzzle().turns;
+        core::goal_text(self.player, turns, self.locale)
+    }
+
+    /// The locale of the session's words (`en`, `zh-Hans` or `zh-Hant`).
+    pub fn locale(&self) -> String {
+        self.locale.tag().to_string()
+    }
+
+    /// The board to draw, as a game's (no undo; no targets once the attempt is over).
+    pub fn snapshot(&self) -> Snapshot {
+        self.lock().snapshot().into()
+    }
+
+    /// The board changes after `revision`, as `GameSession.changes_since` (a `Reset` after
+    /// `retry` and after a hint that took back a turn begun).
+    pub fn changes_since(&self, revision: u64) -> ChangeBatch {
+        self.lock().changes_since(revision).into()
+    }
+
+    /// A tap on a point by name: fails only for a name that is not a point.
+    pub fn tap(&self, point: String) -> Result<PuzzleTapResult, MillsError> {
+        guard(|| {
+            let point = parse_point(&point)?;
+            let tap = self.lock().tap(point);
+            Ok(self.tap_result(tap))
+        })
+    }
+
+    /// A winning turn for the player's turn, as a game's hint (the whole turn: piece,
+    /// destination, removals; a turn begun is taken back first). Counts as a hint.
+    /// `GameOver` once the attempt is over.
+    pub fn hint(&self) -> Result<Hint, MillsError> {
+        guard(|| {
+            let turn = self.lock().hint()?;
+            let hint = mills_core::Hint::from_actions(turn, mills_core::WIN, 0);
+            Ok(Hint {
+                player: self.player.into(),
+                notation: hint.notation,
+                actions: actions_text(&hint.actions),
+                piece: hint.piece.map(|p| p.to_string()),
+                destination: hint.destination.map(|p| p.to_string()),
+                removals: hint.removals.iter().map(|p| p.to_string()).collect(),
+            })
+        })
+    }
+
+    /// Back to the puzzle's position; the first attempt's result stays.
+    pub fn retry(&self) {
+        self.lock().retry();
+    }
+
+    /// The player's turns left to the win.
+    pub fn turns_left(&self) -> u8 {
+        self.lock().puzzle().turns_left()
+    }
+
+    /// Hints asked for so far, over every attempt.
+    pub fn hints_used(&self) -> u32 {
+        self.lock().puzzle().hints_used()
+    }
+
+    pub fn state(&self) -> PuzzleState {
+        match self.lock().puzzle().state() {
+            core::PuzzleState::Playing => PuzzleState::Playing,
+            core::PuzzleState::Solved => PuzzleState::Solved,
+            core::PuzzleState::Failed(wrong) => PuzzleState::Failed {
+                wrong: self.wrong(wrong),
+            },
+        }
+    }
+
+    /// The first attempt's result (what to record); `None` until it has one.
+    pub fn result(&self) -> Option<PuzzleResult> {
+        self.lock().puzzle().result().map(Into::into)
+    }
+}
+
+impl PuzzleSession {
+    fn lock(&self) -> MutexGuard<'_, PuzzleTapSession> {
+        // Every change completes before anything can panic: a poisoned lock guards nothing.
+        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn wrong(&self, wrong: &core::WrongTurn) -> WrongTurn {
+        WrongTurn {
+            played: actions_text(&wrong.played),
+            consequence: wrong.consequence.into(),
+            explanation: core::consequence_text(wrong.consequence, self.locale),
+            right: actions_text(&wrong.right),
+        }
+    }
+
+    fn tap_result(&self, tap: PuzzleTap) -> PuzzleTapResult {
+        match tap {
+            PuzzleTap::Selected(p) => PuzzleTapResult::Selected {
+                point: p.to_string(),
+            },
+            PuzzleTap::Deselected(p) => PuzzleTapResult::Deselected {
+                point: p.to_string(),
+            },
+            PuzzleTap::Refused(refusal) => PuzzleTapResult::Refused {
+                refusal: refusal.into(),
+            },
+            PuzzleTap::Finished => PuzzleTapResult::Finished,
+            PuzzleTap::Played(play) => PuzzleTapResult::Played {
+                player: play.side.into(),
+                action: play.action.to_string(),
+                player_revision: play.player_revision,
+                turn_ended: play.turn_ended,
+                verdict: match &play.verdict {
+                    core::TurnVerdict::Continue => TurnVerdict::Continue,
+                    core::TurnVerdict::Right { reply, turns_left } => TurnVerdict::Right {
+                        reply: actions_text(reply),
+                        turns_left: *turns_left,
+                    },
+                    core::TurnVerdict::Solved(result) => TurnVerdict::Solved {
+                        result: (*result).into(),
+                    },
+                    core::TurnVerdict::Wrong(wrong) => TurnVerdict::Wrong {
+                        wrong: self.wrong(wrong),
+                    },
+                },
+            },
+        }
+    }
+}

@@ -1,0 +1,372 @@
+//! Puzzles through the FFI calls: the catalogue and the ways to pick one, a puzzle solved
+//! and failed by taps against the tables, hints and retry, the statistics file and the
+//! rating from puzzles and from games against the computer.
+
+use std::sync::OnceLock;
+
+use mills_ffi::{
+    Consequence, GameId, GameMode, GameSession, MillsError, PuzzleGrade, PuzzleResult,
+    PuzzleSession, PuzzleState, PuzzleTapResult, SessionConfig, SessionOptions, TablesState,
+    TurnTimer, TurnVerdict, puzzle_choose, puzzle_daily, puzzle_info, puzzle_rush_order,
+    puzzle_stats_load, puzzle_stats_record, puzzle_stats_record_rush, puzzle_stats_reset, puzzles,
+    tables_prepare,
+};
+
+/// The four-piece tables of every game, prepared once for this test binary (kept in the
+/// target directory between runs, as an app keeps them between launches).
+fn tables() {
+    static READY: OnceLock<()> = OnceLock::new();
+    READY.get_or_init(|| {
+        let dir = format!("{}/puzzle-tables", env!("CARGO_TARGET_TMPDIR"));
+        let preparation = tables_prepare(dir, 4, None).unwrap();
+        assert_eq!(preparation.wait_until_done(600_000), TablesState::Ready);
+    });
+}
+
+fn taps(action: &str) -> Vec<String> {
+    action
+        .trim_start_matches('x')
+        .split('-')
+        .map(str::to_string)
+        .collect()
+}
+
+/// Plays a whole turn by taps; the last tap's result.
+fn play_turn(session: &PuzzleSession, actions: &[String]) -> PuzzleTapResult {
+    let mut last = PuzzleTapResult::Finished;
+    for action in actions {
+        for point in taps(action) {
+            last = session.tap(point).unwrap();
+            assert!(
+                !matches!(last, PuzzleTapResult::Refused { .. }),
+                "{action}: {last:?}"
+            );
+        }
+    }
+    last
+}
+
+fn verdict(result: &PuzzleTapResult) -> TurnVerdict {
+    match result {
+        PuzzleTapResult::Played { verdict, .. } => verdict.clone(),
+        other => panic!("expected a played action, got {other:?}"),
+    }
+}
+
+/// Solves `id` on a clean session by following the hints a second session gives, so the
+/// clean one is solved without any hint. Gives the clean session.
+fn solve(id: &str) -> std::sync::Arc<PuzzleSession> {
+    let guide = PuzzleSession::new(id.into(), "en".into()).unwrap();
+    let clean = PuzzleSession::new(id.into(), "en".into()).unwrap();
+    for _ in 0..guide.puzzle().turns {
+        let hint = guide.hint().unwrap();
+        let guided = play_turn(&guide, &hint.actions);
+        let played = play_turn(&clean, &hint.actions);
+        match (verdict(&guided), verdict(&played)) {
+            (TurnVerdict::Solved { .. }, TurnVerdict::Solved { .. }) => return clean,
+            (guided, played) => assert_eq!(guided, played, "the defence is the same"),
+        }
+    }
+    panic!("{id} was not solved in its turns");
+}
+
+#[test]
+fn every_game_has_a_graded_catalogue_and_the_modes_pick_from_it() {
+    for game in [GameId::Zhiqi, GameId::LinkedHorse, GameId::TwelveMensMorris] {
+        let all = puzzles(game);
+        assert!(all.len() >= 300, "{game:?}: {}", all.len());
+        assert!(
+            all.iter()
+                .all(|p| p.game == game && (2..=30).contains(&p.turns))
+        );
+        let info = puzzle_info(all[7].id.clone()).unwrap();
+        assert_eq!(info, all[7]);
+        let easy = puzzle_choose(game, Some(PuzzleGrade::Easy));
+        assert!(!easy.is_empty() && easy.iter().all(|p| p.grade == PuzzleGrade::Easy));
+        assert!(easy.windows(2).all(|w| w[0].score <= w[1].score));
+        assert_eq!(puzzle_choose(game, None).len(), all.len());
+        let rush = puzzle_rush_order(game, 42);
+        assert_eq!(rush.len(), all.len());
+        assert_eq!(rush[0].grade, PuzzleGrade::Easy);
+        assert_eq!(
+            rush.last().unwrap().grade,
+            all.iter()
+                .map(|p| p.grade)
+                .max_by_key(|g| *g as u8)
+                .unwrap()
+        );
+        assert_ne!(rush, puzzle_rush_order(game, 43), "a new seed, a new rush");
+    }
+    let daily = puzzle_daily(2026, 12, 6, None).unwrap();
+    assert_eq!(daily, puzzle_daily(2026, 12, 6, None).unwrap());
+    assert_eq!(
+        puzzle_daily(2026, 12, 6, Some(GameId::Zhiqi)).unwrap().game,
+        GameId::Zhiqi
+    );
+    assert!(
+        (1..=31)
+            .map(|d| puzzle_daily(2027, 1, d, None).unwrap().id)
+            .collect::<std::collections::BTreeSet<_>>()
+            .len()
+            > 20
+    );
+    assert_eq!(
+        puzzle_daily(2023, 2, 29, None),
+        Err(MillsError::InvalidDate {
+            year: 2023,
+            month: 2,
+            day: 29
+        })
+    );
+    assert!(matches!(
+        puzzle_info("zq-nothing".into()),
+        Err(MillsError::NotAvailable { .. })
+    ));
+}
+
+#[test]
+fn a_puzzle_is_solved_by_the_taps_of_its_winning_turns() {
+    tables();
+    let id = puzzle_choose(GameId::TwelveMensMorris, Some(PuzzleGrade::Medium))[0]
+        .id
+        .clone();
+    let session = solve(&id);
+    assert_eq!(session.state(), PuzzleState::Solved);
+    assert_eq!(session.result(), Some(PuzzleResult::Solved));
+    assert_eq!(session.hints_used(), 0);
+    assert_eq!(session.turns_left(), 0);
+    assert!(session.snapshot().outcome.is_some());
+    assert!(session.snapshot().points.iter().all(|p| !p.target));
+    assert_eq!(session.tap("a1".into()).unwrap(), PuzzleTapResult::Finished);
+    assert!(matches!(session.hint(), Err(MillsError::GameOver)));
+}
+
+#[test]
+fn the_defenders_reply_comes_after_the_players_revision() {
+    tables();
+    let id = puzzle_choose(GameId::Zhiqi, None)
+        .into_iter()
+        .find(|p| p.turns >= 3)
+        .unwrap()
+        .id;
+    let guide = PuzzleSession::new(id.clone(), "en".into()).unwrap();
+    let session = PuzzleSession::new(id, "en".into()).unwrap();
+    assert_eq!(
+        session.goal(),
+        format!(
+            "{} to move and win in {}",
+            if session.puzzle().player == mills_ffi::Player::P1 {
+                "White"
+            } else {
+                "Black"
+            },
+            session.puzzle().turns
+        )
+    );
+    let start = session.snapshot();
+    assert!(!start.can_undo && !start.computer_thinking && !start.unfinished);
+    let hint = guide.hint().unwrap();
+    let last = play_turn(&session, &hint.actions);
+    let PuzzleTapResult::Played {
+        player_revision,
+        verdict: TurnVerdict::Right { reply, turns_left },
+        ..
+    } = last
+    else {
+        panic!("a right turn: {last:?}");
+    };
+    assert_eq!(turns_left, session.puzzle().turns - 1);
+    assert!(!reply.is_empty());
+    let batch = session.changes_since(start.revision);
+    let after = batch
+        .changes
+        .iter()
+        .filter(|c| c.revision > player_revision)
+        .count();
+    assert!(after >= 1, "the reply's changes follow the player's");
+    assert_eq!(batch.snapshot, session.snapshot());
+    assert_eq!(session.snapshot().to_move, session.puzzle().player);
+}
+
+#[test]
+fn a_wrong_turn_says_what_it_allows_in_the_sessions_language_and_retry_starts_again() {
+    tables();
+    for game in [GameId::Zhiqi, GameId::LinkedHorse, GameId::TwelveMensMorris] {
+        let info = puzzle_choose(game, None)[0].clone();
+        let en = PuzzleSession::new(info.id.clone(), "en-GB".into()).unwrap();
+        let hant = PuzzleSession::new(info.id.clone(), "zh-TW".into()).unwrap();
+        assert_eq!(hant.locale(), "zh-Hant");
+        assert!(hant.goal().contains("回合內獲勝"), "{}", hant.goal());
+        let right = en.clone().hint().unwrap();
+        // The first legal action that is not the winning turn's, then any legal rest.
+        let puzzle = mills_core::puzzles::puzzle(&info.id).unwrap();
+        let mut game_now = puzzle.game().unwrap();
+        let first = game_now
+            .position()
+            .legal_actions()
+            .iter()
+            .copied()
+            .find(|a| a.to_string() != right.actions[0])
+            .unwrap();
+        let mut wrong = vec![first];
+        let mut applied = game_now.play(first).unwrap();
+        while !applied.turn_ended && !game_now.is_over() {
+            let next = game_now.position().legal_actions()[0];
+            wrong.push(next);
+            applied = game_now.play(next).unwrap();
+        }
+        let wrong: Vec<String> = wrong.iter().map(|a| a.to_string()).collect();
+        let said_en = verdict(&play_turn(&en, &wrong));
+        let said_hant = verdict(&play_turn(&hant, &wrong));
+        let (TurnVerdict::Wrong { wrong: en_wrong }, TurnVerdict::Wrong { wrong: hant_wrong }) =
+            (said_en, said_hant)
+        else {
+            panic!("{}: {wrong:?} is wrong", info.id);
+        };
+        assert_eq!(en_wrong.consequence, hant_wrong.consequence);
+        assert_eq!(en_wrong.played, wrong);
+        assert!(!en_wrong.right.is_empty());
+        match en_wrong.consequence {
+            Consequence::Draw => assert!(en_wrong.explanation.contains("draw")),
+            Consequence::Loss { opponent_turns: 0 } => {
+                assert!(en_wrong.explanation.contains("loses"))
+            }
+            Consequence::Loss { opponent_turns: n } | Consequence::SlowerWin { turns: n } => {
+                assert!(en_wrong.explanation.contains(&n.to_string()));
+                assert!(hant_wrong.explanation.contains(&n.to_string()));
+            }
+        }
+        assert_ne!(en_wrong.explanation, hant_wrong.explanation);
+        assert_eq!(en.result(), Some(PuzzleResult::Failed));
+        assert!(matches!(en.state(), PuzzleState::Failed { .. }));
+        assert_eq!(en.tap("a1".into()).unwrap(), PuzzleTapResult::Finished);
+
+        let before = en.snapshot().revision;
+        en.retry();
+        assert_eq!(en.state(), PuzzleState::Playing);
+        assert_eq!(
+            en.result(),
+            Some(PuzzleResult::Failed),
+            "the first attempt counts"
+        );
+        assert!(matches!(
+            en.changes_since(before).changes.last().unwrap().change,
+            mills_ffi::Change::Reset { .. }
+        ));
+        let fresh = PuzzleSession::new(info.id.clone(), "en".into()).unwrap();
+        assert_eq!(en.snapshot().points, fresh.snapshot().points);
+        // A hint after the retry counts, and it is a game's hint: the whole turn.
+        let hint = en.hint().unwrap();
+        assert_eq!(hint.actions, right.actions);
+        assert_eq!(hint.player, info.player);
+        assert!(hint.destination.is_some() || !hint.removals.is_empty());
+        assert_eq!(en.hints_used(), 2);
+    }
+}
+
+#[test]
+fn a_puzzle_solved_with_hints_says_how_many() {
+    tables();
+    let info = puzzle_choose(GameId::TwelveMensMorris, None)
+        .into_iter()
+        .find(|p| p.turns == 2)
+        .unwrap();
+    let session = PuzzleSession::new(info.id.clone(), "en".into()).unwrap();
+    let start = session.snapshot();
+    for _ in 0..info.turns {
+        let hint = session.hint().unwrap();
+        let last = play_turn(&session, &hint.actions);
+        if let TurnVerdict::Solved { result } = verdict(&last) {
+            assert_eq!(result, PuzzleResult::SolvedWithHints { hints: 2 });
+            assert_eq!(session.result(), Some(result));
+            return;
+        }
+    }
+    panic!("not solved from {start:?}");
+}
+
+#[test]
+fn statistics_and_the_rating_are_kept_in_one_file_and_games_against_the_computer_count() {
+    let dir = std::env::temp_dir().join(format!("mills-puzzle-stats-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("puzzles.json").to_string_lossy().into_owned();
+    let fresh = puzzle_stats_load(path.clone()).unwrap();
+    assert_eq!(fresh.len(), 3);
+    assert_eq!(
+        (fresh[0].rating.rating, fresh[0].rating.deviation),
+        (1500.0, 350.0)
+    );
+
+    let list = puzzle_choose(GameId::Zhiqi, None);
+    let solved =
+        puzzle_stats_record(path.clone(), list[0].id.clone(), PuzzleResult::Solved).unwrap();
+    assert_eq!((solved.solved, solved.streak, solved.attempted), (1, 1, 1));
+    assert!(solved.rating.rating > 1500.0 && solved.rating.deviation < 350.0);
+    let failed =
+        puzzle_stats_record(path.clone(), list[1].id.clone(), PuzzleResult::Failed).unwrap();
+    assert_eq!(
+        (failed.solved, failed.streak, failed.best_streak),
+        (1, 0, 1)
+    );
+    assert!(failed.rating.rating < solved.rating.rating);
+    assert!(puzzle_stats_record_rush(path.clone(), GameId::Zhiqi, 9).unwrap());
+    assert!(!puzzle_stats_record_rush(path.clone(), GameId::Zhiqi, 4).unwrap());
+    // What a killed app finds at its next launch: the file as last written.
+    let reloaded = puzzle_stats_load(path.clone()).unwrap();
+    assert_eq!(reloaded[0].best_rush, 9);
+    assert_eq!(reloaded[0].solved_ids, vec![list[0].id.clone()]);
+    // The file keeps the rating to within JSON's decimal digits.
+    assert!((reloaded[0].rating.rating - failed.rating.rating).abs() < 1e-9);
+    assert!((reloaded[0].rating.deviation - failed.rating.deviation).abs() < 1e-9);
+
+    // A lost game against the computer lowers the rating; pass-and-play changes nothing.
+    let play = |mode: GameMode| {
+        let session = GameSession::new(
+            SessionConfig {
+                game: GameId::Zhiqi,
+                mode,
+                timer: TurnTimer::Off,
+            },
+            SessionOptions {
+                autosave_path: None,
+                stats_path: None,
+                seed: Some(3),
+                timer_thread: false,
+                manual_clock: true,
+                manual_computer: true,
+                puzzle_stats_path: Some(path.clone()),
+            },
+            None,
+        )
+        .unwrap();
+        session.resign().unwrap();
+        session.shut_down();
+    };
+    play(GameMode::PassAndPlay);
+    assert_eq!(puzzle_stats_load(path.clone()).unwrap()[0], reloaded[0]);
+    play(GameMode::VsComputer {
+        computer: mills_ffi::Player::P2,
+        level: 3,
+    });
+    let rated = &puzzle_stats_load(path.clone()).unwrap()[0];
+    assert_eq!(rated.rated_games, 1);
+    assert!(rated.rating.rating < reloaded[0].rating.rating);
+
+    std::fs::write(&path, "not statistics").unwrap();
+    assert!(matches!(
+        puzzle_stats_load(path.clone()),
+        Err(MillsError::CorruptSave { .. })
+    ));
+    assert!(matches!(
+        puzzle_stats_record(path.clone(), list[0].id.clone(), PuzzleResult::Solved),
+        Err(MillsError::CorruptSave { .. })
+    ));
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "not statistics",
+        "kept as it is"
+    );
+    puzzle_stats_reset(path.clone()).unwrap();
+    assert_eq!(puzzle_stats_load(path).unwrap()[0].attempted, 0);
+    std::fs::remove_dir_all(dir).unwrap();
+}

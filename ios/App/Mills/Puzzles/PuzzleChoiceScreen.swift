@@ -1,0 +1,98 @@
+import MillsCore
+import SwiftUI
+
+/// One game's puzzles by grade, easiest first, the solved ones ticked. A puzzle opens on its
+/// own screen, with the next of the list as its Next.
+struct PuzzleChoiceScreen: View {
+    private let game: GameId
+    @State private var model: PuzzleChoiceModel?
+    @State private var puzzle: PuzzleModel?
+
+    init(game: GameId) {
+        self.game = game
+    }
+
+    var body: some View {
+        List {
+            if let model {
+                Section {
+                    Picker("puzzle_grade", selection: Binding(get: { model.grade }, set: { model.select($0) })) {
+                        ForEach(PuzzleChoiceModel.grades, id: \.self) { grade in
+                            Text(verbatim: PuzzleText.grade(grade)).tag(grade)
+                        }
+                    }
+                    .pickerStyle(.segmented)
+                    .accessibilityLabel(Text("puzzle_grade"))
+                }
+                Section {
+                    ForEach(Array(model.puzzles.enumerated()), id: \.element.id) { index, info in
+                        Button {
+                            puzzle = model.open(info)
+                        } label: {
+                            PuzzleRow(number: index + 1, puzzle: info, isSolved: model.isSolved(info))
+                        }
+                        .buttonStyle(.plain)
+                        .accessibilityLabel(description(index + 1, info, solved: model.isSolved(info)))
+                    }
+                } footer: {
+                    Text("puzzles_count \(model.puzzles.count)")
+                }
+                if let message = model.error {
+                    Section {
+                        Text(verbatim: message)
+                            .foregroundStyle(.red)
+                    }
+                }
+            }
+        }
+        .navigationTitle(Text(verbatim: GameCatalog.name(of: game)))
+        .navigationDestination(isPresented: puzzleShown) {
+            if let puzzle {
+                PuzzleScreen(model: puzzle)
+            }
+        }
+        .onAppear {
+            if let model {
+                model.reload()
+            } else {
+                model = PuzzleChoiceModel(game: game, announce: VoiceOver.announce)
+            }
+        }
+    }
+
+    private var puzzleShown: Binding<Bool> {
+        Binding(get: { puzzle != nil }, set: { if !$0 { puzzle = nil } })
+    }
+
+    /// "Puzzle 3: White, win in 5. Solved", for VoiceOver.
+    private func description(_ number: Int, _ info: PuzzleInfo, solved: Bool) -> Text {
+        let status = solved ? String(localized: "puzzles_solved") : String(localized: "puzzles_not_solved")
+        return Text("puzzle_item_description \(number) \(PuzzleText.summary(info)) \(status)")
+    }
+}
+
+/// A puzzle in a list: its number, who moves and wins in how many, and a tick once solved.
+struct PuzzleRow: View {
+    let number: Int
+    let puzzle: PuzzleInfo
+    let isSolved: Bool
+
+    var body: some View {
+        HStack(spacing: 12) {
+            Image(systemName: isSolved ? "checkmark.circle.fill" : "circle")
+                .font(.title3)
+                .foregroundStyle(isSolved ? Color.green : Color.secondary)
+                .accessibilityHidden(true)
+            Text(number, format: .number)
+                .font(.body.monospacedDigit())
+                .foregroundStyle(.secondary)
+            Text(verbatim: PuzzleText.summary(puzzle))
+            Spacer(minLength: 0)
+            Image(systemName: "chevron.right")
+                .font(.caption)
+                .foregroundStyle(.tertiary)
+                .accessibilityHidden(true)
+        }
+        .contentShape(Rectangle())
+    }
+}

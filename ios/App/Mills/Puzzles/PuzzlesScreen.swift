@@ -1,0 +1,152 @@
+import MillsCore
+import SwiftUI
+
+/// The puzzles, from Home: today's puzzle, a rush in each game, the free choice by game and
+/// grade, and the statistics with the rating. A puzzle or a rush opens on its own screen.
+/// The model is made once, when the screen first appears (as the course screen's: SwiftUI
+/// builds this view again at every redraw of the screen that links to it).
+struct PuzzlesScreen: View {
+    @State private var model: PuzzlesHubModel?
+
+    var body: some View {
+        Group {
+            if let model {
+                PuzzlesList(model: model)
+            } else {
+                Color.clear
+            }
+        }
+        .onAppear {
+            if let model {
+                model.reload()
+            } else {
+                model = PuzzlesHubModel(announce: VoiceOver.announce)
+            }
+        }
+    }
+}
+
+/// The puzzles screen's list, drawn from its model.
+private struct PuzzlesList: View {
+    @Environment(AppModel.self) private var app
+    let model: PuzzlesHubModel
+
+    var body: some View {
+        List {
+            Section {
+                if let daily = model.daily {
+                    Button {
+                        model.openDaily()
+                    } label: {
+                        DailyPuzzleRow(puzzle: daily, isSolved: model.dailySolved)
+                    }
+                    .buttonStyle(.plain)
+                    .accessibilityLabel(dailyDescription(daily))
+                }
+            } header: {
+                Text("puzzles_daily")
+            } footer: {
+                Text("puzzles_daily_footer")
+            }
+            Section {
+                ForEach(GameCatalog.all, id: \.game) { info in
+                    let best = model.bestRush[info.game] ?? 0
+                    Button {
+                        model.openRush(info.game)
+                    } label: {
+                        LabeledContent {
+                            Text("puzzles_best_rush \(best)")
+                        } label: {
+                            Text(verbatim: info.name)
+                        }
+                    }
+                    .accessibilityLabel(Text("puzzles_rush_item \(info.name) \(best)"))
+                }
+            } header: {
+                Text("puzzles_rush")
+            } footer: {
+                Text("puzzles_rush_footer")
+            }
+            Section {
+                ForEach(GameCatalog.all, id: \.game) { info in
+                    NavigationLink {
+                        PuzzleChoiceScreen(game: info.game)
+                    } label: {
+                        Text(verbatim: info.name)
+                    }
+                }
+            } header: {
+                Text("puzzles_choice")
+            }
+            Section {
+                NavigationLink {
+                    PuzzleStatsScreen()
+                } label: {
+                    Label("puzzles_stats", systemImage: "chart.bar")
+                }
+            }
+            if let message = model.openError ?? app.endgameTables.state.puzzlesWaitLine {
+                Section {
+                    Text(verbatim: message)
+                        .foregroundStyle(.secondary)
+                }
+            }
+        }
+        .navigationTitle("puzzles_title")
+        .navigationDestination(isPresented: puzzleShown) {
+            if let puzzle = model.puzzle {
+                PuzzleScreen(model: puzzle)
+            }
+        }
+        .navigationDestination(isPresented: rushShown) {
+            if let rush = model.rush {
+                PuzzleRushScreen(model: rush)
+            }
+        }
+    }
+
+    private var puzzleShown: Binding<Bool> {
+        Binding(get: { model.puzzle != nil }, set: { if !$0 { model.puzzle = nil } })
+    }
+
+    private var rushShown: Binding<Bool> {
+        Binding(get: { model.rush != nil }, set: { if !$0 { model.rush = nil } })
+    }
+
+    /// "Today's puzzle: Zhi Qi, White · win in 5. Solved", for VoiceOver.
+    private func dailyDescription(_ info: PuzzleInfo) -> Text {
+        let status = model.dailySolved ? String(localized: "puzzles_solved") : String(localized: "puzzles_not_solved")
+        return Text("puzzles_daily_description \(GameCatalog.name(of: info.game)) \(PuzzleText.summary(info)) \(status)")
+    }
+}
+
+/// Today's puzzle in the list: its game, goal and grade, and a check once solved.
+struct DailyPuzzleRow: View {
+    let puzzle: PuzzleInfo
+    let isSolved: Bool
+
+    var body: some View {
+        HStack(alignment: .top, spacing: 12) {
+            Image(systemName: isSolved ? "checkmark.circle.fill" : "calendar")
+                .font(.title3)
+                .foregroundStyle(isSolved ? Color.green : Color.accentColor)
+                .accessibilityHidden(true)
+            VStack(alignment: .leading, spacing: 2) {
+                Text(verbatim: GameCatalog.name(of: puzzle.game))
+                    .font(.body.weight(.semibold))
+                Text(verbatim: PuzzleText.summary(puzzle))
+                    .font(.subheadline)
+                Text(verbatim: PuzzleText.grade(puzzle.grade))
+                    .font(.caption)
+                    .foregroundStyle(.secondary)
+            }
+            Spacer(minLength: 0)
+            Image(systemName: "chevron.right")
+                .font(.caption)
+                .foregroundStyle(.tertiary)
+                .accessibilityHidden(true)
+        }
+        .contentShape(Rectangle())
+        .padding(.vertical, 2)
+    }
+}

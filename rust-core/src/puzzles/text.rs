@@ -1,0 +1,110 @@
+//! The puzzle screen's sentences in every language the engine speaks: the goal ("White to
+//! move and win in 5") and what a wrong turn allows. They are the engine's because the
+//! numbers in them are the tables' and both apps must say the same thing.
+
+use crate::content::Locale;
+use crate::rules::Side;
+
+use super::play::Consequence;
+
+/// The goal of a puzzle: `side` to move and win in `turns` of its own turns.
+pub fn goal_text(side: Side, turns: u8, locale: Locale) -> String {
+    match locale {
+        Locale::English => {
+            let side = if side == Side::P1 { "White" } else { "Black" };
+            format!("{side} to move and win in {turns}")
+        }
+        Locale::SimplifiedChinese => {
+            let side = if side == Side::P1 { "白方" } else { "黑方" };
+            format!("{side}先走，{turns} 回合内获胜")
+        }
+        Locale::TraditionalChinese => {
+            let side = if side == Side::P1 { "白方" } else { "黑方" };
+            format!("{side}先走，{turns} 回合內獲勝")
+        }
+    }
+}
+
+/// What a wrong turn allows, said to the player who made it.
+pub fn consequence_text(consequence: Consequence, locale: Locale) -> String {
+    match (consequence, locale) {
+        (Consequence::Draw, Locale::English) => "Now it is a draw with best play.".to_string(),
+        (Consequence::Draw, Locale::SimplifiedChinese) => {
+            "这样一来，双方都走对就是和棋。".to_string()
+        }
+        (Consequence::Draw, Locale::TraditionalChinese) => {
+            "這樣一來，雙方都走對就是和棋。".to_string()
+        }
+        (Consequence::Loss { opponent_turns: 0 }, Locale::English) => {
+            "This turn loses the game.".to_string()
+        }
+        (Consequence::Loss { opponent_turns: 0 }, Locale::SimplifiedChinese) => {
+            "这一步直接输掉了这盘棋。".to_string()
+        }
+        (Consequence::Loss { opponent_turns: 0 }, Locale::TraditionalChinese) => {
+            "這一步直接輸掉了這盤棋。".to_string()
+        }
+        (Consequence::Loss { opponent_turns: n }, Locale::English) => {
+            format!("Now you lose in {n} {}.", turns_word(n))
+        }
+        (Consequence::Loss { opponent_turns: n }, Locale::SimplifiedChinese) => {
+            format!("这样一来，对方 {n} 回合内就能获胜。")
+        }
+        (Consequence::Loss { opponent_turns: n }, Locale::TraditionalChinese) => {
+            format!("這樣一來，對方 {n} 回合內就能獲勝。")
+        }
+        (Consequence::SlowerWin { turns }, Locale::English) => {
+            format!(
+                "Still a win, but now it takes {turns} more {}: too slow.",
+                turns_word(turns)
+            )
+        }
+        (Consequence::SlowerWin { turns }, Locale::SimplifiedChinese) => {
+            format!("还能赢，但还要再走 {turns} 回合，太慢了。")
+        }
+        (Consequence::SlowerWin { turns }, Locale::TraditionalChinese) => {
+            format!("還能贏，但還要再走 {turns} 回合，太慢了。")
+        }
+    }
+}
+
+fn turns_word(n: u16) -> &'static str {
+    if n == 1 { "turn" } else { "turns" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_sentence_has_its_numbers_in_every_language() {
+        for locale in Locale::ALL {
+            let goal = goal_text(Side::P2, 5, locale);
+            assert!(goal.contains('5'), "{goal}");
+            for (consequence, number) in [
+                (Consequence::Loss { opponent_turns: 7 }, Some('7')),
+                (Consequence::SlowerWin { turns: 9 }, Some('9')),
+                (Consequence::Draw, None),
+                (Consequence::Loss { opponent_turns: 0 }, None),
+            ] {
+                let text = consequence_text(consequence, locale);
+                assert!(!text.is_empty());
+                if let Some(digit) = number {
+                    assert!(text.contains(digit), "{text}");
+                }
+            }
+        }
+        assert_eq!(
+            goal_text(Side::P1, 5, Locale::English),
+            "White to move and win in 5"
+        );
+        assert_eq!(
+            consequence_text(Consequence::Loss { opponent_turns: 1 }, Locale::English),
+            "Now you lose in 1 turn."
+        );
+        assert_ne!(
+            consequence_text(Consequence::Draw, Locale::SimplifiedChinese),
+            consequence_text(Consequence::Draw, Locale::TraditionalChinese)
+        );
+    }
+}

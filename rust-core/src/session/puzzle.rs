@@ -1,0 +1,211 @@
+//! A puzzle played with the session's taps: the [`PuzzleSession`] of `puzzles` judges each
+//! whole turn against the tables and answers with the longest defence; the session's state
+//! machine does everything else a game screen needs (picking a piece up before stepping, the
+//! snapshot with its targets, the numbered board changes), so the apps draw and animate a
+//! puzzle exactly like a game.
+//!
+//! As in a lesson, the session's [`State`] keeps a copy of the puzzle's game: each action is
+//! played on both, the player's first and then the defender's reply, so each gets its
+//! numbered board changes, read from [`PuzzleTapSession::changes_since`]. A wrong turn stays
+//! on the board (the player sees what it allowed) until [`PuzzleTapSession::retry`].
+
+use std::sync::Arc;
+
+use crate::action::Action;
+use crate::board::Point;
+use crate::level::Level;
+use crate::puzzles::{Puzzle, PuzzleError, PuzzleSession, PuzzleState, TurnVerdict};
+use crate::rules::{Rules, Side};
+use crate::tables::EndgameTables;
+use crate::timer::TurnTimer;
+
+use super::changes::{Change, ChangeBatch};
+use super::config::{Mode, SessionConfig};
+use super::events::Refusal;
+use super::snapshot::Snapshot;
+use super::state::{Effects, State};
+use super::tap::{TapStep, refusal_for};
+
+/// What a tap did in a puzzle.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum PuzzleTap {
+    /// A piece was picked up to move.
+    Selected(Point),
+    /// The picked piece was put back.
+    Deselected(Point),
+    /// The player's action was played and judged.
+    Played(PuzzlePlay),
+    /// The rules (or the touch interaction) refuse the tap; nothing changed.
+    Refused(Refusal),
+    /// The attempt is over (solved or failed): retry or take the next puzzle.
+    Finished,
+}
+
+/// A played action of the player's, and the defender's reply if the turn was right.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PuzzlePlay {
+    /// The side that played (the player).
+    pub side: Side,
+    /// The player's action.
+    pub action: Action,
+    /// What the puzzle made of it.
+    pub verdict: TurnVerdict,
+    /// The session's revision once the player's own action was played: the board changes up
+    /// to it are the player's, any after it the defender's reply's.
+    pub player_revision: u64,
+    /// The player's turn is over.
+    pub turn_ended: bool,
+}
+
+/// One puzzle on one screen (not thread-safe: the bindings hold it in a mutex).
+pub struct PuzzleTapSession {
+    state: State,
+    puzzle: PuzzleSession,
+}
+
+impl PuzzleTapSession {
+    /// A session at the start of `puzzle`, judged by `tables` (of its game).
+    pub fn new(
+        puzzle: Puzzle,
+        tables: Arc<EndgameTables>,
+    ) -> Result<PuzzleTapSession, PuzzleError> {
+        let variant = puzzle.variant;
+        let puzzle = PuzzleSession::new(puzzle, tables)?;
+        let defender = puzzle.position().side_to_move().opponent();
+        let config = SessionConfig {
+            rules: Rules::of(variant),
+            mode: Mode::VsComputer {
+                computer: defender,
+                level: Level::DEFAULT,
+            },
+            timer: TurnTimer::Off,
+        };
+        let state = State::start(
+            config,
+            puzzle.game().clone(),
+            None,
+            false,
+            0,
+            0,
+            &mut Effects::default(),
+        );
+        Ok(PuzzleTapSession { state, puzzle })
+    }
+
+    /// The puzzle being played, with its attempt.
+    pub fn puzzle(&self) -> &PuzzleSession {
+        &self.puzzle
+    }
+
+    /// What the puzzle screen draws now: the session's snapshot with nothing a puzzle lacks
+    /// (no undo, no thinking computer, no targets once the attempt is over).
+    pub fn snapshot(&self) -> Snapshot {
+        self.for_puzzle(self.state.snapshot(0))
+    }
+
+    /// The board changes after `revision`, as [`super::GameSession::changes_since`].
+    pub fn changes_since(&self, revision: u64) -> ChangeBatch {
+        let mut batch = self.state.changes_since(revision, 0);
+        batch.snapshot = self.for_puzzle(batch.snapshot);
+        for change in &mut batch.changes {
+            if let Change::Reset { snapshot } = &mut change.change {
+                **snapshot = self.for_puzzle((**snapshot).clone());
+            }
+        }
+        batch
+    }
+
+    /// A tap on a point: picks a piece up or puts it down, or forms an action and plays it.
+    pub fn tap(&mut self, point: Point) -> PuzzleTap {
+        if *self.puzzle.state() != PuzzleState::Playing {
+            return PuzzleTap::Finished;
+        }
+        match self.state.tap_step(point) {
+            Err(refusal) => PuzzleTap::Refused(refusal),
+            Ok(TapStep::Selected(p)) => PuzzleTap::Selected(p),
+            Ok(TapStep::Deselected(p)) => PuzzleTap::Deselected(p),
+            Ok(TapStep::Act(action)) => self.act(action),
+        }
+    }
+
+    /// A winning turn for the player's current turn; a turn begun is taken back first (one
+    /// reset in the change log). Counts as a hint.
+    pub fn hint(&mut self) -> Result<Vec<Action>, PuzzleError> {
+        let turn = self.puzzle.hint()?;
+        if self.state.game.position() != self.puzzle.game().position() {
+            self.resync();
+        } else {
+            self.state.selected = None;
+        }
+        Ok(turn)
+    }
+
+    /// Back to the puzzle's position (one reset in the change log); the first attempt's
+    /// result stays.
+    pub fn retry(&mut self) {
+        self.puzzle.retry();
+        self.resync();
+    }
+
+    fn act(&mut self, action: Action) -> PuzzleTap {
+        let side = self.state.game.position().side_to_move();
+        let verdict = match self.puzzle.play_action(action) {
+            Ok(verdict) => verdict,
+            Err(PuzzleError::Illegal(reason)) => {
+                self.state.selected = None;
+                return PuzzleTap::Refused(refusal_for(reason));
+            }
+            Err(_) => return PuzzleTap::Finished,
+        };
+        let outcome_before = self.state.game.outcome();
+        let Ok((applied, _)) = self.state.play_action(action) else {
+            unreachable!("the puzzle played {action} on the same position");
+        };
+        let player_revision = self.state.changes.revision();
+        if let TurnVerdict::Right { reply, .. } = &verdict {
+            for &a in reply {
+                if self.state.play_action(a).is_err() {
+                    unreachable!("the puzzle played the reply {a} on the same position");
+                }
+            }
+        }
+        debug_assert_eq!(self.state.game.position(), self.puzzle.game().position());
+        self.state.refresh(
+            0,
+            applied.turn_ended,
+            outcome_before,
+            &mut Effects::default(),
+        );
+        PuzzleTap::Played(PuzzlePlay {
+            side,
+            action,
+            verdict,
+            player_revision,
+            turn_ended: applied.turn_ended || self.state.game.is_over(),
+        })
+    }
+
+    /// Puts the puzzle's game on the session's board with one reset.
+    fn resync(&mut self) {
+        self.state.game = self.puzzle.game().clone();
+        self.state.selected = None;
+        let outcome = self.state.game.outcome();
+        self.state
+            .refresh(0, true, outcome, &mut Effects::default());
+        self.state.record_reset(0);
+    }
+
+    fn for_puzzle(&self, mut snapshot: Snapshot) -> Snapshot {
+        snapshot.computer_thinking = false;
+        snapshot.can_undo = false;
+        snapshot.can_redo = false;
+        // A puzzle is not a saved game: leaving it loses nothing to ask about.
+        snapshot.unfinished = false;
+        if *self.puzzle.state() != PuzzleState::Playing {
+            for point in &mut snapshot.points {
+                point.target = false;
+            }
+        }
+        snapshot
+    }
+}
