@@ -112,7 +112,7 @@ pub use ai::{
 pub use session::{
     BoardChange, Change, ChangeBatch, Clock, ComputerRunner, GameSession, HumanResult, LessonPlay,
     LessonSession, LessonTap, ManualClock, Mode, NextStep, Played, PointState, Refusal,
-    RestoreError, SAVE_FORMAT, SAVE_VERSION, SessionClock, SessionConfig, SessionError,
-    SessionEvent, SessionListener, SessionOptions, SideState, SizeUnit, Snapshot, StatsEntry,
-    StatsError, StatsStore, SystemClock, TapOutcome, last_turn_points,
+    RemoteTurnError, RestoreError, SAVE_FORMAT, SAVE_VERSION, SessionClock, SessionConfig,
+    SessionError, SessionEvent, SessionListener, SessionOptions, SideState, SizeUnit, Snapshot,
+    StatsEntry, StatsError, StatsStore, SystemClock, TapOutcome, last_turn_points,
 };
