@@ -88,6 +88,15 @@ pub enum MillsError {
         min: u8,
         max: u8,
     },
+    /// The online server's address in the settings cannot be used (`reason` says why).
+    InvalidServer {
+        address: String,
+        reason: String,
+    },
+    /// Neither an invite code nor an invite link.
+    InvalidInvite {
+        invite: String,
+    },
 }
 
 /// What is wrong with a refused text record, for the message the apps show.
@@ -159,6 +168,12 @@ impl fmt::Display for MillsError {
                 f,
                 "endgame tables of {pieces} pieces a side are not prepared ({min} to {max} are)"
             ),
+            MillsError::InvalidServer { address, reason } => {
+                write!(f, "'{address}' is not a usable server address: {reason}")
+            }
+            MillsError::InvalidInvite { invite } => {
+                write!(f, "'{invite}' is not an invite code or link")
+            }
             MillsError::Internal { reason } => write!(f, "internal error: {reason}"),
         }
     }

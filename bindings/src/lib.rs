@@ -55,6 +55,7 @@ mod files;
 mod hints;
 mod lessons;
 mod logging;
+mod online;
 mod records;
 mod session;
 mod tables;
@@ -75,6 +76,10 @@ pub use lessons::{
     lesson_progress_load, lesson_progress_mark_solved, lesson_progress_reset, lessons,
 };
 pub use logging::init_logging;
+pub use online::{
+    ConnectionState, OfflineReason, OnlineEvent, OnlineListener, OnlineOptions, OnlineSession,
+    OnlineStatus, OnlineTapResult, PlayerClock, PlayerInfo, RoomInfo,
+};
 pub use records::{RecordDetails, ReviewPosition, TextRecord, TurnEnd, TurnEntry, read_record};
 pub use session::{GameSession, SessionEvent, SessionListener};
 pub use tables::{

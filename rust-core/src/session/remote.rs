@@ -92,13 +92,14 @@ impl State {
         true
     }
 
-    /// Shows `game` instead of the current one (a whole-board redraw).
+    /// Shows `game`, of any of the games, instead of the current one (a whole-board redraw).
     pub fn replace_game(&mut self, game: Game, now: u64, fx: &mut Effects) {
         if self.closed {
             return;
         }
         self.cancel_computer();
         self.resigned = game.record().resigned;
+        self.config.rules = *game.rules();
         self.game = game;
         self.redo.clear();
         self.refresh(now, true, None, fx);
