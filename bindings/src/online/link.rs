@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 
 use mills_protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
 use rand::Rng;
+use tungstenite::protocol::{Role, WebSocketConfig};
 use tungstenite::{Message, WebSocket};
 
 use super::Shared;
@@ -32,7 +33,9 @@ const LONGEST_PAUSE: Duration = Duration::from_secs(8);
 /// Where the server is: a `ws://host:port/path` address.
 #[derive(Debug, Clone)]
 pub(crate) struct ServerAddress {
-    pub url: String,
+    /// `host:port` as written (the `Host` header).
+    pub authority: String,
+    pub path: String,
     pub host: String,
     pub port: u16,
 }
@@ -75,7 +78,8 @@ impl ServerAddress {
             return Err("no host".into());
         }
         Ok(ServerAddress {
-            url: format!("ws://{authority}{path}"),
+            authority: authority.to_string(),
+            path: path.to_string(),
             host: host
                 .trim_start_matches('[')
                 .trim_end_matches(']')
@@ -163,13 +167,22 @@ fn connect(server: &ServerAddress) -> Result<Socket, String> {
     let mut last = String::from("no address");
     for addr in addrs {
         match TcpStream::connect_timeout(&addr, CONNECT_TIMEOUT) {
-            Ok(stream) => {
+            Ok(mut stream) => {
                 let _ = stream.set_nodelay(true);
                 stream
                     .set_read_timeout(Some(CONNECT_TIMEOUT))
                     .map_err(|e| e.to_string())?;
-                let (socket, _) = tungstenite::client::client(server.url.as_str(), stream)
-                    .map_err(|e| format!("handshake: {e}"))?;
+                let rest = super::handshake::client_handshake(
+                    &mut stream,
+                    &server.authority,
+                    &server.path,
+                )?;
+                let limit = mills_protocol::limits::MAX_SERVER_FRAME_BYTES;
+                let config = WebSocketConfig::default()
+                    .max_message_size(Some(limit))
+                    .max_frame_size(Some(limit));
+                let socket =
+                    WebSocket::from_partially_read(stream, rest, Role::Client, Some(config));
                 socket
                     .get_ref()
                     .set_read_timeout(Some(POLL))
@@ -276,13 +289,18 @@ mod tests {
     fn server_addresses_are_read_with_the_default_path() {
         let a = ServerAddress::parse("ws://127.0.0.1:9000").unwrap();
         assert_eq!(
-            (a.url.as_str(), a.host.as_str(), a.port),
-            ("ws://127.0.0.1:9000/ws", "127.0.0.1", 9000)
+            (
+                a.authority.as_str(),
+                a.path.as_str(),
+                a.host.as_str(),
+                a.port
+            ),
+            ("127.0.0.1:9000", "/ws", "127.0.0.1", 9000)
         );
         let b = ServerAddress::parse("http://example.org/mills/ws").unwrap();
-        assert_eq!((b.url.as_str(), b.port), ("ws://example.org/mills/ws", 80));
+        assert_eq!((b.path.as_str(), b.port), ("/mills/ws", 80));
         let c = ServerAddress::parse("localhost:8080").unwrap();
-        assert_eq!(c.url, "ws://localhost:8080/ws");
+        assert_eq!((c.host.as_str(), c.path.as_str()), ("localhost", "/ws"));
         assert!(ServerAddress::parse("ftp://x").is_err());
         assert!(ServerAddress::parse("ws://:80").is_err());
         assert!(ServerAddress::parse("ws://host:notaport").is_err());

@@ -4,12 +4,14 @@
 //!
 //! - `room`: the client's picture of the room, without I/O (turns shown only once stored).
 //! - `link`: the connection thread (blocking WebSocket, reconnects by itself).
+//! - `handshake`: the WebSocket opening handshake.
 //! - `secret`: the device secret, kept in a file the app names.
 //! - `types`: the records and enums the apps see.
 //!
 //! The server is the referee and its clock the authority; the board here is drawn from what
 //! it stored. docs/online.md ("The client") says why it is built this way.
 
+mod handshake;
 mod link;
 mod room;
 mod secret;
@@ -433,6 +435,12 @@ impl OnlineSession {
 
     pub fn is_shut_down(&self) -> bool {
         self.shared.control().stop
+    }
+
+    /// The actions the board shows, in notation (the stored game, then the turn being
+    /// entered): a record for sharing, not for drawing.
+    pub fn actions(&self) -> Vec<String> {
+        crate::types::actions_text(self.shared.room().board.game().actions())
     }
 
     /// The revision of the stored game the board shows (the number of the server's entries).
