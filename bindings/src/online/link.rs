@@ -261,13 +261,16 @@ fn serve(shared: &Arc<Shared>, mut socket: Socket, attempt: &mut u32) -> Ended {
             }
         };
         let is_welcome = matches!(message, ServerMessage::Welcome { .. });
-        match shared.receive(message) {
-            Ok(()) => {}
-            Err(reason) => {
-                let _ = socket.close(None);
-                let _ = socket.flush();
-                return Ended::Fatal(reason);
+        if let Err(refusal) = shared.receive(message) {
+            let _ = socket.close(None);
+            let _ = socket.flush();
+            if refusal.retry {
+                return Ended::Lost(format!("{}: {}", refusal.code, refusal.message));
             }
+            return Ended::Fatal(OfflineReason::Refused {
+                code: refusal.code,
+                message: refusal.message,
+            });
         }
         if is_welcome && !welcomed {
             welcomed = true;

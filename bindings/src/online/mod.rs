@@ -100,19 +100,12 @@ impl Shared {
         }
     }
 
-    /// Applies a server message and tells the app; a final refusal ends the session.
-    fn receive(&self, message: mills_protocol::ServerMessage) -> Result<(), OfflineReason> {
+    /// Applies a server message and tells the app; a refusal ends the connection.
+    fn receive(&self, message: mills_protocol::ServerMessage) -> Result<(), room::Fatal> {
         let result = self.room().receive(message);
-        match result {
-            Ok(events) => {
-                self.deliver(events);
-                Ok(())
-            }
-            Err(fatal) => Err(OfflineReason::Refused {
-                code: fatal.code,
-                message: fatal.message,
-            }),
-        }
+        let events = result?;
+        self.deliver(events);
+        Ok(())
     }
 
     fn set_connection(&self, state: ConnectionState) {

@@ -56,11 +56,13 @@ struct ClockReading {
     at: Instant,
 }
 
-/// A whole failure the session cannot go on from (the connection stops trying).
+/// A refusal this connection cannot go on from: final (the session stops trying), or
+/// `retry` (a busy server: connect again later and ask again).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Fatal {
     pub code: String,
     pub message: String,
+    pub retry: bool,
 }
 
 pub(crate) struct Room {
@@ -235,9 +237,10 @@ impl Room {
         retry_after_ms: Option<u64>,
         mut events: Vec<OnlineEvent>,
     ) -> Result<Vec<OnlineEvent>, Fatal> {
-        let fatal = || Fatal {
+        let fatal = |retry| Fatal {
             code: code.id().to_string(),
             message: message.clone(),
+            retry,
         };
         // The room cannot be had: nothing this session can do will change that.
         let no_room = matches!(
@@ -249,13 +252,21 @@ impl Room {
                 | ErrorCode::TooManyRooms
         ) && self.info.is_none();
         if no_room || matches!(code, ErrorCode::UnsupportedVersion | ErrorCode::NotInRoom) {
-            return Err(fatal());
+            return Err(fatal(false));
+        }
+        // Creating, joining or opening the room was put off (rate-limited, a busy store, a
+        // server shutting down): ask again on a later connection.
+        if self.info.is_none() && code.is_retryable() {
+            return Err(fatal(true));
         }
         let pending_id = self.pending.as_ref().map(|p| p.id.clone());
         if id.is_some() && id == pending_id {
             if code.is_retryable() {
-                log::info!("online: {} for a pending turn, resent later", code.id());
-                let _ = retry_after_ms;
+                log::info!(
+                    "online: {} for a pending turn (retry after {retry_after_ms:?} ms), resent \
+                     after the next reconnect",
+                    code.id()
+                );
                 // Resent with the room after the next (re)connect.
                 return Ok(events);
             }

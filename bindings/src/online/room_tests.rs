@@ -347,3 +347,16 @@ fn an_unknown_code_ends_the_session() {
         .unwrap_err();
     assert_eq!(fatal.code, "unknown-code");
 }
+
+#[test]
+fn a_rate_limited_join_is_asked_again_later() {
+    let mut room = new_room(Intent::Join { code: ROOM.into() });
+    room.on_connected();
+    let refusal = room
+        .receive(server(
+            r#"{"type":"error","code":"rate-limited","message":"slow down","retry_after_ms":2000}"#,
+        ))
+        .unwrap_err();
+    assert!(refusal.retry);
+    assert!(matches!(room.on_connected(), ClientMessage::Join { .. }));
+}
