@@ -7,8 +7,10 @@
 //! each game ([`game_info`]: pieces, stable, player panel, the board to draw), the lessons
 //! ([`lessons`], [`LessonSession`]: the same taps, snapshot and changes as a game, judged by
 //! the lesson; progress in a file), the levels and timer choices, the rules text,
-//! statistics, and the endgame tables (`tables_prepare`: built on first use in the
-//! background, then used by every session). The apps draw, animate and speak what these
+//! statistics, the endgame tables (`tables_prepare`: built on first use in the
+//! background, then used by every session), and [`OnlineSession`] (a game against a friend
+//! through a `mills-server`: the same snapshot, changes and taps as a local game, plus the
+//! connection, the room, the opponent and both clocks; `online`). The apps draw, animate and speak what these
 //! say and keep no copy of any rule or table. Points are their names (`"d6"`) with their index
 //! (0..24, `Point::ALL` order) where a screen needs it; actions are their notation (`"d6"`,
 //! `"d6-d5"`, `"xd7"`, `"pass"`), for records only: what an action did is its [`Change`]s.

@@ -18,7 +18,6 @@ mod secret;
 mod types;
 
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, RwLock};
-use std::thread::JoinHandle;
 use std::time::Duration;
 
 use mills_core::{self as core};
@@ -109,6 +108,13 @@ impl Shared {
     }
 
     fn set_connection(&self, state: ConnectionState) {
+        // After shut_down the state stays `Offline(ShutDown)`, whatever the thread was doing.
+        let shut_down = ConnectionState::Offline {
+            reason: OfflineReason::ShutDown,
+        };
+        if self.control().stop && state != shut_down {
+            return;
+        }
         let changed = {
             let mut connection = self.connection.lock().unwrap_or_else(|e| e.into_inner());
             let changed = connection.0 != state;
@@ -190,11 +196,11 @@ impl Shared {
 
 /// One room on a server, as the game screen draws it. Thread-safe; every call returns at
 /// once (the network is the session's own thread). `shut_down()` closes the connection;
-/// freeing the object does the same.
+/// freeing the object does the same. (Not named `close`: Kotlin's `close()` frees the
+/// object.)
 #[derive(uniffi::Object)]
 pub struct OnlineSession {
     shared: Arc<Shared>,
-    thread: Mutex<Option<JoinHandle<()>>>,
 }
 
 impl OnlineSession {
@@ -224,16 +230,14 @@ impl OnlineSession {
             name: options.name.map(|n| n.chars().take(60).collect()),
         });
         let thread_shared = Arc::clone(&shared);
-        let thread = std::thread::Builder::new()
+        // Detached: shut_down never waits for it (see there).
+        std::thread::Builder::new()
             .name("mills-online".into())
             .spawn(move || link::run(thread_shared))
             .map_err(|e| MillsError::Io {
                 reason: format!("starting the connection thread: {e}"),
             })?;
-        Ok(Arc::new(OnlineSession {
-            shared,
-            thread: Mutex::new(Some(thread)),
-        }))
+        Ok(Arc::new(OnlineSession { shared }))
     }
 
     /// The board's snapshot with the server's clock and no undo (an online game has none).
@@ -337,10 +341,14 @@ impl OnlineSession {
         }
     }
 
-    /// A tap on a point by name. Fails only for a name that is not a point.
+    /// A tap on a point by name. Fails for a name that is not a point, and with
+    /// `SessionClosed` after `shut_down`.
     pub fn tap(&self, point: String) -> Result<OnlineTapResult, MillsError> {
         guard(|| {
             let point = parse_point(&point)?;
+            if self.is_shut_down() {
+                return Err(MillsError::SessionClosed);
+            }
             Ok(self.shared.room().tap(point))
         })
     }
@@ -348,13 +356,13 @@ impl OnlineSession {
     /// Resigns the current game (shown once the server has stored it). `false` when there
     /// is no game going on.
     pub fn resign(&self) -> bool {
-        self.shared.room().resign()
+        !self.is_shut_down() && self.shared.room().resign()
     }
 
     /// Asks for another game once this one is over; it starts when both have asked
     /// (`OnlineEvent::RematchStarted`). `false` while the game goes on.
     pub fn rematch(&self) -> bool {
-        self.shared.room().rematch()
+        !self.is_shut_down() && self.shared.room().rematch()
     }
 
     /// The connection, the room, the opponent, both clocks and the finished game.
@@ -409,18 +417,20 @@ impl OnlineSession {
         self.shared.wake.notify_all();
     }
 
-    /// Closes the connection and stops the session's thread (waits for it, at most ~0.1 s
-    /// plus a listener call in flight). Afterwards taps answer `NotStarted` only if nothing
-    /// was open; the board and status keep their last state.
+    /// Closes the connection and stops the session's thread, without waiting for it (the
+    /// app's thread never waits on the network): the thread ends at its next look (within
+    /// 20 ms) or when a connection attempt in progress gives up (at most 5 s). The listener
+    /// is dropped at once, so no call reaches the app after this returns but one already in
+    /// progress. The board and status keep their last state; `tap` fails with
+    /// `SessionClosed`, `resign` and `rematch` answer `false`.
     pub fn shut_down(&self) {
         self.shared.control().stop = true;
         self.shared.wake.notify_all();
-        let thread = self.thread.lock().unwrap_or_else(|e| e.into_inner()).take();
-        if let Some(thread) = thread {
-            if thread.thread().id() != std::thread::current().id() {
-                let _ = thread.join();
-            }
-        }
+        *self
+            .shared
+            .listener
+            .write()
+            .unwrap_or_else(|e| e.into_inner()) = None;
         self.shared.set_connection(ConnectionState::Offline {
             reason: OfflineReason::ShutDown,
         });
@@ -504,5 +514,41 @@ mod tests {
         );
         assert_eq!(invite_code("hello"), None);
         assert_eq!(invite_code("https://x/join/"), None);
+    }
+
+    #[test]
+    fn shutting_down_never_waits_for_the_network() {
+        // A server that takes the connection and never answers the handshake.
+        let silent = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = silent.local_addr().unwrap().port();
+        let dir = std::env::temp_dir().join(format!("mills-shutdown-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let options = OnlineOptions {
+            server: format!("127.0.0.1:{port}"),
+            secret_path: dir.join("secret").to_str().unwrap().to_string(),
+            name: None,
+        };
+        let session =
+            OnlineSession::create(options, GameId::Zhiqi, TurnTimer::Seconds60, None).unwrap();
+        std::thread::sleep(Duration::from_millis(100));
+        assert_eq!(session.status().connection, ConnectionState::Connecting);
+        let started = std::time::Instant::now();
+        session.shut_down();
+        assert!(
+            started.elapsed() < Duration::from_millis(100),
+            "{:?}",
+            started.elapsed()
+        );
+        assert!(session.is_shut_down());
+        assert_eq!(
+            session.status().connection,
+            ConnectionState::Offline {
+                reason: OfflineReason::ShutDown
+            }
+        );
+        assert_eq!(session.tap("d6".into()), Err(MillsError::SessionClosed));
+        assert!(!session.resign());
+        drop(session);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
