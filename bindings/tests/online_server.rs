@@ -314,3 +314,77 @@ fn back_from_the_background_the_board_catches_up() {
     play_turn(&mut ann, &mut bo, &mut rng, &mut turns);
     assert_same_game(&ann, &bo, &turns);
 }
+
+/// Taps a one-placement turn and waits until both boards show it.
+fn place(me: &mut Client, other: &mut Client, point: &str) {
+    let target = me.stored() + 1;
+    assert_eq!(
+        me.session.tap(point.into()).unwrap(),
+        OnlineTapResult::Sent {
+            actions: vec![point.to_string()]
+        }
+    );
+    me.wait_for("the placement stored", |c| c.stored() >= target);
+    other.wait_for("the placement", |c| c.stored() >= target);
+}
+
+#[test]
+fn the_servers_timer_passes_and_takes_back_an_unfinished_turn() {
+    let dir = TempDir::new("timer");
+    // 15 s turns at 20 %: 3 s, time enough for the set-up turns on a loaded machine.
+    let server = Server::start(&dir, &["--timer-scale-percent", "20"]);
+    let (mut ann, mut bo) = two_players(
+        &server.address(),
+        &dir,
+        GameId::TwelveMensMorris,
+        TurnTimer::Seconds15,
+    );
+    place(&mut ann, &mut bo, "a7");
+    place(&mut bo, &mut ann, "a1");
+    place(&mut ann, &mut bo, "d7");
+    place(&mut bo, &mut ann, "g1");
+    // g7 closes a mill: drawn at once, the capture still to choose, and the time runs out.
+    let stored = ann.stored();
+    assert_eq!(
+        ann.session.tap("g7".into()).unwrap(),
+        OnlineTapResult::Entered {
+            action: "g7".into()
+        }
+    );
+    ann.pump();
+    assert!(ann.session.snapshot().timer_running);
+    assert!(
+        ann.drawn
+            .iter()
+            .any(|c| matches!(&c.change, Change::Placed { point, .. } if point == "g7"))
+    );
+    ann.wait_for("the timer's pass", |c| c.stored() > stored);
+    bo.wait_for("the timer's pass", |c| c.stored() > stored);
+    for c in [&ann, &bo] {
+        assert!(
+            c.heard.iter().any(|e| matches!(
+                e,
+                OnlineEvent::TurnTimedOut {
+                    player: mills_ffi::Player::P1
+                }
+            )),
+            "{:?}",
+            c.heard
+        );
+        assert_eq!(c.session.actions(), ["a7", "a1", "d7", "g1", "pass"]);
+        assert_eq!(c.to_move(), mills_ffi::Player::P2);
+    }
+    let g7 = ann
+        .session
+        .snapshot()
+        .points
+        .into_iter()
+        .find(|p| p.name == "g7")
+        .unwrap();
+    assert_eq!(g7.owner, None, "the unfinished turn was taken back");
+    assert!(matches!(
+        ann.drawn.last().unwrap().change,
+        Change::Reset { .. }
+    ));
+    assert!(!ann.session.status().awaiting_server);
+}
