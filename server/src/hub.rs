@@ -208,6 +208,12 @@ impl Hub {
         self.stopping.store(true, Ordering::SeqCst);
     }
 
+    /// After [`Hub::stop`] and the last connection: the store commits what is queued and
+    /// stops.
+    pub fn close_store(&self) {
+        self.store.stop();
+    }
+
     fn slot(&self, room: &str) -> Option<Slot> {
         self.rooms.lock().unwrap().get(room).cloned()
     }
