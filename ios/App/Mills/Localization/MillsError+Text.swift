@@ -50,6 +50,10 @@ extension MillsError {
             String(localized: "puzzles_tables_preparing")
         case .InvalidDate:
             String(localized: "error_invalid_date")
+        case .InvalidServer:
+            String(localized: "error_invalid_server")
+        case .InvalidInvite:
+            String(localized: "error_invalid_invite")
         }
     }
 }
