@@ -83,7 +83,9 @@ enum class StringKey {
     LessonWrong, LessonCount, LessonSolved, AnnounceLessonTryAgain, AnnounceLessonTimedOut,
     LessonOfferTitle, LessonOfferText, LessonOfferStart, LessonOfferNotNow,
     // endgame tables (engine): their error and the Settings line
-    ErrorInvalidTableSize, TablesReady, TablesPreparing, TablesUnavailable;
+    ErrorInvalidTableSize, TablesReady, TablesPreparing, TablesUnavailable,
+    // online play (engine): a server address or an invite the engine cannot use
+    ErrorInvalidServer, ErrorInvalidInvite;
 
     /** The resource name: `HomeTitle` → `home_title`, `Level10` → `level_10`. */
     val resourceName: String by lazy { toResourceName(name) }
