@@ -23,6 +23,11 @@
 # The root's Debian Swift lacks lib_Testing_Foundation.so, so the Foundation overlay of Swift
 # Testing is not imported (-disable-cross-import-overlays); the tests do not use it.
 #
+# The online tests (ios/App/MillsTests/OnlineGameTests.swift) start the real mills-server,
+# built here in release (as tests/kotlin builds it: a full run builds it once), on a loopback
+# port; the root shares the machine's network, and the binary is found inside it at its own
+# path (MILLS_SERVER_BIN).
+#
 # Environment: CARGO_TARGET_DIR is honoured (this suite builds in
 # $CARGO_TARGET_DIR/ffi-tests/swift-linux); MILLS_SWIFT_MODES, the language modes to compile
 # in (default "5 6"; the tests run in the first).

@@ -191,6 +191,13 @@ struct OnlineSetupTests {
         #expect(friend.pendingInvite == "mills://join/K7QM2XRP9DTA")
         #expect(friend.room == nil)
         #expect(!friend.open(try #require(URL(string: "file:///tmp/game.txt")), settings: none))
+
+        // A join that fails keeps the invite waiting; the error is the engine's reason.
+        friend.join("not a code", settings: OnlineSettings(server: "127.0.0.1:9", name: ""))
+        #expect(friend.pendingInvite == "mills://join/K7QM2XRP9DTA")
+        #expect(friend.error == String(localized: "error_invalid_invite"))
+        friend.dismissError()
+        #expect(friend.error == nil)
     }
 
     @Test func invitesAreReadFromLinksAndShownInGroups() throws {

@@ -54,10 +54,10 @@ final class FriendPlayModel {
             error = String(localized: "error_invalid_invite")
             return
         }
-        start(settings) { options in
+        let joined = start(settings) { options in
             try OnlineSession.join(options: options, invite: trimmed, listener: nil)
         }
-        if room != nil {
+        if joined {
             pendingInvite = nil
         }
     }
@@ -100,10 +100,12 @@ final class FriendPlayModel {
         room?.resume()
     }
 
-    private func start(_ settings: OnlineSettings, session make: (OnlineOptions) throws -> OnlineSession) {
+    /// True when the session started (the room then shows its phase).
+    @discardableResult
+    private func start(_ settings: OnlineSettings, session make: (OnlineOptions) throws -> OnlineSession) -> Bool {
         guard let options = settings.options(secretPath: secretPath) else {
             error = String(localized: "online_needs_server")
-            return
+            return false
         }
         do {
             try prepareFolder()
@@ -112,8 +114,10 @@ final class FriendPlayModel {
             room?.close()
             room = OnlineGameModel(session: session, announce: announce)
             error = nil
+            return true
         } catch {
             self.error = userMessage(for: error)
+            return false
         }
     }
 }

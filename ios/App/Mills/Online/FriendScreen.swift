@@ -83,6 +83,8 @@ private struct FriendStartForm: View {
         // an invite link opened before a server was set: ready to join once there is one
         .onAppear {
             if let pending = friend.pendingInvite, invite.isEmpty { invite = pending }
+            // "needs a server" from before a server was set in Settings
+            if settings.hasServer { friend.dismissError() }
         }
     }
 }
