@@ -12,8 +12,8 @@
 //! statistics, the endgame tables (`tables_prepare`: built on first use in the
 //! background, then used by every session), and [`OnlineSession`] (a game against a friend
 //! through a `mills-server`: the same snapshot, changes and taps as a local game, plus the
-//! connection, the room, the opponent and both clocks; `online`). The apps draw, animate and speak what these
-//! say and keep no copy of any rule or table. Points are their names (`"d6"`) with their index
+//! connection, the room, the opponent and both clocks; `online`). The apps draw, animate and
+//! speak what these say and keep no copy of any rule or table. Points are their names (`"d6"`) with their index
 //! (0..24, `Point::ALL` order) where a screen needs it; actions are their notation (`"d6"`,
 //! `"d6-d5"`, `"xd7"`, `"pass"`), for records only: what an action did is its [`Change`]s.
 //!
