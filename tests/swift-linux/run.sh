@@ -23,6 +23,11 @@
 # The root's Debian Swift lacks lib_Testing_Foundation.so, so the Foundation overlay of Swift
 # Testing is not imported (-disable-cross-import-overlays); the tests do not use it.
 #
+# The online tests (ios/App/MillsTests/OnlineGameTests.swift) start the real mills-server,
+# built here in release (as tests/kotlin builds it: a full run builds it once), on a loopback
+# port; the root shares the machine's network, and the binary is found inside it at its own
+# path (MILLS_SERVER_BIN).
+#
 # Environment: CARGO_TARGET_DIR is honoured (this suite builds in
 # $CARGO_TARGET_DIR/ffi-tests/swift-linux); MILLS_SWIFT_MODES, the language modes to compile
 # in (default "5 6"; the tests run in the first).
@@ -167,6 +172,17 @@ trap 'exit 130' INT TERM
 puzzle_tables="$target_dir/tmp/puzzle-tables"
 mkdir -p "$puzzle_tables"
 
+# The online tests' real mills-server (release, as tests/kotlin builds it), started by the
+# tests on a loopback port (the root shares the machine's network) from inside the root:
+# the target folder is mounted there at its own path.
+step "building mills-server for the online tests"
+if ! nice -n 10 cargo build --quiet --manifest-path "$root/Cargo.toml" --release -p mills-server --bin mills-server \
+  >"$build/server.log" 2>&1; then
+  cat "$build/server.log"
+  fail "mills-server was not built"
+fi
+server_bin="$target_dir/release/mills-server"
+
 swift_root=""
 if [[ "$(id -u)" == 0 ]]; then
   # One user of the shared root at a time: its /proc and bind mounts are per run.
@@ -192,13 +208,13 @@ if [[ "$(id -u)" == 0 ]]; then
   esac
   in_swift() {
     nice -n 10 chroot "$swift_root" /usr/bin/env -i HOME=/root PATH=/usr/bin:/bin LANG=C.UTF-8 \
-      MILLS_SWIFT_LANGUAGE_MODE="${MILLS_SWIFT_LANGUAGE_MODE:-5}" MILLS_PUZZLE_TABLES_DIR="$puzzle_tables" "$@"
+      MILLS_SWIFT_LANGUAGE_MODE="${MILLS_SWIFT_LANGUAGE_MODE:-5}" MILLS_PUZZLE_TABLES_DIR="$puzzle_tables" MILLS_SERVER_BIN="$server_bin" "$@"
   }
   where="Debian $SWIFT_DEBIAN_SUITE root (tests/.tools/swift-root)"
 else
   command -v swift >/dev/null 2>&1 || fail "no swift on PATH, and not root to install one"
   in_swift() {
-    nice -n 10 env MILLS_SWIFT_LANGUAGE_MODE="${MILLS_SWIFT_LANGUAGE_MODE:-5}" MILLS_PUZZLE_TABLES_DIR="$puzzle_tables" "$@"
+    nice -n 10 env MILLS_SWIFT_LANGUAGE_MODE="${MILLS_SWIFT_LANGUAGE_MODE:-5}" MILLS_PUZZLE_TABLES_DIR="$puzzle_tables" MILLS_SERVER_BIN="$server_bin" "$@"
   }
   where="$(command -v swift)"
 fi

@@ -11,6 +11,9 @@ enum SettingsKey {
     static let faceToFace = "faceToFace"
     // analysis
     static let evaluationBar = "evaluationBar"
+    // online play
+    static let onlineServer = "onlineServer"
+    static let onlineName = "onlineName"
 }
 
 /// The defaults, shared by every `@AppStorage` that reads a key.
@@ -25,4 +28,7 @@ enum SettingsDefault {
     static let faceToFace = false
     // the evaluation bar is off until the player turns it on
     static let evaluationBar = false
+    // no server: the app is wholly offline until the player names one
+    static let onlineServer = ""
+    static let onlineName = ""
 }

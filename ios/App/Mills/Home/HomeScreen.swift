@@ -1,8 +1,8 @@
 import MillsCore
 import SwiftUI
 
-/// The first screen: continue the saved game, the puzzles, or start one of the three games
-/// against the computer or pass-and-play. Each game shows the record against the current
+/// The first screen: continue the saved game, the puzzles, play a friend online, or start
+/// one of the three games against the computer or pass-and-play. Each game shows the record against the current
 /// level.
 struct HomeScreen: View {
     @Environment(AppModel.self) private var app
@@ -14,6 +14,7 @@ struct HomeScreen: View {
 
     var body: some View {
         @Bindable var app = app
+        @Bindable var friend = app.friend
         NavigationStack {
             ScrollView {
                 VStack(alignment: .leading, spacing: 16) {
@@ -28,6 +29,14 @@ struct HomeScreen: View {
                     }
                     .buttonStyle(.plain)
                     .accessibilityLabel(Text("home_puzzles_description"))
+                    Button {
+                        friend.isPresented = true
+                    } label: {
+                        FriendCard()
+                    }
+                    .buttonStyle(.plain)
+                    .accessibilityLabel(Text("home_play_friend"))
+                    .accessibilityHint(Text("home_play_friend_summary"))
                     ForEach(GameCatalog.all, id: \.game) { info in
                         GameCard(info: info, record: records[info.game]) { mode in
                             playRequest = PlayRequest(game: info.game, mode: mode)
@@ -54,6 +63,10 @@ struct HomeScreen: View {
                 case .settings: SettingsScreen(game: app.game)
                 case .puzzles: PuzzlesScreen()
                 }
+            }
+            // also shown when the app is opened with an invite link
+            .navigationDestination(isPresented: $friend.isPresented) {
+                FriendScreen()
             }
             .navigationDestination(isPresented: $app.isPlaying) {
                 if let game = app.game {

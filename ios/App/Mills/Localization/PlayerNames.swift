@@ -1,15 +1,18 @@
 import Foundation
 import MillsCore
 
-/// How the two sides are called: "You" and "Computer" against the computer, "White" (P1)
-/// and "Black" (P2) in pass-and-play.
+/// How the two sides are called: "You" and "Computer" against the computer, "You" and the
+/// friend's name online, "White" (P1) and "Black" (P2) in pass-and-play.
 struct PlayerNames {
-    /// The human's side against the computer; nil in pass-and-play.
+    /// The human's side against the computer, or this device's side online; nil in
+    /// pass-and-play.
     let human: Player?
+    /// What the other side is called when it is not the computer (an online opponent).
+    var other: String?
 
     func name(_ player: Player) -> String {
         guard let human else { return Self.colour(player) }
-        return player == human ? String(localized: "player_you") : String(localized: "player_computer")
+        return player == human ? String(localized: "player_you") : other ?? String(localized: "player_computer")
     }
 
     /// A side by its colour whoever plays it, "White" (P1) or "Black" (P2): the review and

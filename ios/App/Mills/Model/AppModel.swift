@@ -24,6 +24,8 @@ final class AppModel {
     @ObservationIgnored private var isForeground = true
     /// The engine's endgame tables, prepared in the background at launch.
     let endgameTables = EndgameTables()
+    /// "Play a friend": the online room, if any.
+    let friend: FriendPlayModel
 
     /// The app's files in `locations` (none: nothing is kept), what happens spoken through
     /// `announce`. An unfinished autosaved game is opened; with `preparesTables`, the endgame
@@ -31,6 +33,7 @@ final class AppModel {
     init(locations: SaveLocations?, announce: @escaping Announce, preparesTables: Bool = true) {
         self.locations = locations
         self.announce = announce
+        friend = FriendPlayModel(locations: locations, announce: announce)
         resumeSavedGame()
         if preparesTables {
             endgameTables.start(in: locations?.tables)

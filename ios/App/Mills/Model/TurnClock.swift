@@ -21,6 +21,18 @@ struct TurnClock: Equatable {
         frozenLeft = left
     }
 
+    /// A player's clock in an online game: the server's reading, counted down from `now`
+    /// while it runs (the side to move), else that side's next turn's time. Nil with the
+    /// timer off.
+    init?(clock: PlayerClock, limitMs: UInt64?, now: Date = .now) {
+        guard let leftMs = clock.leftMs else { return nil }
+        let left = TimeInterval(leftMs) / 1000
+        player = clock.player
+        limit = limitMs.map { TimeInterval($0) / 1000 } ?? left
+        deadline = clock.running ? now.addingTimeInterval(left) : nil
+        frozenLeft = left
+    }
+
     var isRunning: Bool { deadline != nil }
 
     func remaining(at date: Date) -> TimeInterval {

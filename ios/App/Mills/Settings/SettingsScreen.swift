@@ -17,6 +17,8 @@ struct SettingsScreen: View {
     @AppStorage(SettingsKey.boardStyle) private var boardStyle = SettingsDefault.boardStyle
     @AppStorage(SettingsKey.faceToFace) private var faceToFace = SettingsDefault.faceToFace
     @AppStorage(SettingsKey.evaluationBar) private var evaluationBar = SettingsDefault.evaluationBar
+    @AppStorage(SettingsKey.onlineServer) private var onlineServer = SettingsDefault.onlineServer
+    @AppStorage(SettingsKey.onlineName) private var onlineName = SettingsDefault.onlineName
     @Environment(\.dismiss) private var dismiss
     @Environment(AppModel.self) private var app
 
@@ -80,6 +82,25 @@ struct SettingsScreen: View {
                 Text("settings_section_analysis")
             } footer: {
                 Text("settings_evaluation_bar_summary")
+            }
+
+            // play a friend online: no server, no network
+            Section {
+                TextField("settings_server", text: $onlineServer, prompt: Text(verbatim: "mills.example.org:8080"))
+                    .keyboardType(.URL)
+                    .textInputAutocapitalization(.never)
+                    .autocorrectionDisabled()
+                    .accessibilityLabel(Text("settings_server"))
+                TextField("settings_player_name", text: $onlineName)
+                    .textContentType(.nickname)
+                    .accessibilityLabel(Text("settings_player_name"))
+            } header: {
+                Text("settings_section_online")
+            } footer: {
+                VStack(alignment: .leading, spacing: 4) {
+                    Text("settings_server_note")
+                    Text("settings_player_name_note")
+                }
             }
         }
         .navigationTitle("settings_title")

@@ -1,0 +1,123 @@
+import Foundation
+import MillsCore
+import Observation
+
+/// "Play a friend": creating a room (the invite to share comes back from the server),
+/// joining one from a typed code or an opened link, and the room then on screen
+/// (`OnlineGameModel`: waiting for the friend, the game, the result).
+///
+/// Online play needs a server named in the settings; without one nothing connects and the
+/// screen says so (an invite opened meanwhile waits in `pendingInvite`).
+@MainActor
+@Observable
+final class FriendPlayModel {
+    /// The room on screen, if any.
+    private(set) var room: OnlineGameModel?
+    /// Why the last create or join did not start (the engine's reason, or no server).
+    private(set) var error: String?
+    /// An invite link the app was opened with while no server was set: joined once one is.
+    private(set) var pendingInvite: String?
+    /// The "Play a friend" screen is shown (an opened invite link shows it).
+    var isPresented = false
+
+    @ObservationIgnored private let secretPath: String
+    @ObservationIgnored private let announce: Announce
+    @ObservationIgnored private let prepareFolder: () throws -> Void
+    @ObservationIgnored private var inBackground = false
+
+    /// The device secret in `locations` (none: a temporary file, so the seats last only
+    /// as long as it does); what happens spoken through `announce`.
+    init(locations: SaveLocations?, announce: @escaping Announce) {
+        if let locations {
+            secretPath = locations.onlineSecret.path(percentEncoded: false)
+            prepareFolder = { try locations.prepareOnlineFolder() }
+        } else {
+            secretPath = FileManager.default.temporaryDirectory
+                .appending(path: "mills-device-secret").path(percentEncoded: false)
+            prepareFolder = {}
+        }
+        self.announce = announce
+    }
+
+    /// Creates a room for `game` with `timer`; the room shows the invite once the server has
+    /// made it.
+    func create(_ game: GameId, timer: TurnTimer, settings: OnlineSettings) {
+        start(settings) { options in
+            try OnlineSession.create(options: options, game: game, timer: timer, listener: nil)
+        }
+    }
+
+    /// Joins the room of an invite: a code as people type it, or a whole invite link.
+    func join(_ invite: String, settings: OnlineSettings) {
+        let trimmed = invite.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else {
+            error = String(localized: "error_invalid_invite")
+            return
+        }
+        let joined = start(settings) { options in
+            try OnlineSession.join(options: options, invite: trimmed, listener: nil)
+        }
+        if joined {
+            pendingInvite = nil
+        }
+    }
+
+    /// The app was opened with `url`: an invite link opens "Play a friend" and joins (or
+    /// waits for a server to be set). False for any other URL.
+    @discardableResult
+    func open(_ url: URL, settings: OnlineSettings) -> Bool {
+        guard let invite = OnlineInvite.invite(in: url) else { return false }
+        isPresented = true
+        if settings.hasServer {
+            join(invite, settings: settings)
+        } else {
+            pendingInvite = invite
+            error = String(localized: "online_needs_server")
+        }
+        return true
+    }
+
+    /// Leaves the room on this device (the server keeps it).
+    func leave() {
+        room?.close()
+        room = nil
+        error = nil
+    }
+
+    func dismissError() {
+        error = nil
+    }
+
+    /// The app went to the background: the room's connection closes until it is back.
+    func enterBackground() {
+        inBackground = true
+        room?.pause()
+    }
+
+    func enterForeground() {
+        guard inBackground else { return }
+        inBackground = false
+        room?.resume()
+    }
+
+    /// True when the session started (the room then shows its phase).
+    @discardableResult
+    private func start(_ settings: OnlineSettings, session make: (OnlineOptions) throws -> OnlineSession) -> Bool {
+        guard let options = settings.options(secretPath: secretPath) else {
+            error = String(localized: "online_needs_server")
+            return false
+        }
+        do {
+            try prepareFolder()
+            let session = try make(options)
+            // The old room's connection closes now, even if a view still holds its model.
+            room?.close()
+            room = OnlineGameModel(session: session, announce: announce)
+            error = nil
+            return true
+        } catch {
+            self.error = userMessage(for: error)
+            return false
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import MillsCore
+
+/// The connection banner over an online game: nil while all is well.
+struct ConnectionBanner: Equatable {
+    let text: String
+    /// The session is not trying by itself: a Retry button helps (it calls `resume()`).
+    let offersRetry: Bool
+}
+
+/// The online screens' words, from the engine's states and the protocol's error ids.
+enum OnlineText {
+    /// What the banner says about the connection; nil when connected.
+    static func banner(for state: ConnectionState) -> ConnectionBanner? {
+        switch state {
+        case .connected:
+            nil
+        case .connecting:
+            ConnectionBanner(text: String(localized: "online_connecting"), offersRetry: false)
+        case .reconnecting(let attempt, _):
+            ConnectionBanner(text: String(localized: "online_reconnecting \(Int(attempt))"), offersRetry: false)
+        case .offline(.paused):
+            ConnectionBanner(text: String(localized: "online_paused"), offersRetry: true)
+        case .offline(.shutDown):
+            ConnectionBanner(text: String(localized: "online_closed"), offersRetry: false)
+        case .offline(.refused(let code, _)):
+            ConnectionBanner(text: refused(code), offersRetry: true)
+        }
+    }
+
+    /// Why the server refused the room for good, by the protocol's error id.
+    static func refused(_ code: String) -> String {
+        switch code {
+        case "unknown-code": String(localized: "online_refused_unknown_code")
+        case "room-full": String(localized: "online_refused_room_full")
+        case "not-in-room": String(localized: "online_refused_not_in_room")
+        case "unsupported-version": String(localized: "online_refused_version")
+        case "rate-limited": String(localized: "online_refused_busy")
+        default: String(localized: "online_refused_other")
+        }
+    }
+
+    /// Why the server refused a turn (it was never drawn).
+    static func turnRefused(_ code: String) -> String {
+        switch code {
+        case "not-your-turn", "stale-revision": String(localized: "online_turn_refused_late")
+        case "game-over": String(localized: "error_game_over")
+        default: String(localized: "online_turn_refused")
+        }
+    }
+}
+
+extension OnlineGameModel {
+    /// The status line under the board, as a local game's (`GameStatus`).
+    var statusLine: GameStatus {
+        GameStatus(turn: liveTurn, detail: notice.map(noticeText) ?? liveDetail, isNotice: notice != nil)
+    }
+
+    var connectionBanner: ConnectionBanner? {
+        OnlineText.banner(for: status.connection)
+    }
+
+    private var liveTurn: String {
+        if let result = snapshot.outcome {
+            return names.headline(for: result)
+        }
+        switch phase {
+        case .connecting, .refused: return String(localized: "online_connecting")
+        case .waiting: return String(localized: "online_waiting")
+        case .playing, .finished: break
+        }
+        return isMyTurn ? String(localized: "turn_yours") : String(localized: "turn_player \(names.name(snapshot.toMove))")
+    }
+
+    private var liveDetail: String {
+        if status.awaitingServer {
+            return String(localized: "online_sending")
+        }
+        if !isMyTurn, phase == .playing {
+            return String(localized: "online_their_turn \(names.name(opponent))")
+        }
+        if phase == .finished, waitsForRematch {
+            return String(localized: "online_rematch_asked \(names.name(opponent))")
+        }
+        return snapshot.next.prompt
+    }
+
+    private func noticeText(_ notice: OnlineNotice) -> String {
+        switch notice {
+        case .refused(let refusal): refusal.message
+        case .notYourTurn: String(localized: "online_not_your_turn")
+        case .awaitingServer: String(localized: "online_sending")
+        case .notStarted: String(localized: "online_not_started")
+        case .turnRefused(let code): OnlineText.turnRefused(code)
+        case .timedOut(let player): String(localized: "announce_timed_out \(names.name(player))")
+        case .failure(let message): message
+        }
+    }
+}
