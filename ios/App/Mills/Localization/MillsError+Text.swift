@@ -46,6 +46,10 @@ extension MillsError {
             kind.localizedMessage(turn: turn.map { Int($0) })
         case .InvalidTableSize(let pieces, _, _):
             String(localized: "error_invalid_table_size \(Int(pieces))")
+        case .TablesNotReady:
+            String(localized: "error_tables_not_ready")
+        case .InvalidDate:
+            String(localized: "error_invalid_date")
         }
     }
 }

@@ -32,6 +32,8 @@ fun MillsException.toUiText(): UiText = when (this) {
     is MillsException.NoSuchTurn -> text(StringKey.ErrorNoSuchTurn, turn.toLong() + 1)
     is MillsException.InvalidRecord -> recordErrorText(kind, turn)
     is MillsException.InvalidTableSize -> text(StringKey.ErrorInvalidTableSize, pieces.toInt())
+    is MillsException.TablesNotReady -> text(StringKey.ErrorTablesNotReady)
+    is MillsException.InvalidDate -> text(StringKey.ErrorInvalidDate)
 }
 
 /** A refused game record, by what is wrong with it (`turn` is already counted from 1). */
