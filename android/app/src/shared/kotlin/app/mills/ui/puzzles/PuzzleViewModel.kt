@@ -16,7 +16,7 @@ import app.mills.game.toUiText
 import app.mills.strings.StringKey
 import app.mills.strings.UiText
 import app.mills.strings.text
-import app.mills.ui.lessons.LessonCountdown
+import app.mills.ui.components.Countdown
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.flow.MutableSharedFlow
 import kotlinx.coroutines.flow.MutableStateFlow
@@ -68,7 +68,7 @@ class PuzzleViewModel(
     private var rushOver = false
     private var rushBest = false
     private var foreground = true
-    private val clock = LessonCountdown(viewModelScope, secondMs, onTimeUp = ::timeUp)
+    private val clock = Countdown(viewModelScope, secondMs, onTimeUp = ::timeUp)
 
     val uiState: StateFlow<PuzzleUiState?> = state.asStateFlow()
 
