@@ -88,6 +88,7 @@ rm -rf "$SHOTS"
 set +e
 java -Djava.awt.headless=true -Djna.library.path="$(dirname "$SO")" \
   -Dmills.res="$ROOT/android/app/src/main/res" -Dmills.screenshots="$SHOTS" -Dmills.root="$ROOT" \
+  -Dmills.puzzleTables="$TARGET/tmp/puzzle-tables" \
   -XX:TieredStopAtLevel=1 -Xmx2g \
   -jar "$LAUNCHER" execute --disable-banner --disable-ansi-colors --details=tree \
   --class-path "$BUILD/classes:$LIBCP" --select-package app.mills.tests \

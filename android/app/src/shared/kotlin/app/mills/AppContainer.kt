@@ -4,6 +4,7 @@ import app.mills.data.AppFiles
 import app.mills.data.EndgameTablesRepository
 import app.mills.data.GameRepository
 import app.mills.data.LessonRepository
+import app.mills.data.PuzzleRepository
 import app.mills.data.NoRecordSharing
 import app.mills.data.RecordSharing
 import app.mills.data.SettingsRepository
@@ -13,12 +14,15 @@ import app.mills.ui.home.HomeViewModel
 import app.mills.ui.lessons.LessonListViewModel
 import app.mills.ui.lessons.LessonViewModel
 import app.mills.ui.navigation.AppViewModel
+import app.mills.ui.puzzles.PuzzleHubViewModel
+import app.mills.ui.puzzles.PuzzleViewModel
 import app.mills.ui.settings.SettingsViewModel
 import kotlinx.coroutines.CoroutineDispatcher
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.SupervisorJob
 import java.io.File
+import java.time.LocalDate
 
 /**
  * The app's objects, wired by hand: the platform gives where files go (saves in [filesDir], what
@@ -37,12 +41,15 @@ class AppContainer(
     background: CoroutineDispatcher = Dispatchers.Default,
     /** Tests: the game's turn timer moves only when told ([GameRepository.advanceClockForTests]). */
     manualClock: Boolean = false,
+    /** The player's local date, for the daily puzzle (tests fix it). */
+    today: () -> LocalDate = { LocalDate.now() },
 ) {
     private val files = AppFiles(filesDir, noBackupFilesDir)
     val settings = SettingsRepository(settingsStore)
     val games = GameRepository(files, mainScope(), seed, background, manualClock)
     val lessons = LessonRepository(files)
     val endgameTables = EndgameTablesRepository(files.tablesDir)
+    val puzzles = PuzzleRepository(files, today)
 
     fun appViewModel() = AppViewModel(games)
 
@@ -59,6 +66,11 @@ class AppContainer(
 
     /** [lessonSecondMs]: how long a second of a timer lesson lasts (tests shorten it). */
     fun lessonViewModel(lessonSecondMs: Long = 1_000) = LessonViewModel(lessons, mainScope(), lessonSecondMs)
+
+    fun puzzleHubViewModel() = PuzzleHubViewModel(puzzles, endgameTables.state)
+
+    /** [rushSecondMs]: how long a second of the rush's clock lasts (tests shorten it). */
+    fun puzzleViewModel(rushSecondMs: Long = 1_000) = PuzzleViewModel(puzzles, mainScope(), rushSecondMs)
 
     private fun mainScope() = CoroutineScope(SupervisorJob() + mainDispatcher)
 }

@@ -25,6 +25,8 @@ import app.mills.ui.AppViewModels
 import app.mills.ui.MillsApp
 import app.mills.ui.components.BackDispatcher
 import app.mills.ui.game.GameViewModel
+import app.mills.ui.puzzles.PuzzleHubViewModel
+import app.mills.ui.puzzles.PuzzleViewModel
 import app.mills.ui.home.HomeViewModel
 import app.mills.ui.lessons.LessonListViewModel
 import app.mills.ui.lessons.LessonViewModel
@@ -42,6 +44,8 @@ class MainActivity : ComponentActivity() {
     private val settingsViewModel: SettingsViewModel by viewModels { factory { container.settingsViewModel() } }
     private val lessonListViewModel: LessonListViewModel by viewModels { factory { container.lessonListViewModel() } }
     private val lessonViewModel: LessonViewModel by viewModels { factory { container.lessonViewModel() } }
+    private val puzzleHubViewModel: PuzzleHubViewModel by viewModels { factory { container.puzzleHubViewModel() } }
+    private val puzzleViewModel: PuzzleViewModel by viewModels { factory { container.puzzleViewModel() } }
 
     private val recordReader: RecordReader by viewModels {
         // the app's view models, not this activity: the reader outlives a rotation
@@ -71,17 +75,20 @@ class MainActivity : ComponentActivity() {
                 override fun onStart(owner: LifecycleOwner) {
                     appViewModel.setForeground(true)
                     lessonViewModel.setForeground(true)
+                    puzzleViewModel.setForeground(true)
                 }
 
                 override fun onStop(owner: LifecycleOwner) {
                     appViewModel.setForeground(false)
                     lessonViewModel.setForeground(false)
+                    puzzleViewModel.setForeground(false)
                 }
             },
         )
         val strings = ResourceStrings(this)
         appViewModels = AppViewModels(
             appViewModel, homeViewModel, gameViewModel, settingsViewModel, lessonListViewModel, lessonViewModel,
+            puzzleHubViewModel, puzzleViewModel,
         )
         // a game record shared to the app or opened with it (not again after a rotation or a
         // restore, whose intent is the one already read)

@@ -17,6 +17,12 @@ class AppFiles(directory: File, noBackupDirectory: File = directory) {
     /** The lessons solved, per game (written by the engine: `lessonProgressMarkSolved`). */
     val lessonProgressPath: String = File(directory, "lessons.json").path
 
+    /**
+     * The puzzle statistics and the player's rating (written by the engine: `puzzleStats*`,
+     * and by game sessions when a game against the computer ends).
+     */
+    val puzzleStatsPath: String = File(directory, "puzzles.json").path
+
     /** The engine's endgame tables, built here on first use (about 18 MB): never backed up. */
     val tablesDir: File = File(noBackupDirectory, "tables")
 }

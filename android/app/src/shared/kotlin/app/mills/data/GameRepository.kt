@@ -255,6 +255,8 @@ class GameRepository(
     private fun options(live: Boolean) = SessionOptions(
         autosavePath = files.autosavePath.takeIf { live },
         statsPath = files.statsPath.takeIf { live },
+        // the engine counts a finished game against the computer in the rating (never pass-and-play)
+        puzzleStatsPath = files.puzzleStatsPath.takeIf { live },
         seed = seed,
         timerThread = live && !manualClock,
         manualClock = manualClock,

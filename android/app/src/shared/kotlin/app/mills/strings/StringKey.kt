@@ -85,7 +85,19 @@ enum class StringKey {
     // endgame tables (engine): their error and the Settings line
     ErrorInvalidTableSize, TablesReady, TablesPreparing, TablesUnavailable,
     // online play (engine): a server address or an invite the engine cannot use
-    ErrorInvalidServer, ErrorInvalidInvite;
+    ErrorInvalidServer, ErrorInvalidInvite,
+    // puzzles: their errors
+    ErrorTablesNotReady, ErrorInvalidDate,
+    // puzzles: home entry, hub, puzzle screen, rush, statistics and rating
+    HomePuzzles, HomePuzzlesSummary, PuzzlesTitle, PuzzlesRating, PuzzlesRatingDescription,
+    PuzzlesRatingNote, PuzzlesSolved, PuzzlesStreak, PuzzlesBestRush, PuzzlesRatedGames,
+    PuzzlesDaily, PuzzlesDailyDetail, PuzzlesDailySolved, PuzzlesSolve, PuzzlesRush,
+    PuzzlesRushSummary, PuzzlesRushStart, PuzzlesChoose, PuzzlesGradeAll, PuzzleGradeEasy,
+    PuzzleGradeMedium, PuzzleGradeHard, PuzzleGradeExpert, PuzzleGradeMaster, PuzzlesItem,
+    PuzzlesItemDescription, PuzzlesNotSolved, PuzzleRushTitle, PuzzlePosition, PuzzleSubtitle,
+    PuzzleGoal, PuzzleTurnsLeft, PuzzleTurnsLeftOne, PuzzleHint, PuzzleRetry, PuzzleNext,
+    PuzzleRight, PuzzleWrong, PuzzleSolved, PuzzleSolvedWithHints, PuzzleSolvedAfterRetry,
+    PuzzleHintShown, PuzzleRushSolved, PuzzleRushOver, PuzzleRushBest, PuzzleNotSaved;
 
     /** The resource name: `HomeTitle` → `home_title`, `Level10` → `level_10`. */
     val resourceName: String by lazy { toResourceName(name) }

@@ -37,6 +37,12 @@ import app.mills.ui.lessons.LessonRoute
 import app.mills.ui.lessons.LessonViewModel
 import app.mills.ui.navigation.AppViewModel
 import app.mills.ui.navigation.Route
+import app.mills.ui.puzzles.PuzzleHubActions
+import app.mills.ui.puzzles.PuzzleHubRoute
+import app.mills.ui.puzzles.PuzzleHubViewModel
+import app.mills.ui.puzzles.PuzzleMode
+import app.mills.ui.puzzles.PuzzleRoute
+import app.mills.ui.puzzles.PuzzleViewModel
 import app.mills.ui.records.ConfirmOpenRecordDialog
 import app.mills.ui.records.ImportErrorDialog
 import app.mills.ui.rules.RulesScreen
@@ -44,6 +50,8 @@ import app.mills.ui.settings.SettingsRoute
 import app.mills.ui.settings.SettingsViewModel
 import app.mills.ui.theme.MillsTheme
 import app.mills.ui.theme.isDark
+import uniffi.mills_ffi.GameId
+import uniffi.mills_ffi.PuzzleGrade
 
 /** The view models of the app; the platform decides how long they live. */
 class AppViewModels(
@@ -53,6 +61,8 @@ class AppViewModels(
     val settings: SettingsViewModel,
     val lessonList: LessonListViewModel,
     val lesson: LessonViewModel,
+    val puzzleHub: PuzzleHubViewModel,
+    val puzzle: PuzzleViewModel,
 )
 
 /**
@@ -102,6 +112,7 @@ fun MillsApp(
                                     },
                                     onImportRecord = viewModels::openRecordFromClipboard,
                                     onOpenRecordFile = onOpenRecordFile,
+                                    onPuzzles = { app.navigate(Route.Puzzles) },
                                 )
                             }
                             Route.Game -> {
@@ -141,6 +152,16 @@ fun MillsApp(
                                 onList = { app.back() },
                                 onBack = { app.back() },
                             )
+                            Route.Puzzles -> PuzzleHubRoute(viewModels.puzzleHub, viewModels.puzzleHubActions(strings.rulesLocale))
+                            Route.Puzzle -> {
+                                // leaving the puzzle ends it (a rush's clock stops with it)
+                                val leave = {
+                                    viewModels.puzzle.close()
+                                    app.back()
+                                }
+                                BackEffect(BackLayer.Screen) { leave() }
+                                PuzzleRoute(viewModels.puzzle, settings, onBack = { leave() })
+                            }
                         }
                     }
                     // a record that could not be opened, over whatever screen asked
@@ -171,6 +192,26 @@ fun AppViewModels.openRecord(text: String) {
 fun AppViewModels.openRecordReplacingUnfinished() {
     val pending = game.recordToConfirm.value ?: return
     if (game.importRecord(pending.text, replaceUnfinished = true)) app.openGame()
+}
+
+/** The puzzles' home starts a mode in [locale] and opens it, or says why it cannot (the tables not ready yet). */
+private fun AppViewModels.puzzleHubActions(locale: String): PuzzleHubActions = object : PuzzleHubActions {
+    private val hub get() = this@puzzleHubActions.puzzleHub
+
+    private fun play(mode: PuzzleMode, puzzleId: String? = null) {
+        val error = puzzle.start(mode, locale, puzzleId)
+        hub.showError(error)
+        if (error == null) app.navigate(Route.Puzzle)
+    }
+
+    override fun onGame(game: GameId) = hub.selectGame(game)
+    override fun onGrade(grade: PuzzleGrade?) = hub.selectGrade(grade)
+    override fun onDaily() = play(PuzzleMode.Daily)
+    override fun onRush() = play(PuzzleMode.Rush(hub.uiState.value.game))
+    override fun onPuzzle(puzzleId: String) = hub.uiState.value.let { play(PuzzleMode.Choice(it.game, it.grade), puzzleId) }
+    override fun onBack() {
+        app.back()
+    }
 }
 
 /** Home's "Open a game record": the record on the clipboard. */

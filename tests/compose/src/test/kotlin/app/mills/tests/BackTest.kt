@@ -31,10 +31,13 @@ class BackTest {
         onDarkThemeChanged: (Boolean) -> Unit = {},
         test: ComposeUiTest.(SharingTestApp, BackDispatcher) -> Unit,
     ) {
-        val app = SharingTestApp(settings)
+        // the app's main-thread work on the test's composition dispatcher, as in the other UI
+        // tests: on Swing's event thread it raced the clicks (a review opened after the check)
+        val main = ComposeMain()
+        val app = SharingTestApp(settings, main = main.dispatcher)
         val back = BackDispatcher()
         try {
-            runSkikoComposeUiTest(size = Size(393f, 800f), density = Density(1f)) {
+            runSkikoComposeUiTest(size = Size(393f, 800f), density = Density(1f), effectContext = main.composition) {
                 setContent {
                     MillsApp(app.viewModels, XmlStrings.english(), backDispatcher = back, onDarkThemeChanged = onDarkThemeChanged)
                 }

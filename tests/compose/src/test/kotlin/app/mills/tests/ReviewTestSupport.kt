@@ -46,6 +46,8 @@ class SharingTestApp(
         container.settingsViewModel(),
         container.lessonListViewModel(),
         container.lessonViewModel(),
+        container.puzzleHubViewModel(),
+        container.puzzleViewModel(),
     )
     val games get() = container.games
     val game get() = viewModels.game

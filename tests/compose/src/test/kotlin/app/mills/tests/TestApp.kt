@@ -13,6 +13,7 @@ import uniffi.mills_ffi.Player
 import uniffi.mills_ffi.Snapshot
 import java.io.File
 import java.nio.file.Files
+import java.time.LocalDate
 
 /**
  * An app wired as on a phone: a files directory, settings, and the Swing event thread as the
@@ -28,8 +29,12 @@ class TestApp(
     lessonSecondMs: Long = 1_000,
     /** The app's main thread: Swing's event thread, or the Compose UI test's ([ComposeMain]). */
     val main: CoroutineDispatcher = Dispatchers.Swing,
+    /** How long a second of a puzzle rush lasts. */
+    rushSecondMs: Long = 1_000,
+    /** The date of the daily puzzle. */
+    today: LocalDate = LocalDate.of(2026, 12, 6),
 ) {
-    val container = AppContainer(dir, store, main, seed = 7u)
+    val container = AppContainer(dir, store, main, seed = 7u, today = { today })
     val viewModels = AppViewModels(
         container.appViewModel(),
         container.homeViewModel(),
@@ -37,6 +42,8 @@ class TestApp(
         container.settingsViewModel(),
         container.lessonListViewModel(),
         container.lessonViewModel(lessonSecondMs),
+        container.puzzleHubViewModel(),
+        container.puzzleViewModel(rushSecondMs),
     )
     val games get() = container.games
 
@@ -49,6 +56,7 @@ class TestApp(
 
     fun close() {
         viewModels.lesson.close()
+        viewModels.puzzle.close()
         games.close()
     }
 }

@@ -62,6 +62,7 @@ fun HomeRoute(
     onLearn: (GameId) -> Unit = {},
     onImportRecord: (() -> Unit)? = null,
     onOpenRecordFile: (() -> Unit)? = null,
+    onPuzzles: (() -> Unit)? = null,
 ) {
     val state by viewModel.uiState.collectAsState()
     // the game the player asked to start while its lessons are offered (the first time only)
@@ -81,6 +82,7 @@ fun HomeRoute(
             onRules = onRules,
             onImportRecord = onImportRecord,
             onOpenRecordFile = onOpenRecordFile,
+            onPuzzles = onPuzzles,
         )
         LessonOfferDialog(
             game = offered?.first,
@@ -100,7 +102,7 @@ fun HomeRoute(
     }
 }
 
-/** The three games, the game to continue, and how to start a new one. */
+/** The three games, the game to continue, how to start a new one, and the puzzles. */
 @Composable
 fun HomeScreen(
     state: HomeUiState,
@@ -110,6 +112,7 @@ fun HomeScreen(
     onRules: (GameId) -> Unit,
     onImportRecord: (() -> Unit)? = null,
     onOpenRecordFile: (() -> Unit)? = null,
+    onPuzzles: (() -> Unit)? = null,
 ) {
     Surface(Modifier.fillMaxSize().testTag("home-screen"), color = MaterialTheme.colorScheme.background) {
         BoxWithConstraints(Modifier.fillMaxSize(), contentAlignment = Alignment.TopCenter) {
@@ -148,6 +151,7 @@ fun HomeScreen(
                 } else {
                     state.games.forEach { game -> GameCard(game, state.records[game], onStart, onRules) }
                 }
+                onPuzzles?.let { PuzzlesCard(it) }
                 // a game record from the clipboard or a text file
                 onImportRecord?.let { ImportRecordCard(onPaste = it, onOpenFile = onOpenRecordFile) }
             }

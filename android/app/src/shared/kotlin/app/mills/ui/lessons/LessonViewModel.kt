@@ -15,6 +15,7 @@ import app.mills.game.toUiText
 import app.mills.strings.StringKey
 import app.mills.strings.UiText
 import app.mills.strings.text
+import app.mills.ui.components.Countdown
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.flow.MutableSharedFlow
 import kotlinx.coroutines.flow.MutableStateFlow
@@ -32,7 +33,7 @@ import uniffi.mills_ffi.MillsException
  * every action (on the way, the scripted reply, solved, a known wrong answer explained, "not
  * this time", refused) and the board is drawn and animated from its `changesSince`, as in a
  * game. A timer lesson's countdown is the app's: when it runs out, the lesson is told
- * (`timeOut`, [LessonCountdown]). Call it from the main thread.
+ * (`timeOut`, [Countdown]). Call it from the main thread.
  */
 class LessonViewModel(
     private val repository: LessonRepository,
@@ -52,7 +53,7 @@ class LessonViewModel(
     private var feedback: LessonFeedback? = null
     private var hintShown = false
     private var progressNotSaved = false
-    private val countdown = LessonCountdown(viewModelScope, secondMs, onTimeUp = ::timedOut)
+    private val countdown = Countdown(viewModelScope, secondMs, onTimeUp = ::timedOut)
     private var shown = false
     private var foreground = true
 

@@ -18,4 +18,11 @@ sealed interface Route {
 
     /** One lesson, by the engine's id. */
     data class Lesson(val lessonId: String) : Route
+
+    // puzzles
+    /** The puzzles' home: statistics and rating, today's puzzle, the rush, the choice. */
+    data object Puzzles : Route
+
+    /** The puzzle being played (its mode and list are the puzzle view model's). */
+    data object Puzzle : Route
 }

@@ -1,4 +1,4 @@
-package app.mills.ui.lessons
+package app.mills.ui.components
 
 import app.mills.game.TimerUi
 import kotlinx.coroutines.CoroutineScope
@@ -8,19 +8,19 @@ import kotlinx.coroutines.launch
 import uniffi.mills_ffi.Player
 
 /**
- * A timer lesson's countdown. Unlike a game's turn timer (the engine's), a lesson's runs in the
- * app: it counts in lesson milliseconds ([secondMs] real ones a second, shortened by tests),
- * holds what is left while it is stopped, and calls [onTimeUp] on [scope] when it runs out.
- * Call it from the main thread ([scope]'s).
+ * A countdown the app keeps (a timer lesson's, a puzzle rush's). Unlike a game's turn timer
+ * (the engine's), it runs in the app: it counts in its own milliseconds ([secondMs] real ones a
+ * second, shortened by tests), holds what is left while it is stopped, and calls [onTimeUp] on
+ * [scope] when it runs out. Call it from the main thread ([scope]'s).
  */
-internal class LessonCountdown(
+internal class Countdown(
     private val scope: CoroutineScope,
     private val secondMs: Long,
     private val onTimeUp: () -> Unit,
 ) {
     private var job: Job? = null
     private var totalMs = 0L
-    private var learner = Player.P1
+    private var player = Player.P1
 
     /** The time left when the countdown last started or stopped (`null`: no countdown). */
     private var leftMs: Long? = null
@@ -30,11 +30,11 @@ internal class LessonCountdown(
     var timer: TimerUi? = null
         private set
 
-    /** A countdown of [totalMs] for [learner] from its full time, running if [run]. */
-    fun start(totalMs: Long, learner: Player, run: Boolean) {
+    /** A countdown of [totalMs] for [player] from its full time, running if [run]. */
+    fun start(totalMs: Long, player: Player, run: Boolean) {
         stop()
         this.totalMs = totalMs
-        this.learner = learner
+        this.player = player
         leftMs = totalMs
         apply(run)
     }
@@ -51,7 +51,7 @@ internal class LessonCountdown(
             leftMs = left
         }
         sinceNanos = System.nanoTime()
-        timer = TimerUi(learner, remainingMs = left, totalMs = totalMs, running = run, stampNanos = sinceNanos)
+        timer = TimerUi(player, remainingMs = left, totalMs = totalMs, running = run, stampNanos = sinceNanos)
         if (run) {
             job = scope.launch {
                 delay(left * secondMs / 1_000)
@@ -62,7 +62,7 @@ internal class LessonCountdown(
         }
     }
 
-    /** No countdown (the lesson solved, closed, or its time up). */
+    /** No countdown (the lesson solved, the screen closed, or the time up). */
     fun stop() {
         job?.cancel()
         job = null

@@ -1,0 +1,72 @@
+package app.mills.ui.puzzles
+
+import androidx.lifecycle.ViewModel
+import app.mills.data.PuzzleRepository
+import app.mills.data.RulesCatalog
+import app.mills.game.toUiText
+import app.mills.strings.UiText
+import kotlinx.coroutines.flow.MutableStateFlow
+import kotlinx.coroutines.flow.StateFlow
+import kotlinx.coroutines.flow.asStateFlow
+import uniffi.mills_ffi.GameId
+import uniffi.mills_ffi.PuzzleGrade
+import uniffi.mills_ffi.TablesState
+
+/**
+ * The puzzles' home: a game's statistics and rating (from puzzles and games against the
+ * computer), today's puzzle, the rush and the choice by grade. Call it from the main thread.
+ */
+class PuzzleHubViewModel(
+    private val repository: PuzzleRepository,
+    /** How far the endgame tables that judge puzzles are, for the line that says so. */
+    val tables: StateFlow<TablesState>,
+) : ViewModel() {
+    private var game: GameId = RulesCatalog.games.first()
+    private var grade: PuzzleGrade? = null
+    private var error: UiText? = null
+    private val state = MutableStateFlow(build())
+
+    val uiState: StateFlow<PuzzleHubUiState> = state.asStateFlow()
+
+    /** Reads the statistics again (the hub is shown again: a puzzle or a game may have changed them). */
+    fun refresh() {
+        repository.refresh()
+        state.value = build()
+    }
+
+    fun selectGame(value: GameId) {
+        game = value
+        error = null
+        state.value = build()
+    }
+
+    /** The grade the choice list shows (every grade for `null`). */
+    fun selectGrade(value: PuzzleGrade?) {
+        grade = value
+        state.value = build()
+    }
+
+    /** Why a puzzle could not be opened (the tables still being prepared), shown until the next try. */
+    fun showError(value: UiText?) {
+        error = value
+        state.value = build()
+    }
+
+    private fun build(): PuzzleHubUiState {
+        val stats = repository.stats.value
+        val solved = stats.of(game)?.solvedIds.orEmpty().toSet()
+        val daily = repository.daily()
+        val dailySolved = daily != null && stats.of(daily.game)?.solvedIds.orEmpty().contains(daily.id)
+        return PuzzleHubUiState(
+            game = game,
+            games = RulesCatalog.games,
+            stats = stats.of(game),
+            total = repository.choose(game, null).size,
+            daily = daily,
+            dailySolved = dailySolved,
+            grade = grade,
+            items = repository.choose(game, grade).mapIndexed { i, p -> PuzzleItemUi(p, i + 1, p.id in solved) },
+            error = error ?: stats.error?.toUiText(),
+        )
+    }
+}

@@ -1,0 +1,124 @@
+package app.mills.tests
+
+import androidx.compose.runtime.Composable
+import app.mills.desktop.Device
+import app.mills.desktop.Screenshots
+import app.mills.desktop.XmlStrings
+import app.mills.strings.Strings
+import app.mills.ui.puzzles.PuzzleFeedback
+import app.mills.ui.puzzles.PuzzleHubActions
+import app.mills.ui.puzzles.PuzzleHubScreen
+import app.mills.ui.puzzles.PuzzleMode
+import app.mills.ui.puzzles.PuzzleScreen
+import app.mills.ui.puzzles.PuzzleScreenActions
+import app.mills.ui.puzzles.PuzzleUiState
+import org.junit.jupiter.api.AfterAll
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.BeforeAll
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.TestInstance
+import uniffi.mills_ffi.GameId
+import uniffi.mills_ffi.PuzzleGrade
+import uniffi.mills_ffi.PuzzleGrade.EASY
+import uniffi.mills_ffi.TablesState
+import uniffi.mills_ffi.puzzleChoose
+
+private object NoPuzzleActions : PuzzleScreenActions {
+    override fun onTap(point: String) = Unit
+    override fun onHint() = Unit
+    override fun onRetry() = Unit
+    override fun onNext() = Unit
+    override fun onBack() = Unit
+}
+
+private object NoHubActions : PuzzleHubActions {
+    override fun onGame(game: GameId) = Unit
+    override fun onGrade(grade: PuzzleGrade?) = Unit
+    override fun onDaily() = Unit
+    override fun onRush() = Unit
+    override fun onPuzzle(puzzleId: String) = Unit
+    override fun onBack() = Unit
+}
+
+/** A puzzle of each game (one in Traditional Chinese, one in Simplified), a wrong turn, a rush and the hub, as PNG files. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class PuzzleScreenshotTest {
+    private val en = XmlStrings.english()
+    private val zh = XmlStrings.chinese()
+    private val zhHant = XmlStrings.traditionalChinese()
+    private val apps = mutableListOf<TestApp>()
+
+    @BeforeAll
+    fun tables() = puzzleTablesReady()
+
+    @AfterAll
+    fun close() = apps.forEach { it.close() }
+
+    /** [mode] opened in [locale] at [puzzleId], then [play] on the view model, as the screen gets it. */
+    private fun puzzle(mode: PuzzleMode, locale: String, puzzleId: String? = null, play: (TestApp) -> Unit = {}): PuzzleUiState {
+        val app = TestApp().also { apps += it }
+        val vm = app.viewModels.puzzle
+        onMain { check(vm.start(mode, locale, puzzleId) == null) }
+        onMain { play(app) }
+        return onMain { vm.uiState.value!! }
+    }
+
+    private fun shot(name: String, device: Device = Device.Phone, strings: Strings = en, content: @Composable () -> Unit) {
+        val (file, image) = Screenshots.render(name, device, strings, content = content)
+        val colours = Screenshots.distinctColours(image)
+        println("screenshot ${file.path} (${image.width}x${image.height}, $colours colours)")
+        assertTrue(file.length() > 10_000, "$name is too small to hold a screen")
+        assertTrue(colours > 50, "$name looks blank ($colours colours)")
+    }
+
+    /** The engine's goal and the app's strings, both in Traditional Chinese, a hint on the board. */
+    @Test
+    fun zhiQiPuzzleInTraditionalChinese() {
+        val id = puzzleChoose(GameId.ZHIQI, PuzzleGrade.MEDIUM).first().id
+        val state = puzzle(PuzzleMode.Choice(GameId.ZHIQI, PuzzleGrade.MEDIUM), "zh-Hant", id) { it.viewModels.puzzle.showHint() }
+        assertTrue(state.goal.contains("回合內獲勝"), state.goal)
+        assertTrue(state.hintShown)
+        shot("puzzle-zhiqi-zh-Hant", strings = zhHant) { PuzzleScreen(state, NoPuzzleActions) }
+    }
+
+    @Test
+    fun twelveMensMorrisWrongTurnExplained() {
+        val id = puzzleChoose(GameId.TWELVE_MENS_MORRIS, EASY).first().id
+        val right = PuzzleGuide(id).use { it.firstTap() }
+        val state = puzzle(PuzzleMode.Choice(GameId.TWELVE_MENS_MORRIS, EASY), "en", id) { app ->
+            val vm = app.viewModels.puzzle
+            vm.onPointTap(vm.uiState.value!!.board.points.first { it.target != null && it.name != right }.name)
+            while (vm.uiState.value!!.playing) vm.onPointTap(vm.uiState.value!!.board.points.first { it.target != null && !it.selected }.name)
+        }
+        assertTrue(state.feedback is PuzzleFeedback.Wrong, "${state.feedback}")
+        shot("puzzle-twelve-mens-morris-wrong") { PuzzleScreen(state, NoPuzzleActions) }
+    }
+
+    @Test
+    fun linkedHorseRushInChinese() {
+        val state = puzzle(PuzzleMode.Rush(GameId.LINKED_HORSE), "zh-Hans")
+        assertTrue(state.rush != null && !state.canRetry)
+        shot("puzzle-linked-horse-rush-zh", strings = zh) { PuzzleScreen(state, NoPuzzleActions) }
+    }
+
+    @Test
+    fun hubWithTheRating() {
+        val app = TestApp().also { apps += it }
+        val hub = app.viewModels.puzzleHub
+        onMain {
+            app.container.puzzles.record(puzzleChoose(GameId.ZHIQI, EASY).first().id, uniffi.mills_ffi.PuzzleResult.Solved)
+            hub.refresh()
+        }
+        val state = onMain { hub.uiState.value }
+        assertTrue(state.stats!!.solved == 1u)
+        shot("puzzle-hub") { PuzzleHubScreen(state, TablesState.Ready, NoHubActions) }
+        shot("puzzle-hub-zh-Hant", strings = zhHant) { PuzzleHubScreen(state, TablesState.Preparing(40u, GameId.LINKED_HORSE), NoHubActions) }
+    }
+
+    @Test
+    fun tabletPuzzle() {
+        val id = puzzleChoose(GameId.LINKED_HORSE, EASY).first().id
+        val state = puzzle(PuzzleMode.Choice(GameId.LINKED_HORSE, EASY), "en", id)
+        shot("puzzle-linked-horse-tablet", Device.TabletLandscape) { PuzzleScreen(state, NoPuzzleActions) }
+    }
+}

@@ -1,0 +1,154 @@
+package app.mills.tests
+
+import androidx.compose.ui.semantics.SemanticsProperties
+import androidx.compose.ui.test.ComposeUiTest
+import androidx.compose.ui.test.ExperimentalTestApi
+import androidx.compose.ui.test.assertContentDescriptionContains
+import androidx.compose.ui.test.assertIsNotEnabled
+import androidx.compose.ui.test.assertTextContains
+import androidx.compose.ui.test.hasTestTag
+import androidx.compose.ui.test.onNodeWithTag
+import androidx.compose.ui.test.performClick
+import androidx.compose.ui.test.performScrollTo
+import androidx.compose.ui.test.performScrollToNode
+import androidx.compose.ui.test.v2.runComposeUiTest
+import app.mills.desktop.XmlStrings
+import app.mills.ui.MillsApp
+import app.mills.ui.puzzles.PuzzleMode
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.BeforeEach
+import org.junit.jupiter.api.Test
+import uniffi.mills_ffi.GameId
+import uniffi.mills_ffi.PuzzleGrade
+import uniffi.mills_ffi.PuzzleSession
+import uniffi.mills_ffi.puzzleChoose
+import uniffi.mills_ffi.puzzleDaily
+import uniffi.mills_ffi.puzzleStatsLoad
+import java.io.File
+
+/** The puzzles clicked through as a player does: from Home, on the real board, judged by the real tables. */
+@OptIn(ExperimentalTestApi::class)
+class PuzzleUiTest {
+    @BeforeEach
+    fun tables() = puzzleTablesReady()
+
+    private fun withApp(rushSecondMs: Long = 1_000, test: ComposeUiTest.(TestApp) -> Unit) {
+        val main = ComposeMain()
+        val app = TestApp(main = main.dispatcher, rushSecondMs = rushSecondMs)
+        try {
+            runComposeUiTest(effectContext = main.composition) {
+                setContent { MillsApp(app.viewModels, XmlStrings.english()) }
+                test(app)
+            }
+        } finally {
+            app.close()
+        }
+    }
+
+    private fun ComposeUiTest.openHub(game: GameId) {
+        onNodeWithTag("puzzles").performScrollTo().performClick()
+        onNodeWithTag("puzzle-hub").assertExists()
+        onNodeWithTag("game-${game.name}").performClick()
+    }
+
+    private fun ComposeUiTest.openPuzzle(id: String) {
+        onNodeWithTag("puzzle-list").performScrollToNode(hasTestTag("puzzle-$id"))
+        onNodeWithTag("puzzle-$id").performClick()
+        onNodeWithTag("puzzle-screen").assertExists()
+    }
+
+    private fun ComposeUiTest.tap(points: List<String>) = points.forEach { onNodeWithTag("point-$it").performClick() }
+
+    private fun ComposeUiTest.textOf(tag: String): String =
+        onNodeWithTag(tag, useUnmergedTree = true).fetchSemanticsNode().config[SemanticsProperties.Text].joinToString()
+
+    @Test
+    fun aPuzzleIsSolvedByTappingTheEnginesWinningTurnsAndTheRatingShowsIt() = withApp { app ->
+        val puzzle = puzzleChoose(GameId.ZHIQI, PuzzleGrade.MEDIUM).first()
+        openHub(GameId.ZHIQI)
+        onNodeWithTag("puzzle-rating", useUnmergedTree = true).assertTextContains("Rating 1500 ± 350")
+        onNodeWithTag("grade-MEDIUM").performScrollTo().performClick()
+        openPuzzle(puzzle.id)
+        assertTrue(textOf("puzzle-goal").endsWith("to move and win in ${puzzle.turns}"), textOf("puzzle-goal"))
+        PuzzleGuide(puzzle.id).use { guide ->
+            repeat(puzzle.turns.toInt()) { turn ->
+                tap(guide.nextTurnTaps())
+                if (turn + 1 < puzzle.turns.toInt()) {
+                    assertEquals("Right! Keep going.", textOf("verdict"))
+                    onNodeWithTag("turns-left", useUnmergedTree = true).assertTextContains("${puzzle.turns.toInt() - turn - 1} turn", substring = true)
+                }
+            }
+        }
+        assertEquals("Solved!", textOf("verdict"))
+        onNodeWithTag("puzzle-next").assertExists()
+        onNodeWithTag("puzzle-hint").assertDoesNotExist()
+        val saved = puzzleStatsLoad(File(app.dir, "puzzles.json").path).first { it.game == GameId.ZHIQI }
+        assertEquals(listOf(puzzle.id), saved.solvedIds)
+        onNodeWithTag("back").performClick()
+        onNodeWithTag("puzzle-solved", useUnmergedTree = true).assertTextContains("Solved: 1 of", substring = true)
+        val rating = textOf("puzzle-rating")
+        assertTrue(rating != "Rating 1500 ± 350" && rating.startsWith("Rating "), rating)
+        onNodeWithTag("puzzle-rating").assertContentDescriptionContains("Your rating in Zhi Qi", substring = true)
+        onNodeWithTag("puzzle-${puzzle.id}").assertContentDescriptionContains("Solved", substring = true)
+    }
+
+    @Test
+    fun aWrongTurnIsExplainedAndRetryAndHintHelp() = withApp { app ->
+        val puzzle = puzzleChoose(GameId.TWELVE_MENS_MORRIS, PuzzleGrade.EASY).first()
+        openHub(GameId.TWELVE_MENS_MORRIS)
+        openPuzzle(puzzle.id)
+        // a first tap that is not the winning turn's, then whatever the turn still needs
+        val right = PuzzleGuide(puzzle.id).use { it.firstTap() }
+        val state = { onMain { app.viewModels.puzzle.uiState.value!! } }
+        val first = state().board.points.first { it.target != null && it.name != right }
+        tap(listOf(first.name))
+        while (state().playing) {
+            tap(listOf(state().board.points.first { it.target != null && !it.selected }.name))
+        }
+        assertEquals("Not the winning turn", textOf("verdict"))
+        val explanation = textOf("explanation")
+        assertTrue(explanation.startsWith("Now") || explanation.startsWith("Still") || explanation.startsWith("This"), explanation)
+        onNodeWithTag("puzzle-feedback").assertContentDescriptionContains(explanation, substring = true)
+        onNodeWithTag("puzzle-retry").performClick()
+        assertTrue(state().playing && state().feedback == null)
+        onNodeWithTag("puzzle-hint").performClick()
+        onNodeWithTag("hint-text", useUnmergedTree = true).assertTextContains("A winning turn is shown on the board")
+        onNodeWithTag("puzzle-hint").assertIsNotEnabled()
+        assertTrue(state().board.points.any { it.hint != null }, "the hint is on the board")
+        assertTrue(state().board.points.any { it.name == right && it.hint != null }, "the hint starts where the winning turn does")
+        val saved = puzzleStatsLoad(File(app.dir, "puzzles.json").path).first { it.game == GameId.TWELVE_MENS_MORRIS }
+        assertEquals(1u, saved.attempted)
+        assertEquals(0u, saved.solved, "a wrong first turn is a failed puzzle")
+    }
+
+    @Test
+    fun aRushRunsItsClockThenSaysHowManyWereSolved() = withApp(rushSecondMs = 10) { app ->
+        openHub(GameId.LINKED_HORSE)
+        onNodeWithTag("rush").performScrollTo().performClick()
+        onNodeWithTag("puzzle-screen").assertExists()
+        onNodeWithTag("rush-solved", useUnmergedTree = true).assertTextContains("Solved: 0")
+        onNodeWithTag("puzzle-retry").assertDoesNotExist()
+        // 180 rush seconds of 10 ms
+        waitUntil(timeoutMillis = 15_000) { onAllNodes(hasTestTag("rush-over"), useUnmergedTree = true).fetchSemanticsNodes().isNotEmpty() }
+        onNodeWithTag("rush-over", useUnmergedTree = true).assertTextContains("Time is up: 0 solved")
+        onNodeWithTag("puzzle-hint").assertDoesNotExist()
+        val first = onMain { app.viewModels.puzzle.uiState.value!!.board.points.first { it.owner == null }.name }
+        onNodeWithTag("point-$first").performClick()
+        assertEquals(null, onMain { app.viewModels.puzzle.uiState.value!!.feedback }, "the board takes no turn after the time")
+    }
+
+    @Test
+    fun theDailyPuzzleOpensFromTheHub() = withApp { app ->
+        val daily = puzzleDaily(2026, 12u, 6u, null)
+        openHub(GameId.LINKED_HORSE)
+        onNodeWithTag("daily").performScrollTo().performClick()
+        onNodeWithTag("puzzle-screen").assertExists()
+        assertEquals(PuzzleMode.Daily, onMain { app.viewModels.puzzle.uiState.value!!.mode })
+        assertEquals(daily.id, onMain { app.viewModels.puzzle.uiState.value!!.puzzle.id })
+        PuzzleSession(daily.id, "en").use { assertEquals(it.goal(), textOf("puzzle-goal")) }
+        onNodeWithTag("back").performClick()
+        onNodeWithTag("puzzle-hub").assertExists()
+        assertTrue(onMain { app.viewModels.puzzle.uiState.value } == null, "leaving the puzzle ends it")
+    }
+}
