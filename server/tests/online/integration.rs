@@ -1,11 +1,9 @@
 //! Whole online games through the real server and real WebSocket clients on loopback.
 
-mod common;
-
 use std::io::{Read, Write};
 use std::time::Duration;
 
-use common::{Client, Server, new_secret, random_turn, rng, start_room, temp_dir};
+use crate::common::{Client, Server, new_secret, random_turn, rng, start_room, temp_dir};
 use mills_core::{Record, Rules};
 use mills_protocol::{ClientMessage, EntryKind, Seat, ServerMessage};
 
