@@ -49,6 +49,10 @@ pub async fn serve(
             crate::http::respond(stream, "200 OK", &body).await;
             return;
         }
+        crate::http::Route::NotFound => {
+            crate::http::respond(stream, "404 Not Found", r#"{"error":"not found"}"#).await;
+            return;
+        }
         crate::http::Route::Gone => return,
         crate::http::Route::WebSocket => {}
     }
