@@ -32,6 +32,8 @@ pub struct Config {
     pub message_rate: Rate,
     /// Rooms a device may have waiting for their second player.
     pub max_waiting_rooms: usize,
+    /// Take the client's address from X-Forwarded-For (only behind a proxy that sets it).
+    pub behind_proxy: bool,
     /// Percent of the real turn time the clock gives (100; tests shorten it).
     pub timer_scale_percent: u32,
 }
@@ -56,6 +58,7 @@ impl Default for Config {
             },
             max_waiting_rooms: 20,
             timer_scale_percent: 100,
+            behind_proxy: false,
         }
     }
 }
@@ -75,6 +78,8 @@ Options (each also read from the environment variable shown; a flag wins):
   --max-connections N        open connections at most [MILLS_MAX_CONNECTIONS] (20000)
   --idle-timeout-secs N      close connections silent this long [MILLS_IDLE_TIMEOUT_SECS] (90)
   --joins-per-minute N       joins per client address per minute, burst 5 [MILLS_JOINS_PER_MINUTE] (30)
+  --behind-proxy BOOL        true: client addresses come from X-Forwarded-For (set it only
+                             behind a proxy that overwrites that header) [MILLS_BEHIND_PROXY] (false)
   --messages-per-second N    messages per connection per second, burst 2N [MILLS_MESSAGES_PER_SECOND] (20)
   --timer-scale-percent N    for tests: the turn clock runs N% of the real time [MILLS_TIMER_SCALE_PERCENT] (100)
   -h, --help                 this text
@@ -125,7 +130,8 @@ pub fn parse(
     Ok(Command::Run(config))
 }
 
-const FLAGS: [(&str, &str); 9] = [
+const FLAGS: [(&str, &str); 10] = [
+    ("--behind-proxy", "MILLS_BEHIND_PROXY"),
     ("--messages-per-second", "MILLS_MESSAGES_PER_SECOND"),
     ("--listen", "MILLS_LISTEN"),
     ("--db", "MILLS_DB"),
@@ -174,6 +180,13 @@ fn apply(config: &mut Config, flag: &str, value: &str) -> Result<(), String> {
                 burst: config.join_rate.burst.max(n / 6.0),
                 per_second: n / 60.0,
             };
+        }
+        "--behind-proxy" => {
+            config.behind_proxy = match value {
+                "true" | "1" | "yes" => true,
+                "false" | "0" | "no" => false,
+                _ => return Err("is not true or false".into()),
+            }
         }
         "--messages-per-second" => {
             let n = number(value)?.max(1) as f64;

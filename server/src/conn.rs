@@ -49,26 +49,52 @@ pub async fn serve(
             crate::http::respond(stream, "200 OK", &body).await;
             return;
         }
+        crate::http::Route::NotFound => {
+            crate::http::respond(stream, "404 Not Found", r#"{"error":"not found"}"#).await;
+            return;
+        }
         crate::http::Route::Gone => return,
         crate::http::Route::WebSocket => {}
     }
     let config = WebSocketConfig::default()
         .max_message_size(Some(MAX_CLIENT_FRAME_BYTES))
         .max_frame_size(Some(MAX_CLIENT_FRAME_BYTES));
-    let check_path = |request: &Request, response: Response| -> Result<Response, ErrorResponse> {
-        if request.uri().path() == mills_protocol::WS_PATH {
-            Ok(response)
-        } else {
-            let mut refusal = ErrorResponse::new(Some("not found".into()));
-            *refusal.status_mut() = tokio_tungstenite::tungstenite::http::StatusCode::NOT_FOUND;
-            Err(refusal)
-        }
-    };
+    // Behind a reverse proxy every connection comes from the proxy: the client's address
+    // (for the join limits) is the last one the proxy appended to X-Forwarded-For.
+    let forwarded = Arc::new(std::sync::Mutex::new(None));
+    let behind_proxy = hub.config().behind_proxy;
+    let forwarded_in = forwarded.clone();
+    let check_path =
+        move |request: &Request, response: Response| -> Result<Response, ErrorResponse> {
+            if behind_proxy {
+                let client = request
+                    .headers()
+                    .get("x-forwarded-for")
+                    .and_then(|v| v.to_str().ok())
+                    .and_then(|v| v.rsplit(',').next())
+                    .and_then(|v| v.trim().parse::<std::net::IpAddr>().ok());
+                if let Ok(mut slot) = forwarded_in.lock() {
+                    *slot = client;
+                }
+            }
+            if request.uri().path() == mills_protocol::WS_PATH {
+                Ok(response)
+            } else {
+                let mut refusal = ErrorResponse::new(Some("not found".into()));
+                *refusal.status_mut() = tokio_tungstenite::tungstenite::http::StatusCode::NOT_FOUND;
+                Err(refusal)
+            }
+        };
     let handshake =
         tokio_tungstenite::accept_hdr_async_with_config(stream, check_path, Some(config));
     let Ok(Ok(ws)) = timeout(hub.config().hello_timeout, handshake).await else {
         return;
     };
+    let client_ip = forwarded
+        .lock()
+        .ok()
+        .and_then(|ip| *ip)
+        .unwrap_or(peer.ip());
     let conn = hub.next_conn();
     log::debug!(conn = conn; "connected");
     let (mut sink, mut frames) = ws.split();
@@ -100,7 +126,7 @@ pub async fn serve(
     let mut session = Session {
         hub: hub.clone(),
         conn,
-        peer,
+        client_ip,
         out: out.clone(),
         caller: None,
         rooms: Vec::new(),
@@ -169,7 +195,7 @@ pub async fn serve(
 struct Session {
     hub: Arc<Hub>,
     conn: u64,
-    peer: SocketAddr,
+    client_ip: std::net::IpAddr,
     out: Outbox,
     caller: Option<Caller>,
     rooms: Vec<String>,
@@ -248,7 +274,7 @@ impl Session {
                     conn: self.conn,
                     device,
                     name,
-                    ip: self.peer.ip(),
+                    ip: self.client_ip,
                     out: self.out.clone(),
                 });
                 true

@@ -11,8 +11,10 @@ use tokio::time::{Instant, sleep, timeout};
 pub enum Route {
     /// `GET /health`.
     Health,
-    /// Anything else: the WebSocket handshake decides.
+    /// `GET /ws`: the WebSocket handshake decides.
     WebSocket,
+    /// Any other request: answered 404.
+    NotFound,
     /// It closed or said nothing in time.
     Gone,
 }
@@ -33,12 +35,19 @@ pub async fn route(stream: &TcpStream, wait: Duration) -> Route {
             Ok(Ok(n)) => n,
         };
         let seen = &buf[..n];
-        if n >= health.len() || !health.as_bytes().starts_with(seen) {
-            return if seen.starts_with(health.as_bytes()) {
-                Route::Health
-            } else {
-                Route::WebSocket
+        let ws = format!("GET {}", mills_protocol::WS_PATH);
+        if seen.starts_with(health.as_bytes()) {
+            return Route::Health;
+        }
+        if seen.len() > ws.len() && seen.starts_with(ws.as_bytes()) {
+            return match seen[ws.len()] {
+                b' ' | b'?' => Route::WebSocket,
+                _ => Route::NotFound,
             };
+        }
+        let could_be = |path: &str| path.as_bytes().starts_with(seen) && seen.len() < path.len();
+        if !could_be(&health) && !could_be(&format!("{ws} ")) {
+            return Route::NotFound;
         }
         // Only part of the request line is here yet: peek again shortly.
         if Instant::now() >= deadline {

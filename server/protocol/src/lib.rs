@@ -16,6 +16,8 @@ mod codec;
 mod error;
 pub mod limits;
 mod messages;
+#[cfg(test)]
+mod random_frames;
 
 pub use codec::{DecodeError, decode_client, decode_server, encode, normalize_code};
 pub use error::ErrorCode;

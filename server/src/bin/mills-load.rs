@@ -2,7 +2,7 @@
 //! the turn round trip (sent to `accepted`) and lost or duplicated turns. Not part of the
 //! test suite: run it by hand (docs/online.md has the figures of a measured run).
 //!
-//!   cargo run --release --bin mills-load -- --games 2000
+//!   cargo run --release -p mills-server --features load --bin mills-load -- --games 2000
 //!
 //! Without `--url` it starts `mills-server` from its own folder on a loopback port with a
 //! fresh database in a temporary folder (rate limits raised: every client is 127.0.0.1).

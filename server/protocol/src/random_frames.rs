@@ -1,9 +1,10 @@
 //! The decoder on random and mutated frames: it never panics, and whatever it accepts is
 //! within the limits and survives a round trip. A cheap, dependency-free cousin of the fuzz
-//! target in fuzz/ (run that with cargo-fuzz for depth).
+//! target in fuzz/ (run that with cargo-fuzz for depth). A module of the unit tests, not a
+//! test binary of its own: one link less in the suite's cold build.
 
-use mills_protocol::limits::MAX_CLIENT_FRAME_BYTES;
-use mills_protocol::{ClientMessage, DecodeError, decode_client, decode_server, encode};
+use crate::limits::MAX_CLIENT_FRAME_BYTES;
+use crate::{ClientMessage, DecodeError, decode_client, decode_server, encode};
 
 /// xorshift64*: reproducible without a dependency.
 struct Rng(u64);

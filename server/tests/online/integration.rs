@@ -1,11 +1,9 @@
 //! Whole online games through the real server and real WebSocket clients on loopback.
 
-mod common;
-
 use std::io::{Read, Write};
 use std::time::Duration;
 
-use common::{Client, Server, new_secret, random_turn, rng, start_room, temp_dir};
+use crate::common::{Client, Server, new_secret, random_turn, rng, start_room, temp_dir};
 use mills_core::{Record, Rules};
 use mills_protocol::{ClientMessage, EntryKind, Seat, ServerMessage};
 
@@ -216,6 +214,13 @@ async fn health_answers_and_sigterm_stops_cleanly() {
     tcp.read_to_string(&mut response).unwrap();
     assert!(response.starts_with("HTTP/1.1 200 OK"), "{response}");
     assert!(response.contains(r#""status":"ok""#), "{response}");
+    let mut tcp = std::net::TcpStream::connect(&server.addr).unwrap();
+    tcp.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    tcp.write_all(b"GET /elsewhere HTTP/1.1\r\nHost: x\r\n\r\n")
+        .unwrap();
+    let mut response = String::new();
+    tcp.read_to_string(&mut response).unwrap();
+    assert!(response.starts_with("HTTP/1.1 404"), "{response}");
 
     let mut r = rng(3);
     let (mut a, _) = Client::connect(&server.url(), &new_secret(&mut r), "A").await;

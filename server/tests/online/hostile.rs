@@ -1,11 +1,9 @@
 //! Hostile input: each answered with a typed error or a closed connection, never a panic and
 //! never a changed game.
 
-mod common;
-
 use std::time::Duration;
 
-use common::{Client, Server, accepted, new_secret, open, rng, start_room, temp_dir, turn};
+use crate::common::{Client, Server, accepted, new_secret, open, rng, start_room, temp_dir, turn};
 use mills_protocol::{ClientMessage, ErrorCode, ServerMessage};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -17,7 +15,7 @@ async fn bad_frames_get_typed_errors_and_oversized_ones_close_the_connection() {
     let secret = new_secret(&mut r);
 
     // Before hello.
-    let mut c = Client::connect_raw(&server.url(), &secret).await;
+    let mut c = Client::connect_raw(&server.url()).await;
     c.send(&ClientMessage::Open {
         room: "ABCDEFGHJKMN".into(),
     })
@@ -76,7 +74,7 @@ async fn bad_frames_get_typed_errors_and_oversized_ones_close_the_connection() {
     assert!(c.closed_within(Duration::from_secs(5)).await);
 
     // Another protocol version: refused, closed.
-    let mut old = Client::connect_raw(&server.url(), &secret).await;
+    let mut old = Client::connect_raw(&server.url()).await;
     old.send(&ClientMessage::Hello {
         protocol: 99,
         device: secret.clone(),
@@ -284,7 +282,7 @@ async fn idle_and_silent_connections_are_closed() {
     let server = Server::start(&dir.join("db"), &["--idle-timeout-secs", "1"]);
     let mut r = rng(24);
     let secret = new_secret(&mut r);
-    let mut silent = Client::connect_raw(&server.url(), &secret).await;
+    let mut silent = Client::connect_raw(&server.url()).await;
     let mut idle = Client::connect(&server.url(), &secret, "I").await.0;
     let started = std::time::Instant::now();
     assert!(silent.closed_within(Duration::from_secs(5)).await);
@@ -296,5 +294,33 @@ async fn idle_and_silent_connections_are_closed() {
     let mut buf = [0u8; 16];
     let read = tokio::time::timeout(Duration::from_secs(5), tcp.read(&mut buf)).await;
     assert!(matches!(read, Ok(Ok(0)) | Ok(Err(_))), "{read:?}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn behind_a_proxy_joins_are_limited_per_forwarded_client() {
+    let dir = temp_dir("proxy");
+    let server = Server::start(&dir.join("db"), &["--behind-proxy", "true"]);
+    let mut r = rng(25);
+    let join = |i: usize| ClientMessage::Join {
+        code: format!("{i:012}"),
+    };
+    let mut guesser =
+        Client::connect_forwarded(&server.url(), &new_secret(&mut r), "10.0.0.1, 203.0.113.7")
+            .await;
+    let mut limited = false;
+    for i in 0..8 {
+        guesser.send(&join(i)).await;
+        if guesser.expect_error().await == ErrorCode::RateLimited {
+            limited = true;
+            break;
+        }
+    }
+    assert!(limited);
+    // Another client behind the same proxy is not held up by the guesser.
+    let mut other =
+        Client::connect_forwarded(&server.url(), &new_secret(&mut r), "198.51.100.2").await;
+    other.send(&join(99)).await;
+    assert_eq!(other.expect_error().await, ErrorCode::UnknownCode);
     std::fs::remove_dir_all(&dir).ok();
 }

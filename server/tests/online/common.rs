@@ -1,6 +1,5 @@
 //! What the server's tests share: the real `mills-server` binary on a loopback port with its
 //! own database, and real WebSocket clients speaking `mills-protocol`.
-#![allow(dead_code)]
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -22,8 +21,6 @@ pub struct Server {
     child: Child,
     /// `127.0.0.1:PORT`.
     pub addr: String,
-    /// Its database file.
-    pub db: PathBuf,
     /// Its log lines so far.
     pub logs: Arc<Mutex<Vec<String>>>,
 }
@@ -66,12 +63,7 @@ impl Server {
         let addr = addr_rx
             .recv_timeout(Duration::from_secs(20))
             .expect("the server says where it listens");
-        Server {
-            child,
-            addr,
-            db: db.to_path_buf(),
-            logs,
-        }
+        Server { child, addr, logs }
     }
 
     /// The WebSocket URL.
@@ -110,8 +102,6 @@ type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 /// A device's connection.
 pub struct Client {
     ws: Ws,
-    /// The device secret.
-    pub device: String,
 }
 
 /// A new device secret (43 characters of base64url alphabet).
@@ -126,19 +116,38 @@ pub const WAIT: Duration = Duration::from_secs(10);
 
 impl Client {
     /// Connects without saying hello.
-    pub async fn connect_raw(url: &str, device: &str) -> Client {
+    pub async fn connect_raw(url: &str) -> Client {
         let (ws, _) = tokio_tungstenite::connect_async(url)
             .await
             .expect("connects");
-        Client {
-            ws,
-            device: device.to_string(),
-        }
+        Client { ws }
+    }
+
+    /// Connects as a reverse proxy would, with `X-Forwarded-For: forwarded`.
+    pub async fn connect_forwarded(url: &str, device: &str, forwarded: &str) -> Client {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let mut request = url.into_client_request().unwrap();
+        request
+            .headers_mut()
+            .insert("x-forwarded-for", forwarded.parse().unwrap());
+        let (ws, _) = tokio_tungstenite::connect_async(request)
+            .await
+            .expect("connects");
+        let mut client = Client { ws };
+        client
+            .send(&ClientMessage::Hello {
+                protocol: mills_protocol::PROTOCOL_VERSION,
+                device: device.to_string(),
+                name: None,
+            })
+            .await;
+        client.recv().await.expect("welcome");
+        client
     }
 
     /// Connects and says hello; returns the client and the welcome.
     pub async fn connect(url: &str, device: &str, name: &str) -> (Client, ServerMessage) {
-        let mut client = Client::connect_raw(url, device).await;
+        let mut client = Client::connect_raw(url).await;
         client
             .send(&ClientMessage::Hello {
                 protocol: mills_protocol::PROTOCOL_VERSION,

@@ -1,11 +1,9 @@
 //! Faults: the server killed with SIGKILL mid-game, connections cut at random, a client that
 //! does not read. No acknowledged turn is lost and none is applied twice.
 
-mod common;
-
 use std::time::Duration;
 
-use common::{
+use crate::common::{
     Client, Server, accepted, new_secret, open, random_turn, replay, rng, start_room, temp_dir,
     turn,
 };

@@ -1,0 +1,9 @@
+//! The server's tests, run against the real `mills-server` binary with real WebSocket
+//! clients on loopback. One test binary for all of them: each links the runtime, the
+//! engine and the WebSocket client, so one link instead of three keeps the suite's cold
+//! build shorter.
+
+mod common;
+mod fault;
+mod hostile;
+mod integration;
