@@ -101,6 +101,15 @@ pub enum MillsError {
         month: u32,
         day: u32,
     },
+    /// The online server's address in the settings cannot be used (`reason` says why).
+    InvalidServer {
+        address: String,
+        reason: String,
+    },
+    /// Neither an invite code nor an invite link.
+    InvalidInvite {
+        invite: String,
+    },
 }
 
 /// What is wrong with a refused text record, for the message the apps show.
@@ -177,6 +186,12 @@ impl fmt::Display for MillsError {
             }
             MillsError::InvalidDate { year, month, day } => {
                 write!(f, "there is no date {year:04}-{month:02}-{day:02}")
+            }
+            MillsError::InvalidServer { address, reason } => {
+                write!(f, "'{address}' is not a usable server address: {reason}")
+            }
+            MillsError::InvalidInvite { invite } => {
+                write!(f, "'{invite}' is not an invite code or link")
             }
             MillsError::Internal { reason } => write!(f, "internal error: {reason}"),
         }

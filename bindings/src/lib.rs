@@ -9,9 +9,11 @@
 //! the lesson; progress in a file), the puzzles ([`puzzles()`], [`PuzzleSession`]: the same
 //! again, judged by the endgame tables; statistics and the player's rating in a file), the
 //! levels and timer choices, the rules text,
-//! statistics, and the endgame tables (`tables_prepare`: built on first use in the
-//! background, then used by every session). The apps draw, animate and speak what these
-//! say and keep no copy of any rule or table. Points are their names (`"d6"`) with their index
+//! statistics, the endgame tables (`tables_prepare`: built on first use in the
+//! background, then used by every session), and [`OnlineSession`] (a game against a friend
+//! through a `mills-server`: the same snapshot, changes and taps as a local game, plus the
+//! connection, the room, the opponent and both clocks; `online`). The apps draw, animate and
+//! speak what these say and keep no copy of any rule or table. Points are their names (`"d6"`) with their index
 //! (0..24, `Point::ALL` order) where a screen needs it; actions are their notation (`"d6"`,
 //! `"d6-d5"`, `"xd7"`, `"pass"`), for records only: what an action did is its [`Change`]s.
 //!
@@ -63,6 +65,7 @@ mod files;
 mod hints;
 mod lessons;
 mod logging;
+mod online;
 mod puzzle_stats;
 mod puzzles;
 mod records;
@@ -85,6 +88,10 @@ pub use lessons::{
     lesson_progress_load, lesson_progress_mark_solved, lesson_progress_reset, lessons,
 };
 pub use logging::init_logging;
+pub use online::{
+    ConnectionState, OfflineReason, OnlineEvent, OnlineListener, OnlineOptions, OnlineSession,
+    OnlineStatus, OnlineTapResult, PlayerClock, PlayerInfo, RoomInfo,
+};
 pub use puzzle_stats::{
     PuzzleStats, Rating, level_rating, puzzle_stats_load, puzzle_stats_record,
     puzzle_stats_record_rush, puzzle_stats_reset,

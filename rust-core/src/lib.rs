@@ -112,8 +112,8 @@ pub use ai::{
 pub use session::{
     BoardChange, Change, ChangeBatch, Clock, ComputerRunner, GameSession, HumanResult, LessonPlay,
     LessonSession, LessonTap, ManualClock, Mode, NextStep, Played, PointState, PuzzlePlay,
-    PuzzleTap, PuzzleTapSession, Refusal, RestoreError, SAVE_FORMAT, SAVE_VERSION, SessionClock,
-    SessionConfig, SessionError, SessionEvent, SessionListener, SessionOptions, SideState,
-    SizeUnit, Snapshot, StatsEntry, StatsError, StatsStore, SystemClock, TapOutcome,
+    PuzzleTap, PuzzleTapSession, Refusal, RemoteTurnError, RestoreError, SAVE_FORMAT, SAVE_VERSION,
+    SessionClock, SessionConfig, SessionError, SessionEvent, SessionListener, SessionOptions,
+    SideState, SizeUnit, Snapshot, StatsEntry, StatsError, StatsStore, SystemClock, TapOutcome,
     last_turn_points,
 };

@@ -78,7 +78,12 @@ else
   step "Kotlin classes up to date"
 fi
 
-# 4. Run. The console launcher exits non-zero when a test fails or none ran.
+# 4. The real server for the online tests (release, as `cargo test --release` builds it).
+step "building mills-server for the online tests"
+cargo build --quiet --manifest-path "$root/Cargo.toml" --release -p mills-server --bin mills-server
+export MILLS_SERVER_BIN="$target_dir/release/mills-server"
+
+# 5. Run. The console launcher exits non-zero when a test fails or none ran.
 step "running JUnit against $lib"
 # The four-piece tables the puzzle tests need are kept between runs (shared with the Rust
 # tests' copy), as an app keeps them between launches.
@@ -87,7 +92,7 @@ java -Djna.library.path="$lib_dir" -Dmills.puzzleTables="$target_dir/tmp/puzzle-
   --select-package millstest --fail-if-no-tests --disable-banner --details=tree \
   --disable-ansi-colors
 
-# 5. The same crate for Android (skipped, and said so, when the target cannot be installed).
+# 6. The same crate for Android (skipped, and said so, when the target cannot be installed).
 step "Android target"
 "$root/bindings/scripts/check-mobile-target.sh" aarch64-linux-android
 step "kotlin: ok"

@@ -53,6 +53,7 @@ mod history;
 mod host;
 mod lesson;
 mod puzzle;
+mod remote;
 pub mod save;
 mod snapshot;
 mod state;
@@ -74,6 +75,7 @@ pub use config::{ComputerRunner, Mode, SessionClock, SessionConfig, SessionOptio
 pub use events::{Played, Refusal, SessionError, SessionEvent, SessionListener, TapOutcome};
 pub use lesson::{LessonPlay, LessonSession, LessonTap};
 pub use puzzle::{PuzzlePlay, PuzzleTap, PuzzleTapSession};
+pub use remote::RemoteTurnError;
 pub use save::{RestoreError, SAVE_FORMAT, SAVE_VERSION, SizeUnit};
 pub use snapshot::{NextStep, PointState, SideState, Snapshot, last_turn_points};
 pub use stats::{HumanResult, StatsEntry, StatsError, StatsStore};
@@ -462,6 +464,27 @@ impl GameSession {
                 state.apply_computer_turn(job.generation, &actions, now, fx)
             })
             .ok_or(SessionError::NotComputersTurn)
+    }
+
+    /// Plays exactly one whole turn decided elsewhere (the other player's in an online game,
+    /// refereed by a server), or nothing of it; recorded as board changes like any turn.
+    pub fn play_turn(&self, actions: &[Action]) -> Result<(), RemoteTurnError> {
+        self.shared
+            .with_state(|state, now, fx| state.play_turn(actions, now, fx))
+    }
+
+    /// `side` resigns, whoever is to move (an online game: either player may resign at any
+    /// time). `false` when the game is already over or the session closed.
+    pub fn resign_side(&self, side: Side) -> bool {
+        self.shared
+            .with_state(|state, now, fx| state.resign_side(side, now, fx))
+    }
+
+    /// Shows `game` instead of the current one, as one whole-board redraw (a `Reset`
+    /// change): an online game put back in step with its referee.
+    pub fn replace_game(&self, game: Game) {
+        self.shared
+            .with_state(|state, now, fx| state.replace_game(game, now, fx));
     }
 
     /// Moves a manual clock forward and ticks; returns who passed, if the time ran out.

@@ -8,6 +8,7 @@ mod computer;
 mod files;
 mod hints;
 mod long_game;
+mod remote;
 mod tables;
 mod tap;
 mod timer;

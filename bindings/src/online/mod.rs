@@ -1,0 +1,554 @@
+//! Playing a friend online: [`OnlineSession`], one room on a `mills-server`, with the surface
+//! the apps already draw for a local game (`snapshot`, `changes_since`, `tap`, events, the
+//! turn clock) plus the connection, the room and the opponent ([`OnlineStatus`]).
+//!
+//! - `room`: the client's picture of the room, without I/O (turns shown only once stored).
+//! - `link`: the connection thread (blocking WebSocket, reconnects by itself).
+//! - `handshake`: the WebSocket opening handshake.
+//! - `secret`: the device secret, kept in a file the app names.
+//! - `types`: the records and enums the apps see.
+//!
+//! The server is the referee and its clock the authority; the board here is drawn from what
+//! it stored. docs/online.md ("The client") says why it is built this way.
+
+mod handshake;
+mod link;
+mod room;
+mod secret;
+mod types;
+
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, RwLock};
+use std::time::Duration;
+
+use mills_core::{self as core};
+
+use crate::types::{ChangeBatch, GameId, Player, SessionConfig, Snapshot, TurnTimer, parse_point};
+use crate::{MillsError, guard};
+
+pub use types::{
+    ConnectionState, OfflineReason, OnlineEvent, OnlineStatus, OnlineTapResult, PlayerClock,
+    PlayerInfo, RoomInfo,
+};
+
+use link::ServerAddress;
+use room::{Intent, Room};
+
+/// Implemented in Kotlin or Swift. Called on the session's connection thread, never with a
+/// session lock held (it may call the session); hop to the UI thread before touching the UI.
+#[uniffi::export(foreign)]
+pub trait OnlineListener: Send + Sync {
+    fn on_event(&self, event: OnlineEvent);
+}
+
+/// Where the server is and who this device is.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct OnlineOptions {
+    /// The server's address from the app's settings: `ws://host:port` (the path defaults to
+    /// `/ws`), `http://…` for the same, or `host:port`.
+    pub server: String,
+    /// A file in the app's private storage for the device secret: made (random) on first
+    /// use and read afterwards. The app never needs to read it; losing it loses the seats.
+    pub secret_path: String,
+    /// The name the opponent sees (at most 60 characters, one line).
+    #[uniffi(default = None)]
+    pub name: Option<String>,
+}
+
+/// The session's state shared with its connection thread.
+pub(crate) struct Shared {
+    room: Mutex<Room>,
+    control: Mutex<Control>,
+    wake: Condvar,
+    connection: Mutex<(ConnectionState, String)>,
+    listener: RwLock<Option<Arc<dyn OnlineListener>>>,
+    server: ServerAddress,
+    secret: String,
+    name: Option<String>,
+}
+
+#[derive(Default)]
+struct Control {
+    stop: bool,
+    paused: bool,
+    /// Bumped by `resume()`: a thread waiting to reconnect tries at once.
+    resume_seq: u64,
+}
+
+impl Shared {
+    fn room(&self) -> MutexGuard<'_, Room> {
+        self.room.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn control(&self) -> MutexGuard<'_, Control> {
+        self.control.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn deliver(&self, events: Vec<OnlineEvent>) {
+        let listener = self
+            .listener
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        if let Some(listener) = listener {
+            for event in events {
+                let call = std::panic::AssertUnwindSafe(|| listener.on_event(event));
+                if std::panic::catch_unwind(call).is_err() {
+                    log::error!("online: a listener panicked; the session goes on");
+                }
+            }
+        }
+    }
+
+    /// Applies a server message and tells the app; a refusal ends the connection.
+    fn receive(&self, message: mills_protocol::ServerMessage) -> Result<(), room::Fatal> {
+        let result = self.room().receive(message);
+        let events = result?;
+        self.deliver(events);
+        Ok(())
+    }
+
+    fn set_connection(&self, state: ConnectionState) {
+        // After shut_down the state stays `Offline(ShutDown)`, whatever the thread was doing.
+        let shut_down = ConnectionState::Offline {
+            reason: OfflineReason::ShutDown,
+        };
+        if self.control().stop && state != shut_down {
+            return;
+        }
+        let changed = {
+            let mut connection = self.connection.lock().unwrap_or_else(|e| e.into_inner());
+            let changed = connection.0 != state;
+            connection.0 = state.clone();
+            changed
+        };
+        if changed {
+            self.deliver(vec![OnlineEvent::ConnectionChanged { state }]);
+        }
+    }
+
+    fn connection_state(&self) -> ConnectionState {
+        self.connection
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .0
+            .clone()
+    }
+
+    fn last_error(&self) -> String {
+        self.connection
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .1
+            .clone()
+    }
+
+    fn set_last_error(&self, reason: String) {
+        self.connection.lock().unwrap_or_else(|e| e.into_inner()).1 = reason;
+    }
+
+    fn resume_seq(&self) -> u64 {
+        self.control().resume_seq
+    }
+
+    fn told_to_stop_or_pause(&self) -> bool {
+        let control = self.control();
+        control.stop || control.paused
+    }
+
+    /// Waits while paused; `true` when the session is shutting down.
+    fn wait_while_paused(&self) -> bool {
+        let mut control = self.control();
+        if control.paused && !control.stop {
+            drop(control);
+            self.set_connection(ConnectionState::Offline {
+                reason: OfflineReason::Paused,
+            });
+            control = self.control();
+        }
+        while control.paused && !control.stop {
+            control = self.wake.wait(control).unwrap_or_else(|e| e.into_inner());
+        }
+        control.stop
+    }
+
+    /// Sleeps `pause`, or less if `resume()` is called; `true` when shutting down.
+    fn sleep_unless_woken(&self, pause: Duration, seq: u64) -> bool {
+        let control = self.control();
+        let (control, _) = self
+            .wake
+            .wait_timeout_while(control, pause, |c| {
+                !c.stop && !c.paused && c.resume_seq == seq
+            })
+            .unwrap_or_else(|e| e.into_inner());
+        control.stop
+    }
+
+    /// Waits for `resume()` (or shut-down, `true`).
+    fn wait_for_resume(&self, seq: u64) -> bool {
+        let control = self.control();
+        let control = self
+            .wake
+            .wait_while(control, |c| !c.stop && c.resume_seq == seq)
+            .unwrap_or_else(|e| e.into_inner());
+        control.stop
+    }
+}
+
+/// One room on a server, as the game screen draws it. Thread-safe; every call returns at
+/// once (the network is the session's own thread). `shut_down()` closes the connection;
+/// freeing the object does the same. (Not named `close`: Kotlin's `close()` frees the
+/// object.)
+#[derive(uniffi::Object)]
+pub struct OnlineSession {
+    shared: Arc<Shared>,
+}
+
+impl OnlineSession {
+    fn start(
+        options: OnlineOptions,
+        intent: Intent,
+        game: GameId,
+        listener: Option<Arc<dyn OnlineListener>>,
+    ) -> Result<Arc<OnlineSession>, MillsError> {
+        let server =
+            ServerAddress::parse(&options.server).map_err(|reason| MillsError::InvalidServer {
+                address: options.server.clone(),
+                reason,
+            })?;
+        let secret = secret::load_or_create(&options.secret_path)?;
+        let config = core::SessionConfig::new(game.into()).with_mode(core::Mode::PassAndPlay);
+        let board = core::GameSession::new(config, room::quiet_options());
+        let id_prefix = random_id_prefix();
+        let shared = Arc::new(Shared {
+            room: Mutex::new(Room::new(intent, board, id_prefix)),
+            control: Mutex::new(Control::default()),
+            wake: Condvar::new(),
+            connection: Mutex::new((ConnectionState::Connecting, String::new())),
+            listener: RwLock::new(listener),
+            server,
+            secret,
+            name: options.name.map(|n| n.chars().take(60).collect()),
+        });
+        let thread_shared = Arc::clone(&shared);
+        // Detached: shut_down never waits for it (see there).
+        std::thread::Builder::new()
+            .name("mills-online".into())
+            .spawn(move || link::run(thread_shared))
+            .map_err(|e| MillsError::Io {
+                reason: format!("starting the connection thread: {e}"),
+            })?;
+        Ok(Arc::new(OnlineSession { shared }))
+    }
+
+    /// The board's snapshot with the server's clock and no undo (an online game has none).
+    fn online_snapshot(room: &Room, snapshot: core::Snapshot) -> Snapshot {
+        let mut snapshot: Snapshot = snapshot.into();
+        let (to_move, left, limit) = room.clock_now();
+        if let Some(info) = &room.info {
+            snapshot.config = SessionConfig {
+                game: info.game,
+                mode: crate::types::GameMode::PassAndPlay,
+                timer: timer_of_seconds(info.timer_seconds),
+            };
+        }
+        snapshot.turn_limit_ms = limit;
+        snapshot.time_left_ms = left.or(limit);
+        snapshot.timer_running = to_move.is_some() && left.is_some() && snapshot.outcome.is_none();
+        snapshot.paused = false;
+        snapshot.can_undo = false;
+        snapshot.can_redo = false;
+        snapshot
+    }
+}
+
+#[uniffi::export]
+impl OnlineSession {
+    /// Creates a room for `game` with `timer`; the invite (code and link) comes with
+    /// `OnlineEvent::RoomCreated` and in `status().room`.
+    #[uniffi::constructor(default(listener = None))]
+    pub fn create(
+        options: OnlineOptions,
+        game: GameId,
+        timer: TurnTimer,
+        listener: Option<Arc<dyn OnlineListener>>,
+    ) -> Result<Arc<OnlineSession>, MillsError> {
+        guard(|| {
+            let intent = Intent::Create {
+                game: core::Variant::from(game).id().to_string(),
+                timer: seconds_of_timer(timer),
+                side: None,
+            };
+            OnlineSession::start(options, intent, game, listener)
+        })
+    }
+
+    /// Joins the room of an invite: its code as people type it (`k7qm-2xrp-9dta`) or its
+    /// link (`https://…/join/CODE`, `mills://join/CODE`). `InvalidInvite` when it is neither.
+    #[uniffi::constructor(default(listener = None))]
+    pub fn join(
+        options: OnlineOptions,
+        invite: String,
+        listener: Option<Arc<dyn OnlineListener>>,
+    ) -> Result<Arc<OnlineSession>, MillsError> {
+        guard(|| {
+            let code = invite_code(&invite).ok_or(MillsError::InvalidInvite {
+                invite: invite.clone(),
+            })?;
+            // The game is known once the server answers; the board is redrawn then.
+            OnlineSession::start(options, Intent::Join { code }, GameId::Zhiqi, listener)
+        })
+    }
+
+    /// Opens a room this device already sits in (its code, from `status().room`), e.g. after
+    /// the app was restarted.
+    #[uniffi::constructor(default(listener = None))]
+    pub fn open(
+        options: OnlineOptions,
+        room: String,
+        listener: Option<Arc<dyn OnlineListener>>,
+    ) -> Result<Arc<OnlineSession>, MillsError> {
+        guard(|| {
+            let room = invite_code(&room).ok_or(MillsError::InvalidInvite {
+                invite: room.clone(),
+            })?;
+            OnlineSession::start(options, Intent::Open { room }, GameId::Zhiqi, listener)
+        })
+    }
+
+    pub fn set_listener(&self, listener: Option<Arc<dyn OnlineListener>>) {
+        *self
+            .shared
+            .listener
+            .write()
+            .unwrap_or_else(|e| e.into_inner()) = listener;
+    }
+
+    /// What the game screen draws: the stored game plus the turn being entered, with the
+    /// server's turn clock (counted down locally from its last reading).
+    pub fn snapshot(&self) -> Snapshot {
+        let room = self.shared.room();
+        OnlineSession::online_snapshot(&room, room.board.snapshot())
+    }
+
+    /// As for a local game: the board changes after `revision` and the snapshot they lead to.
+    pub fn changes_since(&self, revision: u64) -> ChangeBatch {
+        let room = self.shared.room();
+        let batch = room.board.changes_since(revision);
+        ChangeBatch {
+            changes: batch.changes.into_iter().map(Into::into).collect(),
+            revision: batch.revision,
+            snapshot: OnlineSession::online_snapshot(&room, batch.snapshot),
+        }
+    }
+
+    /// A tap on a point by name. Fails for a name that is not a point, and with
+    /// `SessionClosed` after `shut_down`.
+    pub fn tap(&self, point: String) -> Result<OnlineTapResult, MillsError> {
+        guard(|| {
+            let point = parse_point(&point)?;
+            if self.is_shut_down() {
+                return Err(MillsError::SessionClosed);
+            }
+            Ok(self.shared.room().tap(point))
+        })
+    }
+
+    /// Resigns the current game (shown once the server has stored it). `false` when there
+    /// is no game going on.
+    pub fn resign(&self) -> bool {
+        !self.is_shut_down() && self.shared.room().resign()
+    }
+
+    /// Asks for another game once this one is over; it starts when both have asked
+    /// (`OnlineEvent::RematchStarted`). `false` while the game goes on.
+    pub fn rematch(&self) -> bool {
+        !self.is_shut_down() && self.shared.room().rematch()
+    }
+
+    /// The connection, the room, the opponent, both clocks and the finished game.
+    pub fn status(&self) -> OnlineStatus {
+        let connection = self.shared.connection_state();
+        let room = self.shared.room();
+        let (to_move, left, limit) = room.clock_now();
+        let over = room.outcome.is_some() || room.board.snapshot().outcome.is_some();
+        let clocks = [Player::P1, Player::P2]
+            .into_iter()
+            .map(|player| {
+                let running = !over && to_move == Some(player.into()) && left.is_some();
+                PlayerClock {
+                    player,
+                    left_ms: if running { left } else { limit },
+                    running,
+                }
+            })
+            .collect();
+        let opponent_online = room.info.as_ref().is_some_and(|info| {
+            info.players
+                .iter()
+                .any(|p| p.player != info.you && p.online)
+        });
+        OnlineStatus {
+            connection,
+            room: room.info.clone(),
+            opponent_name: room.opponent_name(),
+            opponent_online,
+            clocks,
+            awaiting_server: room.pending.is_some(),
+            rematch_asked: room.rematch_asked(),
+            outcome: room.outcome_info(),
+            record: room.record.clone(),
+        }
+    }
+
+    /// The app went to the background: the connection is closed (the server keeps the
+    /// game and its clock; nothing unacknowledged is lost).
+    pub fn pause(&self) {
+        self.shared.control().paused = true;
+        self.shared.wake.notify_all();
+    }
+
+    /// The app is back (or the player asked to retry): reconnect now.
+    pub fn resume(&self) {
+        {
+            let mut control = self.shared.control();
+            control.paused = false;
+            control.resume_seq += 1;
+        }
+        self.shared.wake.notify_all();
+    }
+
+    /// Closes the connection and stops the session's thread, without waiting for it (the
+    /// app's thread never waits on the network): the thread ends at its next look (within
+    /// 20 ms) or when a connection attempt in progress gives up (at most 5 s). The listener
+    /// is dropped at once, so no call reaches the app after this returns but one already in
+    /// progress. The board and status keep their last state; `tap` fails with
+    /// `SessionClosed`, `resign` and `rematch` answer `false`.
+    pub fn shut_down(&self) {
+        self.shared.control().stop = true;
+        self.shared.wake.notify_all();
+        *self
+            .shared
+            .listener
+            .write()
+            .unwrap_or_else(|e| e.into_inner()) = None;
+        self.shared.set_connection(ConnectionState::Offline {
+            reason: OfflineReason::ShutDown,
+        });
+    }
+
+    pub fn is_shut_down(&self) -> bool {
+        self.shared.control().stop
+    }
+
+    /// The actions the board shows, in notation (the stored game, then the turn being
+    /// entered): a record for sharing, not for drawing.
+    pub fn actions(&self) -> Vec<String> {
+        crate::types::actions_text(self.shared.room().board.game().actions())
+    }
+
+    /// The revision of the stored game the board shows (the number of the server's entries).
+    pub fn stored_revision(&self) -> u64 {
+        self.shared.room().revision()
+    }
+}
+
+impl Drop for OnlineSession {
+    fn drop(&mut self) {
+        self.shut_down();
+    }
+}
+
+/// The code of an invite: a code as typed, or a link ending in `/join/CODE`.
+fn invite_code(text: &str) -> Option<String> {
+    let text = text.trim();
+    let code = match text.rfind("/join/") {
+        Some(at) => text[at + "/join/".len()..].trim_end_matches('/'),
+        None => text,
+    };
+    let code = code.split(['?', '#']).next().unwrap_or(code);
+    mills_protocol::normalize_code(code)
+}
+
+/// A per-session prefix that keeps client ids unique within a room across app restarts.
+fn random_id_prefix() -> String {
+    use rand::Rng;
+    let n: u64 = rand::rng().random();
+    format!("{n:016x}")
+}
+
+fn seconds_of_timer(timer: TurnTimer) -> u32 {
+    match timer {
+        TurnTimer::Off => 0,
+        TurnTimer::Seconds15 => 15,
+        TurnTimer::Seconds30 => 30,
+        TurnTimer::Seconds60 => 60,
+        TurnTimer::Seconds120 => 120,
+    }
+}
+
+fn timer_of_seconds(seconds: u32) -> TurnTimer {
+    match seconds {
+        15 => TurnTimer::Seconds15,
+        30 => TurnTimer::Seconds30,
+        60 => TurnTimer::Seconds60,
+        120 => TurnTimer::Seconds120,
+        _ => TurnTimer::Off,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn invites_are_read_from_codes_and_links() {
+        let code = "K7QM2XRP9DTA";
+        assert_eq!(invite_code("k7qm-2xrp-9dta").as_deref(), Some(code));
+        assert_eq!(
+            invite_code("https://mills.example/join/K7QM2XRP9DTA").as_deref(),
+            Some(code)
+        );
+        assert_eq!(
+            invite_code("mills://join/K7QM-2XRP-9DTA/").as_deref(),
+            Some(code)
+        );
+        assert_eq!(invite_code("hello"), None);
+        assert_eq!(invite_code("https://x/join/"), None);
+    }
+
+    #[test]
+    fn shutting_down_never_waits_for_the_network() {
+        // A server that takes the connection and never answers the handshake.
+        let silent = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = silent.local_addr().unwrap().port();
+        let dir = std::env::temp_dir().join(format!("mills-shutdown-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let options = OnlineOptions {
+            server: format!("127.0.0.1:{port}"),
+            secret_path: dir.join("secret").to_str().unwrap().to_string(),
+            name: None,
+        };
+        let session =
+            OnlineSession::create(options, GameId::Zhiqi, TurnTimer::Seconds60, None).unwrap();
+        std::thread::sleep(Duration::from_millis(100));
+        assert_eq!(session.status().connection, ConnectionState::Connecting);
+        let started = std::time::Instant::now();
+        session.shut_down();
+        assert!(
+            started.elapsed() < Duration::from_millis(100),
+            "{:?}",
+            started.elapsed()
+        );
+        assert!(session.is_shut_down());
+        assert_eq!(
+            session.status().connection,
+            ConnectionState::Offline {
+                reason: OfflineReason::ShutDown
+            }
+        );
+        assert_eq!(session.tap("d6".into()), Err(MillsError::SessionClosed));
+        assert!(!session.resign());
+        drop(session);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

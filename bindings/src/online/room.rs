@@ -1,0 +1,748 @@
+//! The client's picture of one room, without threads or sockets: what the server told it,
+//! the board drawn from that, the turn being entered and the turn or resignation awaiting
+//! the server's acknowledgement. Every server message goes through [`Room::receive`], every
+//! player action through `tap`, `resign` and `rematch`; each returns the events to tell the
+//! app, and leaves the messages to send in the outbox for the connection to take.
+//!
+//! **A turn is shown only once the server has stored it.** The actions of the turn being
+//! entered are drawn as they are tapped (a placed piece waiting for its capture), but the tap
+//! that would end the turn is not played on the board: the whole turn is sent, and drawn when
+//! the server's `update` brings it back. A refused turn therefore never reaches the board; the
+//! part already entered is taken back with one `Reset` (the server moved on: a timer pass,
+//! the opponent resigned).
+
+use std::time::Instant;
+
+use mills_core::{self as core, Action, Game, Side};
+use mills_protocol::{ClientMessage, ErrorCode, Seat, ServerMessage};
+
+use super::types::{OnlineEvent, OnlineTapResult, PlayerInfo, RoomInfo};
+use crate::types::{Outcome, Player};
+
+/// What the app asked this session for, until the server has given a room.
+#[derive(Debug, Clone)]
+pub(crate) enum Intent {
+    Create {
+        game: String,
+        timer: u32,
+        side: Option<Seat>,
+    },
+    Join {
+        code: String,
+    },
+    Open {
+        room: String,
+    },
+}
+
+/// A turn or resignation sent and not yet acknowledged: resent with the same `id` (the
+/// server applies an id once) after every reconnect until it is answered.
+#[derive(Debug, Clone)]
+pub(crate) struct Pending {
+    pub id: String,
+    pub game: u32,
+    /// The game's revision when the player made it.
+    pub revision: u64,
+    /// The turn's actions; `None` for a resignation.
+    pub actions: Option<Vec<Action>>,
+}
+
+/// The authoritative clock as last heard, with when.
+#[derive(Debug, Clone, Copy)]
+struct ClockReading {
+    to_move: Option<Side>,
+    remaining_ms: Option<u64>,
+    limit_ms: Option<u64>,
+    at: Instant,
+}
+
+/// A refusal this connection cannot go on from: final (the session stops trying), or
+/// `retry` (a busy server: connect again later and ask again).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Fatal {
+    pub code: String,
+    pub message: String,
+    pub retry: bool,
+}
+
+pub(crate) struct Room {
+    pub intent: Intent,
+    pub info: Option<RoomInfo>,
+    players: Vec<mills_protocol::Player>,
+    /// The board the app draws: confirmed entries, then `draft`.
+    pub board: core::GameSession,
+    /// The current game's number in the room.
+    game_number: u32,
+    /// Entries stored by the server that the board shows.
+    revision: u64,
+    /// The confirmed game's actions (what `revision` entries played).
+    confirmed: Game,
+    /// The actions of the player's turn in progress, drawn on the board but not sent.
+    draft: Vec<Action>,
+    pub pending: Option<Pending>,
+    clock: Option<ClockReading>,
+    pub outcome: Option<mills_protocol::Outcome>,
+    pub record: Option<String>,
+    rematch_asked: Vec<Seat>,
+    /// The player asked for a rematch: asked again after a reconnect until it starts.
+    rematch_wanted: bool,
+    /// Messages for the connection to send, in order (only while it has the room open).
+    outbox: Vec<ClientMessage>,
+    /// This connection has received the room (after `open`, `join` or `create`).
+    pub room_open: bool,
+    id_prefix: String,
+    next_id: u64,
+}
+
+impl Room {
+    pub fn new(intent: Intent, board: core::GameSession, id_prefix: String) -> Room {
+        let confirmed = board.game();
+        Room {
+            intent,
+            info: None,
+            players: Vec::new(),
+            board,
+            game_number: 0,
+            revision: 0,
+            confirmed,
+            draft: Vec::new(),
+            pending: None,
+            clock: None,
+            outcome: None,
+            record: None,
+            rematch_asked: Vec::new(),
+            rematch_wanted: false,
+            outbox: Vec::new(),
+            room_open: false,
+            id_prefix,
+            next_id: 0,
+        }
+    }
+
+    // ---- The connection ---------------------------------------------------------------
+
+    /// A new connection said `hello` and was welcomed: what to send to get the room.
+    pub fn on_connected(&mut self) -> ClientMessage {
+        self.room_open = false;
+        self.outbox.clear();
+        match (&self.info, &self.intent) {
+            (Some(info), _) => ClientMessage::Open {
+                room: info.code.clone(),
+            },
+            (None, Intent::Create { game, timer, side }) => ClientMessage::Create {
+                game: game.clone(),
+                timer: *timer,
+                side: *side,
+            },
+            (None, Intent::Join { code }) => ClientMessage::Join { code: code.clone() },
+            (None, Intent::Open { room }) => ClientMessage::Open { room: room.clone() },
+        }
+    }
+
+    pub fn on_disconnected(&mut self) {
+        self.room_open = false;
+    }
+
+    /// The messages to send now (empty until the room is open on this connection).
+    pub fn take_outbox(&mut self) -> Vec<ClientMessage> {
+        if self.room_open {
+            std::mem::take(&mut self.outbox)
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Whether the room is known and the app's actions can address it.
+    fn room_id(&self) -> Option<String> {
+        self.info.as_ref().map(|info| info.code.clone())
+    }
+
+    // ---- The server's messages ----------------------------------------------------------
+
+    /// Applies one server message; returns the events for the app, or the failure that
+    /// ends the session.
+    pub fn receive(&mut self, message: ServerMessage) -> Result<Vec<OnlineEvent>, Fatal> {
+        let mut events = Vec::new();
+        match message {
+            ServerMessage::Welcome { .. } | ServerMessage::Pong { .. } => {}
+            ServerMessage::Created { room, link } => {
+                self.load_room(room, Some(link), &mut events);
+            }
+            ServerMessage::Room { room } => self.load_room(room, None, &mut events),
+            ServerMessage::Update {
+                room,
+                game,
+                entries,
+                clock,
+                outcome,
+                record,
+            } => {
+                if Some(&room) != self.info.as_ref().map(|i| &i.code) || game != self.game_number {
+                    return Ok(events);
+                }
+                if !self.apply_entries(&entries, &mut events) {
+                    // A gap: ask for the whole room again.
+                    self.outbox.push(ClientMessage::Open { room });
+                    return Ok(events);
+                }
+                self.set_clock(clock);
+                if outcome.is_some() {
+                    self.outcome = outcome;
+                    self.record = record;
+                }
+            }
+            ServerMessage::Accepted { id, revision, .. } => {
+                if self.pending.as_ref().is_some_and(|p| p.id == id) && revision <= self.revision {
+                    // The update with the entry came first: nothing is waiting any more.
+                    self.pending = None;
+                }
+            }
+            ServerMessage::RematchAsked { game, asked, .. } => {
+                if game == self.game_number {
+                    self.rematch_asked = asked.clone();
+                    events.push(OnlineEvent::RematchAsked {
+                        by: asked.into_iter().map(player_of).collect(),
+                    });
+                }
+            }
+            ServerMessage::Presence { seat, online, .. } => {
+                if let Some(player) = self.players.iter_mut().find(|p| p.seat == seat) {
+                    player.online = online;
+                }
+                self.refresh_info();
+                if self
+                    .info
+                    .as_ref()
+                    .is_some_and(|i| seat_side(seat) != i.you_side())
+                {
+                    events.push(OnlineEvent::OpponentPresence { online });
+                }
+            }
+            ServerMessage::Error {
+                code,
+                message,
+                id,
+                retry_after_ms,
+                ..
+            } => return self.refused(code, message, id, retry_after_ms, events),
+        }
+        Ok(events)
+    }
+
+    fn refused(
+        &mut self,
+        code: ErrorCode,
+        message: String,
+        id: Option<String>,
+        retry_after_ms: Option<u64>,
+        mut events: Vec<OnlineEvent>,
+    ) -> Result<Vec<OnlineEvent>, Fatal> {
+        let fatal = |retry| Fatal {
+            code: code.id().to_string(),
+            message: message.clone(),
+            retry,
+        };
+        // The room cannot be had: nothing this session can do will change that.
+        let no_room = matches!(
+            code,
+            ErrorCode::UnknownCode
+                | ErrorCode::RoomFull
+                | ErrorCode::UnknownGame
+                | ErrorCode::BadTimer
+                | ErrorCode::TooManyRooms
+        ) && self.info.is_none();
+        if no_room || matches!(code, ErrorCode::UnsupportedVersion | ErrorCode::NotInRoom) {
+            return Err(fatal(false));
+        }
+        // Creating, joining or opening the room was put off (rate-limited, a busy store, a
+        // server shutting down): ask again on a later connection.
+        if self.info.is_none() && code.is_retryable() {
+            return Err(fatal(true));
+        }
+        let pending_id = self.pending.as_ref().map(|p| p.id.clone());
+        if id.is_some() && id == pending_id {
+            if code.is_retryable() {
+                log::info!(
+                    "online: {} for a pending turn (retry after {retry_after_ms:?} ms), resent \
+                     after the next reconnect",
+                    code.id()
+                );
+                // Resent with the room after the next (re)connect.
+                return Ok(events);
+            }
+            self.pending = None;
+            if !self.draft.is_empty() {
+                self.draft.clear();
+                self.board.replace_game(self.confirmed.clone());
+            }
+            events.push(OnlineEvent::TurnRefused {
+                code: code.id().to_string(),
+                message,
+            });
+        } else {
+            log::info!("online: the server refused a message: {}", code.id());
+        }
+        Ok(events)
+    }
+
+    /// A room's whole state: a first sight, a reconnect, or a rematch.
+    fn load_room(
+        &mut self,
+        state: mills_protocol::RoomState,
+        link: Option<String>,
+        events: &mut Vec<OnlineEvent>,
+    ) {
+        let first = self.info.is_none();
+        let opponent_before = self.opponent_joined();
+        let link = link.or_else(|| self.info.as_ref().and_then(|i| i.link.clone()));
+        let Some(game_id) = state
+            .game_id
+            .parse::<mills_core::Variant>()
+            .ok()
+            .map(crate::types::GameId::from)
+        else {
+            log::error!("online: the server plays an unknown game {}", state.game_id);
+            return;
+        };
+        let new_game = state.game != self.game_number;
+        self.info = Some(RoomInfo {
+            code: state.room.clone(),
+            link,
+            game: game_id,
+            timer_seconds: state.timer,
+            game_number: state.game,
+            you: player_of(state.you),
+            players: Vec::new(),
+        });
+        self.players = state.players.clone();
+        self.refresh_info();
+        self.room_open = true;
+        self.outbox.clear();
+
+        if new_game {
+            let rematch = self.game_number != 0;
+            self.game_number = state.game;
+            self.revision = 0;
+            self.draft.clear();
+            self.pending = None;
+            self.rematch_wanted = false;
+            let rules = mills_core::Rules::of(game_id.into());
+            self.confirmed = Game::new(rules);
+            if !self.apply_entries_replacing(&state.entries) {
+                log::error!("online: the server's game does not replay");
+            }
+            if rematch {
+                events.push(OnlineEvent::RematchStarted {
+                    game_number: state.game,
+                    you: player_of(state.you),
+                });
+            }
+        } else if !self.apply_entries(&state.entries, events) {
+            self.draft.clear();
+            self.apply_entries_replacing(&state.entries);
+        }
+        self.set_clock(state.clock);
+        self.outcome = state.outcome;
+        self.record = state.record;
+        self.rematch_asked = state.rematch;
+        if first && matches!(self.intent, Intent::Create { .. }) {
+            if let Some(info) = &self.info {
+                events.push(OnlineEvent::RoomCreated {
+                    code: info.code.clone(),
+                    link: info.link.clone().unwrap_or_default(),
+                });
+            }
+        }
+        if !opponent_before && self.opponent_joined() {
+            events.push(OnlineEvent::OpponentJoined {
+                name: self.opponent_name(),
+            });
+        }
+        // What is still unanswered goes again, with the same id.
+        if let Some(pending) = &self.pending {
+            if let Some(message) = self.pending_message(pending) {
+                self.outbox.push(message);
+            }
+        }
+        if self.rematch_wanted && self.outcome.is_some() {
+            self.outbox.push(ClientMessage::Rematch {
+                room: state.room,
+                game: self.game_number,
+            });
+        }
+    }
+
+    /// Plays the entries after the board's revision, one turn at a time so that the app
+    /// animates each; `false` when they do not follow on (a gap or a different game).
+    fn apply_entries(
+        &mut self,
+        entries: &[mills_protocol::Entry],
+        events: &mut Vec<OnlineEvent>,
+    ) -> bool {
+        for entry in entries {
+            if entry.revision <= self.revision {
+                continue;
+            }
+            if entry.revision != self.revision + 1 {
+                return false;
+            }
+            if !self.apply_entry(entry, events) {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn apply_entry(
+        &mut self,
+        entry: &mills_protocol::Entry,
+        events: &mut Vec<OnlineEvent>,
+    ) -> bool {
+        let side = seat_side(entry.side);
+        let over_before = self.board.snapshot().outcome.is_some();
+        let mine = self.info.as_ref().is_some_and(|i| i.you_side() == side);
+        match entry.kind {
+            mills_protocol::EntryKind::Resign => {
+                if self.confirmed.resign(side).is_err() {
+                    return false;
+                }
+                self.board.resign_side(side);
+                self.draft.clear();
+            }
+            mills_protocol::EntryKind::Turn | mills_protocol::EntryKind::Pass => {
+                let Ok(actions) = parse_actions(&entry.actions) else {
+                    return false;
+                };
+                let mut next = self.confirmed.clone();
+                if actions.iter().any(|&a| next.play(a).is_err()) {
+                    return false;
+                }
+                let drawn = if !self.draft.is_empty() && actions.starts_with(&self.draft) {
+                    self.board.play_turn(&actions[self.draft.len()..]).is_ok()
+                } else {
+                    self.draft.is_empty() && self.board.play_turn(&actions).is_ok()
+                };
+                if !drawn {
+                    self.board.replace_game(next.clone());
+                }
+                self.draft.clear();
+                self.confirmed = next;
+                let texts = crate::types::actions_text(&actions);
+                if entry.kind == mills_protocol::EntryKind::Pass {
+                    events.push(OnlineEvent::TurnTimedOut {
+                        player: side.into(),
+                    });
+                } else if mine {
+                    events.push(OnlineEvent::TurnAccepted { actions: texts });
+                } else {
+                    events.push(OnlineEvent::OpponentMoved {
+                        player: side.into(),
+                        actions: texts,
+                    });
+                }
+            }
+        }
+        if mine
+            && self
+                .pending
+                .as_ref()
+                .is_some_and(|p| match (&p.actions, entry.kind) {
+                    (Some(actions), mills_protocol::EntryKind::Turn) => {
+                        parse_actions(&entry.actions).is_ok_and(|a| &a == actions)
+                    }
+                    (None, mills_protocol::EntryKind::Resign) => true,
+                    _ => false,
+                })
+        {
+            self.pending = None;
+        }
+        self.revision = entry.revision;
+        if !over_before {
+            if let Some(outcome) = self.board.snapshot().outcome {
+                events.push(OnlineEvent::GameOver {
+                    outcome: outcome.into(),
+                });
+            }
+        }
+        true
+    }
+
+    /// Redraws the board from all of the current game's entries (one `Reset`).
+    fn apply_entries_replacing(&mut self, entries: &[mills_protocol::Entry]) -> bool {
+        let rules = *self.confirmed.rules();
+        let mut game = Game::new(rules);
+        let mut ok = true;
+        let mut revision = 0;
+        for entry in entries {
+            let side = seat_side(entry.side);
+            let applied = match entry.kind {
+                mills_protocol::EntryKind::Resign => game.resign(side).is_ok(),
+                _ => parse_actions(&entry.actions)
+                    .is_ok_and(|actions| actions.iter().all(|&a| game.play(a).is_ok())),
+            };
+            if !applied {
+                ok = false;
+                break;
+            }
+            revision = entry.revision;
+        }
+        self.revision = revision;
+        self.confirmed = game.clone();
+        self.draft.clear();
+        self.board.replace_game(game);
+        ok
+    }
+
+    fn set_clock(&mut self, clock: mills_protocol::Clock) {
+        self.clock = Some(ClockReading {
+            to_move: clock.to_move.map(seat_side),
+            remaining_ms: clock.remaining_ms,
+            limit_ms: clock.limit_ms,
+            at: Instant::now(),
+        });
+    }
+
+    fn refresh_info(&mut self) {
+        let players = self
+            .players
+            .iter()
+            .map(|p| PlayerInfo {
+                player: player_of(p.seat),
+                joined: p.joined,
+                name: p.name.clone(),
+                online: p.online,
+            })
+            .collect();
+        if let Some(info) = &mut self.info {
+            info.players = players;
+        }
+    }
+
+    fn opponent(&self) -> Option<&mills_protocol::Player> {
+        let you = self.info.as_ref()?.you;
+        self.players.iter().find(|p| player_of(p.seat) != you)
+    }
+
+    fn opponent_joined(&self) -> bool {
+        self.opponent().is_some_and(|p| p.joined)
+    }
+
+    pub fn opponent_name(&self) -> Option<String> {
+        self.opponent().and_then(|p| p.name.clone())
+    }
+
+    // ---- The player's actions -----------------------------------------------------------
+
+    /// A tap on the board. Actions of the turn in progress are drawn at once; the tap that
+    /// ends the turn sends the whole turn instead, drawn when the server has stored it.
+    pub fn tap(&mut self, point: mills_core::Point) -> OnlineTapResult {
+        let Some(info) = &self.info else {
+            return OnlineTapResult::NotStarted;
+        };
+        let you = info.you_side();
+        let room = info.code.clone();
+        if self.outcome.is_some() || self.board.snapshot().outcome.is_some() {
+            return OnlineTapResult::Refused {
+                refusal: crate::types::Refusal::GameOver,
+            };
+        }
+        if !self.opponent_joined() {
+            return OnlineTapResult::NotStarted;
+        }
+        if self.pending.is_some() {
+            return OnlineTapResult::AwaitingServer;
+        }
+        let snapshot = self.board.snapshot();
+        if snapshot.to_move != you {
+            return OnlineTapResult::NotYourTurn;
+        }
+        // What the tap would do, tried on a copy of the board first.
+        let trial = trial_board(&self.board, snapshot.selected);
+        match trial.tap(point) {
+            Ok(core::TapOutcome::Played(played)) if played.turn_ended => {
+                let mut actions = self.draft.clone();
+                actions.push(played.action);
+                let id = self.new_id();
+                let pending = Pending {
+                    id,
+                    game: self.game_number,
+                    revision: self.revision,
+                    actions: Some(actions.clone()),
+                };
+                let message = ClientMessage::Turn {
+                    room,
+                    game: pending.game,
+                    revision: pending.revision,
+                    id: pending.id.clone(),
+                    actions: crate::types::actions_text(&actions),
+                };
+                self.outbox.push(message);
+                self.pending = Some(pending);
+                OnlineTapResult::Sent {
+                    actions: crate::types::actions_text(&actions),
+                }
+            }
+            _ => match self.board.tap(point) {
+                Ok(core::TapOutcome::Played(played)) => {
+                    self.draft.push(played.action);
+                    OnlineTapResult::Entered {
+                        action: played.action.to_string(),
+                    }
+                }
+                Ok(core::TapOutcome::Selected(p)) => OnlineTapResult::Selected {
+                    point: p.to_string(),
+                },
+                Ok(core::TapOutcome::Deselected(p)) => OnlineTapResult::Deselected {
+                    point: p.to_string(),
+                },
+                Err(refusal) => OnlineTapResult::Refused {
+                    refusal: refusal.into(),
+                },
+            },
+        }
+    }
+
+    /// Sends the player's resignation (drawn when the server has stored it). `false` when
+    /// there is no game to resign or one is already on its way.
+    pub fn resign(&mut self) -> bool {
+        let Some(room) = self.room_id() else {
+            return false;
+        };
+        if self.outcome.is_some() || !self.opponent_joined() {
+            return false;
+        }
+        if self.pending.as_ref().is_some_and(|p| p.actions.is_none()) {
+            return true;
+        }
+        // A turn awaiting its answer stays pending: the resignation overrides it at the
+        // server (the turn is then refused or was stored first; either way nothing is lost).
+        let pending = Pending {
+            id: self.new_id(),
+            game: self.game_number,
+            revision: self.revision,
+            actions: None,
+        };
+        self.outbox.push(ClientMessage::Resign {
+            room,
+            game: pending.game,
+            id: pending.id.clone(),
+        });
+        self.pending = Some(pending);
+        true
+    }
+
+    /// Asks for another game once this one is over.
+    pub fn rematch(&mut self) -> bool {
+        let Some(room) = self.room_id() else {
+            return false;
+        };
+        if self.outcome.is_none() {
+            return false;
+        }
+        self.rematch_wanted = true;
+        self.outbox.push(ClientMessage::Rematch {
+            room,
+            game: self.game_number,
+        });
+        true
+    }
+
+    fn pending_message(&self, pending: &Pending) -> Option<ClientMessage> {
+        let room = self.room_id()?;
+        Some(match &pending.actions {
+            Some(actions) => ClientMessage::Turn {
+                room,
+                game: pending.game,
+                revision: pending.revision,
+                id: pending.id.clone(),
+                actions: crate::types::actions_text(actions),
+            },
+            None => ClientMessage::Resign {
+                room,
+                game: pending.game,
+                id: pending.id.clone(),
+            },
+        })
+    }
+
+    fn new_id(&mut self) -> String {
+        self.next_id += 1;
+        format!("{}-{}", self.id_prefix, self.next_id)
+    }
+
+    // ---- What the app reads -------------------------------------------------------------
+
+    /// The turn clock now: the side to move and its time left, counted down from the
+    /// server's last reading.
+    pub fn clock_now(&self) -> (Option<Side>, Option<u64>, Option<u64>) {
+        match &self.clock {
+            None => (None, None, None),
+            Some(c) => {
+                let elapsed = u64::try_from(c.at.elapsed().as_millis()).unwrap_or(u64::MAX);
+                let left = c.remaining_ms.map(|r| r.saturating_sub(elapsed));
+                (c.to_move, left, c.limit_ms)
+            }
+        }
+    }
+
+    pub fn rematch_asked(&self) -> Vec<Player> {
+        self.rematch_asked.iter().copied().map(player_of).collect()
+    }
+
+    pub fn outcome_info(&self) -> Option<Outcome> {
+        self.board.snapshot().outcome.map(Into::into)
+    }
+
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+}
+
+/// A throw-away board in the same position, with the same piece picked up.
+fn trial_board(
+    board: &core::GameSession,
+    selected: Option<mills_core::Point>,
+) -> core::GameSession {
+    let trial =
+        core::GameSession::from_game(board.config(), board.game(), 0, quiet_options(), None);
+    if let Some(point) = selected {
+        let _ = trial.tap(point);
+    }
+    trial
+}
+
+/// A session that runs no thread and writes no file: the online board and its trials.
+pub(crate) fn quiet_options() -> core::SessionOptions {
+    core::SessionOptions {
+        clock: core::SessionClock::System,
+        computer: core::ComputerRunner::Manual,
+        timer_thread: false,
+        autosave_path: None,
+        stats_path: None,
+        puzzle_stats_path: None,
+        seed: Some(0),
+        tables: None,
+    }
+}
+
+fn parse_actions(texts: &[String]) -> Result<Vec<Action>, ()> {
+    texts
+        .iter()
+        .map(|t| t.parse::<Action>().map_err(|_| ()))
+        .collect()
+}
+
+pub(crate) fn seat_side(seat: Seat) -> Side {
+    match seat {
+        Seat::P1 => Side::P1,
+        Seat::P2 => Side::P2,
+    }
+}
+
+pub(crate) fn player_of(seat: Seat) -> Player {
+    seat_side(seat).into()
+}
+
+#[cfg(test)]
+#[path = "room_tests.rs"]
+mod tests;

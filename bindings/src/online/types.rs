@@ -1,0 +1,176 @@
+//! The records and enums an online session gives the apps.
+
+use crate::types::{GameId, Outcome, Player, Refusal};
+
+/// The connection to the server, for the app's banner.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
+pub enum ConnectionState {
+    /// The first connection is being made.
+    Connecting,
+    /// Connected, and the room is open (or being created or joined).
+    Connected,
+    /// The connection dropped; trying again by itself (`attempt` from 1), after `reason`.
+    Reconnecting { attempt: u32, reason: String },
+    /// Not trying: see `reason`. `resume()` tries again unless the reason is final.
+    Offline { reason: OfflineReason },
+}
+
+/// Why an online session is not connected and not trying.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
+pub enum OfflineReason {
+    /// The app said it went to the background (`pause()`); `resume()` reconnects.
+    Paused,
+    /// `shut_down()`.
+    ShutDown,
+    /// The server refused the room for good: an unknown or full invite code, a room this
+    /// device has no seat in, another protocol version (`code` is the protocol's error id:
+    /// `unknown-code`, `room-full`, `not-in-room`, `unsupported-version`, ...).
+    Refused { code: String, message: String },
+}
+
+/// One seat of the room.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct PlayerInfo {
+    pub player: Player,
+    /// Someone sits here (the room waits for its second player until then).
+    pub joined: bool,
+    pub name: Option<String>,
+    /// A connection of that player is open now.
+    pub online: bool,
+}
+
+/// The room, once the server has given it.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct RoomInfo {
+    /// The invite code (12 characters; show it as `XXXX-XXXX-XXXX`).
+    pub code: String,
+    /// The invite link to share (creator only; `None` for a joined room).
+    pub link: Option<String>,
+    pub game: GameId,
+    /// Seconds per turn, 0 for off.
+    pub timer_seconds: u32,
+    /// 1, then 2 after a rematch, ...
+    pub game_number: u32,
+    /// This device's side in the current game (rematches swap sides).
+    pub you: Player,
+    /// Both seats, P1 first.
+    pub players: Vec<PlayerInfo>,
+}
+
+impl RoomInfo {
+    pub(crate) fn you_side(&self) -> mills_core::Side {
+        self.you.into()
+    }
+}
+
+/// A player's turn clock: the side to move counts down, the other shows its next turn's
+/// full time.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct PlayerClock {
+    pub player: Player,
+    /// `None` with the timer off.
+    pub left_ms: Option<u64>,
+    pub running: bool,
+}
+
+/// Everything online about the session, read at one moment (the board is `snapshot()`).
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct OnlineStatus {
+    pub connection: ConnectionState,
+    /// `None` until the server has created, joined or opened the room.
+    pub room: Option<RoomInfo>,
+    pub opponent_name: Option<String>,
+    /// The opponent has a connection open.
+    pub opponent_online: bool,
+    /// P1's and P2's clocks.
+    pub clocks: Vec<PlayerClock>,
+    /// A turn or resignation of this device is sent and not yet stored by the server.
+    pub awaiting_server: bool,
+    /// The players who asked for a rematch of the finished game.
+    pub rematch_asked: Vec<Player>,
+    /// The finished game's outcome, as the board shows it.
+    pub outcome: Option<Outcome>,
+    /// The finished game's record (docs/records.md text, with names, date and timer) once
+    /// the server has sent it.
+    pub record: Option<String>,
+}
+
+/// What a tap did in an online game.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
+pub enum OnlineTapResult {
+    Selected {
+        point: String,
+    },
+    Deselected {
+        point: String,
+    },
+    /// An action of the turn in progress (a placement or step that earned a removal): drawn
+    /// now; the turn goes on.
+    Entered {
+        action: String,
+    },
+    /// The turn is complete and sent; it is drawn when the server has stored it
+    /// (`OnlineEvent::TurnAccepted`), or the part entered is taken back if it is refused.
+    Sent {
+        actions: Vec<String>,
+    },
+    /// Nothing changed (the rules' reason).
+    Refused {
+        refusal: Refusal,
+    },
+    NotYourTurn,
+    /// The last turn sent is not yet stored by the server.
+    AwaitingServer,
+    /// No game yet: the room is not open or waits for its second player.
+    NotStarted,
+}
+
+/// Something that happened in an online session (Kotlin sealed class / Swift enum). Board
+/// changes are read from `changes_since`, as for a local game.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
+pub enum OnlineEvent {
+    ConnectionChanged {
+        state: ConnectionState,
+    },
+    /// The server made the room: share `code` and `link`.
+    RoomCreated {
+        code: String,
+        link: String,
+    },
+    OpponentJoined {
+        name: Option<String>,
+    },
+    /// The opponent's connection came or went.
+    OpponentPresence {
+        online: bool,
+    },
+    OpponentMoved {
+        player: Player,
+        actions: Vec<String>,
+    },
+    /// This device's turn was stored and is now drawn.
+    TurnAccepted {
+        actions: Vec<String>,
+    },
+    /// The server refused this device's turn (`code`: the protocol's error id). It was never
+    /// drawn; any part already entered was taken back.
+    TurnRefused {
+        code: String,
+        message: String,
+    },
+    /// The turn timer ran out: `player` passed.
+    TurnTimedOut {
+        player: Player,
+    },
+    GameOver {
+        outcome: Outcome,
+    },
+    RematchAsked {
+        by: Vec<Player>,
+    },
+    /// A new game started in the room (sides swapped): the board was redrawn.
+    RematchStarted {
+        game_number: u32,
+        you: Player,
+    },
+}

@@ -1,0 +1,252 @@
+//! The server's settings: flags, each with an environment variable (flags win).
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use log::LevelFilter;
+use mills_core::TurnTimer;
+
+use crate::limits::Rate;
+
+/// Everything the server can be told.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Where to listen.
+    pub listen: SocketAddr,
+    /// The SQLite database file.
+    pub db: PathBuf,
+    /// The public base URL for invite links (`https://mills.example`), if any.
+    pub public_url: Option<String>,
+    /// The log level.
+    pub log_level: LevelFilter,
+    /// Open connections at most.
+    pub max_connections: usize,
+    /// A connection silent this long is closed.
+    pub idle_timeout: Duration,
+    /// A connection must say hello within this.
+    pub hello_timeout: Duration,
+    /// Joins per client address.
+    pub join_rate: Rate,
+    /// Messages per connection.
+    pub message_rate: Rate,
+    /// Rooms a device may have waiting for their second player.
+    pub max_waiting_rooms: usize,
+    /// Percent of the real turn time the clock gives (100; tests shorten it).
+    pub timer_scale_percent: u32,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            db: PathBuf::from("mills-server.db"),
+            public_url: None,
+            log_level: LevelFilter::Info,
+            max_connections: 20_000,
+            idle_timeout: Duration::from_secs(90),
+            hello_timeout: Duration::from_secs(10),
+            join_rate: Rate {
+                burst: 5.0,
+                per_second: 0.5,
+            },
+            message_rate: Rate {
+                burst: 40.0,
+                per_second: 20.0,
+            },
+            max_waiting_rooms: 20,
+            timer_scale_percent: 100,
+        }
+    }
+}
+
+/// The text of `--help`.
+pub const HELP: &str = "\
+mills-server: the Mills online game server (WebSocket at /ws, health at /health)
+
+Usage: mills-server [OPTIONS]
+
+Options (each also read from the environment variable shown; a flag wins):
+  --listen ADDR              address and port to listen on [MILLS_LISTEN] (127.0.0.1:8080)
+  --db PATH                  SQLite database file, created if missing [MILLS_DB] (mills-server.db)
+  --public-url URL           base of invite links, e.g. https://mills.example [MILLS_PUBLIC_URL]
+                             (without it links are mills://join/CODE)
+  --log-level LEVEL          error, warn, info, debug or trace [MILLS_LOG] (info)
+  --max-connections N        open connections at most [MILLS_MAX_CONNECTIONS] (20000)
+  --idle-timeout-secs N      close connections silent this long [MILLS_IDLE_TIMEOUT_SECS] (90)
+  --joins-per-minute N       joins per client address per minute, burst 5 [MILLS_JOINS_PER_MINUTE] (30)
+  --messages-per-second N    messages per connection per second, burst 2N [MILLS_MESSAGES_PER_SECOND] (20)
+  --timer-scale-percent N    for tests: the turn clock runs N% of the real time [MILLS_TIMER_SCALE_PERCENT] (100)
+  -h, --help                 this text
+";
+
+/// What the command line asked for.
+#[derive(Debug)]
+pub enum Command {
+    /// Serve with this configuration.
+    Run(Config),
+    /// Print the help.
+    Help,
+}
+
+/// Reads flags (`args` without the program name) over the environment (`env`).
+pub fn parse(
+    args: impl IntoIterator<Item = String>,
+    env: impl Fn(&str) -> Option<String>,
+) -> Result<Command, String> {
+    let mut values: Vec<(&'static str, String)> = Vec::new();
+    for (flag, var) in FLAGS {
+        if let Some(v) = env(var) {
+            values.push((flag, v));
+        }
+    }
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
+        if arg == "-h" || arg == "--help" {
+            return Ok(Command::Help);
+        }
+        let (name, inline) = match arg.split_once('=') {
+            Some((n, v)) => (n.to_string(), Some(v.to_string())),
+            None => (arg.clone(), None),
+        };
+        let Some((flag, _)) = FLAGS.iter().find(|(f, _)| *f == name) else {
+            return Err(format!("unknown option '{arg}' (see --help)"));
+        };
+        let value = match inline {
+            Some(v) => v,
+            None => args.next().ok_or_else(|| format!("{flag} needs a value"))?,
+        };
+        values.push((flag, value));
+    }
+    let mut config = Config::default();
+    for (flag, value) in values {
+        apply(&mut config, flag, &value).map_err(|why| format!("{flag} {value}: {why}"))?;
+    }
+    Ok(Command::Run(config))
+}
+
+const FLAGS: [(&str, &str); 9] = [
+    ("--messages-per-second", "MILLS_MESSAGES_PER_SECOND"),
+    ("--listen", "MILLS_LISTEN"),
+    ("--db", "MILLS_DB"),
+    ("--public-url", "MILLS_PUBLIC_URL"),
+    ("--log-level", "MILLS_LOG"),
+    ("--max-connections", "MILLS_MAX_CONNECTIONS"),
+    ("--idle-timeout-secs", "MILLS_IDLE_TIMEOUT_SECS"),
+    ("--joins-per-minute", "MILLS_JOINS_PER_MINUTE"),
+    ("--timer-scale-percent", "MILLS_TIMER_SCALE_PERCENT"),
+];
+
+fn number(value: &str) -> Result<u64, String> {
+    value
+        .parse::<u64>()
+        .map_err(|_| "is not a whole number".to_string())
+}
+
+fn apply(config: &mut Config, flag: &str, value: &str) -> Result<(), String> {
+    match flag {
+        "--listen" => {
+            config.listen = value
+                .parse()
+                .map_err(|_| "is not an address like 127.0.0.1:8080")?
+        }
+        "--db" => config.db = PathBuf::from(value),
+        "--public-url" => {
+            let url = value.trim_end_matches('/');
+            if !(url.starts_with("https://") || url.starts_with("http://")) {
+                return Err("must start with https:// or http://".into());
+            }
+            config.public_url = Some(url.to_string());
+        }
+        "--log-level" => {
+            config.log_level = value
+                .parse()
+                .map_err(|_| "is not error, warn, info, debug or trace")?
+        }
+        "--max-connections" => config.max_connections = number(value)?.max(1) as usize,
+        "--idle-timeout-secs" => config.idle_timeout = Duration::from_secs(number(value)?.max(1)),
+        "--joins-per-minute" => {
+            let n = number(value)?.max(1) as f64;
+            config.join_rate = Rate {
+                burst: config.join_rate.burst.max(n / 6.0),
+                per_second: n / 60.0,
+            };
+        }
+        "--messages-per-second" => {
+            let n = number(value)?.max(1) as f64;
+            config.message_rate = Rate {
+                burst: 2.0 * n,
+                per_second: n,
+            };
+        }
+        "--timer-scale-percent" => config.timer_scale_percent = number(value)?.clamp(1, 100) as u32,
+        _ => return Err("unknown".into()),
+    }
+    Ok(())
+}
+
+impl Config {
+    /// The turn limit the clock gives for a timer setting.
+    pub fn turn_limit(&self, timer: TurnTimer) -> Option<Duration> {
+        timer
+            .seconds()
+            .map(|s| Duration::from_millis(u64::from(s) * 10 * u64::from(self.timer_scale_percent)))
+    }
+
+    /// The invite link of a code.
+    pub fn link(&self, code: &str) -> String {
+        match &self.public_url {
+            Some(url) => format!("{url}/join/{code}"),
+            None => format!("{}{code}", mills_protocol::APP_LINK_PREFIX),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(args: &[&str], env: &[(&str, &str)]) -> Result<Config, String> {
+        let env: Vec<(String, String)> = env
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        match parse(args.iter().map(|a| a.to_string()), |k| {
+            env.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone())
+        })? {
+            Command::Run(c) => Ok(c),
+            Command::Help => Err("help".into()),
+        }
+    }
+
+    #[test]
+    fn flags_win_over_the_environment() {
+        let c = run(
+            &["--listen", "0.0.0.0:9000", "--db=x.db"],
+            &[
+                ("MILLS_LISTEN", "127.0.0.1:1"),
+                ("MILLS_PUBLIC_URL", "https://m.example/"),
+            ],
+        )
+        .unwrap();
+        assert_eq!(c.listen.port(), 9000);
+        assert_eq!(c.db, PathBuf::from("x.db"));
+        assert_eq!(c.link("AB"), "https://m.example/join/AB");
+        assert_eq!(
+            c.turn_limit(TurnTimer::Seconds60),
+            Some(Duration::from_secs(60))
+        );
+    }
+
+    #[test]
+    fn bad_flags_are_named() {
+        assert!(run(&["--lisen", "x"], &[]).unwrap_err().contains("--lisen"));
+        assert!(
+            run(&["--listen", "nowhere"], &[])
+                .unwrap_err()
+                .contains("--listen")
+        );
+        assert!(run(&["--db"], &[]).unwrap_err().contains("needs a value"));
+        assert_eq!(run(&["--help"], &[]).unwrap_err(), "help");
+    }
+}

@@ -1,0 +1,20 @@
+//! `mills-server`: the Mills online game server. Clients speak `mills-protocol` over
+//! WebSocket; the engine (`mills-core`) referees every turn; rooms are stored in SQLite.
+//!
+//! Floors, each importing only those below it:
+//! - [`config`], [`logger`], [`limits`]: settings, structured logs, token buckets.
+//! - [`store`]: the storage trait, SQLite, and the group-committing writer thread.
+//! - [`room`]: one room's rules and state, no I/O.
+//! - [`hub`]: all rooms, subscriptions, clocks; the order store-then-apply-then-send.
+//! - [`http`], [`conn`]: the health endpoint and one WebSocket connection.
+//! - [`server`]: the accept loop and the orderly stop.
+
+pub mod config;
+pub mod conn;
+pub mod http;
+pub mod hub;
+pub mod limits;
+pub mod logger;
+pub mod room;
+pub mod server;
+pub mod store;

@@ -1,0 +1,98 @@
+//! `mills-server`: see `--help` and the README's "Online server" section.
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+use mills_server::config::{self, Command};
+use mills_server::hub::Hub;
+use mills_server::store::StoreHandle;
+use mills_server::store::sqlite::SqliteStore;
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+
+fn main() -> ExitCode {
+    let config = match config::parse(std::env::args().skip(1), |k| std::env::var(k).ok()) {
+        Ok(Command::Run(config)) => config,
+        Ok(Command::Help) => {
+            print!("{}", config::HELP);
+            return ExitCode::SUCCESS;
+        }
+        Err(why) => {
+            eprintln!("mills-server: {why}");
+            return ExitCode::from(2);
+        }
+    };
+    mills_server::logger::init(config.log_level);
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            log::error!(error = e.to_string().as_str(); "no runtime");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(run(config)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(why) => {
+            log::error!(error = why.as_str(); "mills-server stopped");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(config: config::Config) -> Result<(), String> {
+    let store = SqliteStore::open(&config.db).map_err(|e| e.to_string())?;
+    let (store, snapshot, writer) = StoreHandle::start(store).map_err(|e| e.to_string())?;
+    let rooms = snapshot.rooms.len();
+    let hub = Hub::new(config.clone(), store, snapshot).map_err(|e| e.to_string())?;
+    let listener = TcpListener::bind(config.listen)
+        .await
+        .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
+    let address = listener
+        .local_addr()
+        .map(|a| a.to_string())
+        .unwrap_or_default();
+    log::info!(
+        listen = address.as_str(),
+        db = config.db.display().to_string().as_str(),
+        rooms = rooms;
+        "mills-server listening"
+    );
+    let (stop_tx, stop) = watch::channel(false);
+    tokio::spawn(async move {
+        wait_for_signal().await;
+        log::info!("stop signal received");
+        let _ = stop_tx.send(true);
+    });
+    mills_server::server::serve(hub.clone(), listener, stop, Duration::from_secs(10)).await;
+    // Every acknowledged entry was stored before its acknowledgement; dropping the last
+    // handle lets the writer finish what is queued and close the database.
+    drop(hub);
+    let _ = tokio::task::spawn_blocking(move || writer.join()).await;
+    log::info!("mills-server stopped");
+    Ok(())
+}
+
+async fn wait_for_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = term.recv() => {}
+                    _ = tokio::signal::ctrl_c() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}

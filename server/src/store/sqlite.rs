@@ -1,0 +1,294 @@
+//! The embedded store: one SQLite file in WAL mode, committed with `synchronous=FULL`, so a
+//! write that returned survives a killed process and a lost machine alike.
+
+use std::path::Path;
+
+use rusqlite::{Connection, params};
+
+use super::{EntryRow, GameRow, MemberRow, RoomRow, Snapshot, Store, StoreError, Write};
+
+/// The schema; the same tables serve any SQL backend.
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS rooms (
+    id TEXT PRIMARY KEY,
+    game_id TEXT NOT NULL,
+    timer INTEGER NOT NULL,
+    created_ms INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS members (
+    room TEXT NOT NULL REFERENCES rooms(id),
+    member INTEGER NOT NULL,
+    device TEXT NOT NULL,
+    name TEXT,
+    PRIMARY KEY (room, member)
+);
+CREATE INDEX IF NOT EXISTS members_device ON members(device);
+CREATE TABLE IF NOT EXISTS games (
+    room TEXT NOT NULL REFERENCES rooms(id),
+    game_no INTEGER NOT NULL,
+    p1_member INTEGER NOT NULL,
+    started_ms INTEGER NOT NULL,
+    PRIMARY KEY (room, game_no)
+);
+CREATE TABLE IF NOT EXISTS entries (
+    room TEXT NOT NULL,
+    game_no INTEGER NOT NULL,
+    revision INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    side TEXT NOT NULL,
+    actions TEXT NOT NULL,
+    client_id TEXT,
+    at_ms INTEGER NOT NULL,
+    PRIMARY KEY (room, game_no, revision),
+    FOREIGN KEY (room, game_no) REFERENCES games(room, game_no)
+);
+CREATE UNIQUE INDEX IF NOT EXISTS entries_client_id ON entries(room, client_id)
+    WHERE client_id IS NOT NULL;
+";
+
+/// Rooms in a SQLite file.
+pub struct SqliteStore {
+    db: Connection,
+}
+
+fn err(e: rusqlite::Error) -> StoreError {
+    StoreError(e.to_string())
+}
+
+impl SqliteStore {
+    /// Opens (or creates) the database at `path`.
+    pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        let db = Connection::open(path).map_err(err)?;
+        // WAL lets readers run beside the writer and makes a commit one sequential write;
+        // FULL syncs the log at every commit, which is what "acknowledged once stored" means.
+        db.pragma_update(None, "journal_mode", "WAL").map_err(err)?;
+        db.pragma_update(None, "synchronous", "FULL").map_err(err)?;
+        db.pragma_update(None, "foreign_keys", "ON").map_err(err)?;
+        db.busy_timeout(std::time::Duration::from_secs(5))
+            .map_err(err)?;
+        db.execute_batch(SCHEMA).map_err(err)?;
+        Ok(SqliteStore { db })
+    }
+
+    fn write_one(tx: &Connection, write: &Write) -> rusqlite::Result<()> {
+        match write {
+            Write::CreateRoom {
+                room,
+                creator,
+                game,
+            } => {
+                tx.execute(
+                    "INSERT INTO rooms (id, game_id, timer, created_ms) VALUES (?1, ?2, ?3, ?4)",
+                    params![room.id, room.game_id, room.timer, room.created_ms],
+                )?;
+                insert_member(tx, creator)?;
+                insert_game(tx, game)
+            }
+            Write::AddMember(member) => insert_member(tx, member),
+            Write::StartGame(game) => insert_game(tx, game),
+            Write::AppendEntry(e) => {
+                tx.execute(
+                    "INSERT INTO entries (room, game_no, revision, kind, side, actions, client_id, at_ms)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                    params![
+                        e.room,
+                        e.game_no,
+                        e.revision as i64,
+                        e.kind,
+                        e.side,
+                        e.actions,
+                        e.client_id,
+                        e.at_ms
+                    ],
+                )?;
+                Ok(())
+            }
+        }
+    }
+}
+
+fn insert_member(tx: &Connection, m: &MemberRow) -> rusqlite::Result<()> {
+    tx.execute(
+        "INSERT INTO members (room, member, device, name) VALUES (?1, ?2, ?3, ?4)",
+        params![m.room, m.member, m.device, m.name],
+    )?;
+    Ok(())
+}
+
+fn insert_game(tx: &Connection, g: &GameRow) -> rusqlite::Result<()> {
+    tx.execute(
+        "INSERT INTO games (room, game_no, p1_member, started_ms) VALUES (?1, ?2, ?3, ?4)",
+        params![g.room, g.game_no, g.p1_member, g.started_ms],
+    )?;
+    Ok(())
+}
+
+impl Store for SqliteStore {
+    fn load(&mut self) -> Result<Snapshot, StoreError> {
+        let db = &self.db;
+        let rooms = db
+            .prepare("SELECT id, game_id, timer, created_ms FROM rooms ORDER BY created_ms, id")
+            .map_err(err)?
+            .query_map([], |r| {
+                Ok(RoomRow {
+                    id: r.get(0)?,
+                    game_id: r.get(1)?,
+                    timer: r.get(2)?,
+                    created_ms: r.get(3)?,
+                })
+            })
+            .map_err(err)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(err)?;
+        let members = db
+            .prepare("SELECT room, member, device, name FROM members ORDER BY room, member")
+            .map_err(err)?
+            .query_map([], |r| {
+                Ok(MemberRow {
+                    room: r.get(0)?,
+                    member: r.get(1)?,
+                    device: r.get(2)?,
+                    name: r.get(3)?,
+                })
+            })
+            .map_err(err)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(err)?;
+        let games = db
+            .prepare(
+                "SELECT room, game_no, p1_member, started_ms FROM games ORDER BY room, game_no",
+            )
+            .map_err(err)?
+            .query_map([], |r| {
+                Ok(GameRow {
+                    room: r.get(0)?,
+                    game_no: r.get(1)?,
+                    p1_member: r.get(2)?,
+                    started_ms: r.get(3)?,
+                })
+            })
+            .map_err(err)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(err)?;
+        let entries = db
+            .prepare(
+                "SELECT room, game_no, revision, kind, side, actions, client_id, at_ms
+                 FROM entries ORDER BY room, game_no, revision",
+            )
+            .map_err(err)?
+            .query_map([], |r| {
+                Ok(EntryRow {
+                    room: r.get(0)?,
+                    game_no: r.get(1)?,
+                    revision: r.get::<_, i64>(2)? as u64,
+                    kind: r.get(3)?,
+                    side: r.get(4)?,
+                    actions: r.get(5)?,
+                    client_id: r.get(6)?,
+                    at_ms: r.get(7)?,
+                })
+            })
+            .map_err(err)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(err)?;
+        Ok(Snapshot {
+            rooms,
+            members,
+            games,
+            entries,
+        })
+    }
+
+    fn apply(&mut self, writes: &[Write]) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+        let mut tx = self.db.transaction().map_err(err)?;
+        let mut results = Vec::with_capacity(writes.len());
+        for write in writes {
+            // A savepoint per write: one bad write (a constraint) fails alone.
+            let sp = tx.savepoint().map_err(err)?;
+            match SqliteStore::write_one(&sp, write) {
+                Ok(()) => {
+                    sp.commit().map_err(err)?;
+                    results.push(Ok(()));
+                }
+                Err(e) => {
+                    drop(sp); // rolls back this write only
+                    results.push(Err(err(e)));
+                }
+            }
+        }
+        tx.commit().map_err(err)?;
+        Ok(results)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn room(id: &str) -> Write {
+        Write::CreateRoom {
+            room: RoomRow {
+                id: id.into(),
+                game_id: "zhiqi".into(),
+                timer: 60,
+                created_ms: 1,
+            },
+            creator: MemberRow {
+                room: id.into(),
+                member: 0,
+                device: "d".repeat(32),
+                name: Some("Ann".into()),
+            },
+            game: GameRow {
+                room: id.into(),
+                game_no: 1,
+                p1_member: 0,
+                started_ms: 1,
+            },
+        }
+    }
+
+    fn entry(room: &str, revision: u64, client_id: &str) -> Write {
+        Write::AppendEntry(EntryRow {
+            room: room.into(),
+            game_no: 1,
+            revision,
+            kind: "turn".into(),
+            side: "p2".into(),
+            actions: "d6".into(),
+            client_id: Some(client_id.into()),
+            at_ms: 2,
+        })
+    }
+
+    #[test]
+    fn writes_survive_reopening_and_a_bad_write_fails_alone() {
+        let dir = std::env::temp_dir().join(format!("mills-store-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("t.db");
+        let _ = std::fs::remove_file(&path);
+        {
+            let mut store = SqliteStore::open(&path).unwrap();
+            let results = store
+                .apply(&[
+                    room("AAAA"),
+                    entry("AAAA", 1, "c1"),
+                    entry("AAAA", 2, "c1"),
+                    entry("AAAA", 2, "c2"),
+                ])
+                .unwrap();
+            assert!(results[0].is_ok() && results[1].is_ok() && results[3].is_ok());
+            assert!(results[2].is_err(), "a client id is stored once per room");
+        }
+        let snapshot = SqliteStore::open(&path).unwrap().load().unwrap();
+        assert_eq!(snapshot.rooms.len(), 1);
+        assert_eq!(snapshot.members[0].name.as_deref(), Some("Ann"));
+        let ids: Vec<_> = snapshot
+            .entries
+            .iter()
+            .map(|e| e.client_id.clone().unwrap())
+            .collect();
+        assert_eq!(ids, ["c1", "c2"]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,257 @@
+//! What the server's tests share: the real `mills-server` binary on a loopback port with its
+//! own database, and real WebSocket clients speaking `mills-protocol`.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex, mpsc};
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use mills_core::{Action, Game, Rules};
+use mills_protocol::{ClientMessage, ServerMessage, decode_server, encode};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// A running server process.
+pub struct Server {
+    child: Child,
+    /// `127.0.0.1:PORT`.
+    pub addr: String,
+    /// Its database file.
+    pub db: PathBuf,
+    /// Its log lines so far.
+    pub logs: Arc<Mutex<Vec<String>>>,
+}
+
+/// A fresh folder for one test's database.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("mills-server-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+impl Server {
+    /// Starts the server on a free loopback port with the database `db`.
+    pub fn start(db: &Path, extra: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_mills-server"))
+            .args(["--listen", "127.0.0.1:0", "--db"])
+            .arg(db)
+            .args(extra)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("mills-server starts");
+        let stderr = child.stderr.take().unwrap();
+        let logs = Arc::new(Mutex::new(Vec::new()));
+        let (addr_tx, addr_rx) = mpsc::channel();
+        let sink = logs.clone();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines() {
+                let Ok(line) = line else { break };
+                if let Ok(json) = serde_json::from_str::<serde_json::Value>(&line)
+                    && json["msg"] == "mills-server listening"
+                {
+                    let _ = addr_tx.send(json["listen"].as_str().unwrap_or("").to_string());
+                }
+                sink.lock().unwrap().push(line);
+            }
+        });
+        let addr = addr_rx
+            .recv_timeout(Duration::from_secs(20))
+            .expect("the server says where it listens");
+        Server {
+            child,
+            addr,
+            db: db.to_path_buf(),
+            logs,
+        }
+    }
+
+    /// The WebSocket URL.
+    pub fn url(&self) -> String {
+        format!("ws://{}/ws", self.addr)
+    }
+
+    /// SIGKILL, and wait for it to be gone.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// SIGTERM (the orderly stop); returns the exit status.
+    pub fn terminate(&mut self) -> std::process::ExitStatus {
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        self.child.wait().unwrap()
+    }
+
+    /// The log lines so far, joined.
+    pub fn log_text(&self) -> String {
+        self.logs.lock().unwrap().join("\n")
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// A device's connection.
+pub struct Client {
+    ws: Ws,
+    /// The device secret.
+    pub device: String,
+}
+
+/// A new device secret (43 characters of base64url alphabet).
+pub fn new_secret(rng: &mut impl Rng) -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    (0..43)
+        .map(|_| char::from(ALPHABET[rng.random_range(0..64)]))
+        .collect()
+}
+
+pub const WAIT: Duration = Duration::from_secs(10);
+
+impl Client {
+    /// Connects without saying hello.
+    pub async fn connect_raw(url: &str, device: &str) -> Client {
+        let (ws, _) = tokio_tungstenite::connect_async(url)
+            .await
+            .expect("connects");
+        Client {
+            ws,
+            device: device.to_string(),
+        }
+    }
+
+    /// Connects and says hello; returns the client and the welcome.
+    pub async fn connect(url: &str, device: &str, name: &str) -> (Client, ServerMessage) {
+        let mut client = Client::connect_raw(url, device).await;
+        client
+            .send(&ClientMessage::Hello {
+                protocol: mills_protocol::PROTOCOL_VERSION,
+                device: device.to_string(),
+                name: Some(name.to_string()),
+            })
+            .await;
+        let welcome = client.recv().await.expect("welcome");
+        assert!(
+            matches!(welcome, ServerMessage::Welcome { .. }),
+            "{welcome:?}"
+        );
+        (client, welcome)
+    }
+
+    pub async fn send(&mut self, message: &ClientMessage) {
+        self.send_text(&encode(message)).await;
+    }
+
+    pub async fn send_text(&mut self, text: &str) {
+        self.ws.send(Message::text(text)).await.expect("sends");
+    }
+
+    pub async fn send_raw(&mut self, message: Message) -> bool {
+        self.ws.send(message).await.is_ok()
+    }
+
+    /// The next server message; `None` when the connection closed (or nothing came).
+    pub async fn recv(&mut self) -> Option<ServerMessage> {
+        loop {
+            let frame = tokio::time::timeout(WAIT, self.ws.next()).await.ok()??;
+            match frame {
+                Ok(Message::Text(text)) => {
+                    return Some(decode_server(text.as_str()).expect("the server's frames decode"));
+                }
+                Ok(Message::Close(_)) | Err(_) => return None,
+                Ok(_) => {}
+            }
+        }
+    }
+
+    /// Reads until a message `pick` accepts.
+    pub async fn until<T>(&mut self, mut pick: impl FnMut(&ServerMessage) -> Option<T>) -> T {
+        loop {
+            let message = self
+                .recv()
+                .await
+                .expect("a message before the connection ends");
+            if let Some(found) = pick(&message) {
+                return found;
+            }
+        }
+    }
+
+    /// Whether the server closes the connection within `wait` (reading what comes first).
+    pub async fn closed_within(&mut self, wait: Duration) -> bool {
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            match tokio::time::timeout_at(deadline, self.ws.next()).await {
+                Err(_) => return false,
+                Ok(None) | Ok(Some(Err(_))) | Ok(Some(Ok(Message::Close(_)))) => return true,
+                Ok(Some(Ok(_))) => {}
+            }
+        }
+    }
+
+    /// The error a message gets.
+    pub async fn expect_error(&mut self) -> mills_protocol::ErrorCode {
+        self.until(|m| match m {
+            ServerMessage::Error { code, .. } => Some(*code),
+            _ => None,
+        })
+        .await
+    }
+}
+
+/// A whole random legal turn of the side to move.
+pub fn random_turn(game: &Game, rng: &mut StdRng) -> Vec<String> {
+    let mut game = game.clone();
+    let mut turn = Vec::new();
+    loop {
+        let legal = game.position().legal_actions();
+        let action: Action = legal[rng.random_range(0..legal.len())];
+        let applied = game.play(action).expect("legal");
+        turn.push(action.to_string());
+        if applied.turn_ended {
+            return turn;
+        }
+    }
+}
+
+/// A game replayed from entries' actions.
+pub fn replay(rules: Rules, entries: &[mills_protocol::Entry]) -> Game {
+    let mut game = Game::new(rules);
+    for e in entries {
+        match e.kind {
+            mills_protocol::EntryKind::Resign => {
+                game.resign(match e.side {
+                    mills_protocol::Seat::P1 => mills_core::Side::P1,
+                    mills_protocol::Seat::P2 => mills_core::Side::P2,
+                })
+                .unwrap();
+            }
+            _ => {
+                for a in &e.actions {
+                    game.play(a.parse().unwrap()).unwrap();
+                }
+            }
+        }
+    }
+    game
+}
+
+pub fn rng(seed: u64) -> StdRng {
+    StdRng::seed_from_u64(seed)
+}
