@@ -95,7 +95,17 @@ enum class StringKey {
     PuzzlesItemDescription, PuzzlesNotSolved, PuzzleRushTitle, PuzzlePosition, PuzzleSubtitle,
     PuzzleGoal, PuzzleTurnsLeft, PuzzleTurnsLeftOne, PuzzleHint, PuzzleRetry, PuzzleNext,
     PuzzleRight, PuzzleWrong, PuzzleSolved, PuzzleSolvedWithHints, PuzzleSolvedAfterRetry,
-    PuzzleHintShown, PuzzleRushSolved, PuzzleRushOver, PuzzleRushBest, PuzzleNotSaved;
+    PuzzleHintShown, PuzzleRushSolved, PuzzleRushOver, PuzzleRushBest, PuzzleNotSaved,
+    // play a friend online: home, the room screens, the connection, settings, errors
+    HomePlayFriend, HomePlayFriendSummary, OnlineTitle, OnlineNeedsServer, OnlineOpenSettings,
+    OnlineCreateTitle, OnlineTimer, OnlineCreate, OnlineJoinTitle, OnlineCodeLabel, OnlineJoin,
+    OnlineWaiting, OnlineCodeShown, OnlineShareInvite, OnlineInviteText, OnlineOpponent,
+    OnlineSubtitle, OnlineSideName, OnlineConnecting, OnlineReconnecting, OnlinePaused,
+    OnlineClosed, OnlineRefusedUnknownCode, OnlineRefusedRoomFull, OnlineRefusedOther, OnlineRetry,
+    OnlineOpponentAway, OnlineTheirTurn, OnlineSending, OnlineTurnRefused, OnlineNotYourTurn,
+    OnlineRematchAsked, OnlineRematchOffered, OnlineLeave, SettingsSectionOnline, SettingsServer,
+    SettingsServerNote, SettingsPlayerName, SettingsPlayerNameNote, ErrorInvalidServer,
+    ErrorInvalidInvite;
 
     /** The resource name: `HomeTitle` → `home_title`, `Level10` → `level_10`. */
     val resourceName: String by lazy { toResourceName(name) }
