@@ -33,9 +33,9 @@ class PuzzleUiTest {
     @BeforeEach
     fun tables() = puzzleTablesReady()
 
-    private fun withApp(test: ComposeUiTest.(TestApp) -> Unit) {
+    private fun withApp(rushSecondMs: Long = 1_000, test: ComposeUiTest.(TestApp) -> Unit) {
         val main = ComposeMain()
-        val app = TestApp(main = main.dispatcher)
+        val app = TestApp(main = main.dispatcher, rushSecondMs = rushSecondMs)
         try {
             runComposeUiTest(effectContext = main.composition) {
                 setContent { MillsApp(app.viewModels, XmlStrings.english()) }
@@ -120,6 +120,22 @@ class PuzzleUiTest {
         val saved = puzzleStatsLoad(File(app.dir, "puzzles.json").path).first { it.game == GameId.TWELVE_MENS_MORRIS }
         assertEquals(1u, saved.attempted)
         assertEquals(0u, saved.solved, "a wrong first turn is a failed puzzle")
+    }
+
+    @Test
+    fun aRushRunsItsClockThenSaysHowManyWereSolved() = withApp(rushSecondMs = 10) { app ->
+        openHub(GameId.LINKED_HORSE)
+        onNodeWithTag("rush").performScrollTo().performClick()
+        onNodeWithTag("puzzle-screen").assertExists()
+        onNodeWithTag("rush-solved", useUnmergedTree = true).assertTextContains("Solved: 0")
+        onNodeWithTag("puzzle-retry").assertDoesNotExist()
+        // 180 rush seconds of 10 ms
+        waitUntil(timeoutMillis = 15_000) { onAllNodes(hasTestTag("rush-over"), useUnmergedTree = true).fetchSemanticsNodes().isNotEmpty() }
+        onNodeWithTag("rush-over", useUnmergedTree = true).assertTextContains("Time is up: 0 solved")
+        onNodeWithTag("puzzle-hint").assertDoesNotExist()
+        val first = onMain { app.viewModels.puzzle.uiState.value!!.board.points.first { it.owner == null }.name }
+        onNodeWithTag("point-$first").performClick()
+        assertEquals(null, onMain { app.viewModels.puzzle.uiState.value!!.feedback }, "the board takes no turn after the time")
     }
 
     @Test
