@@ -164,7 +164,10 @@ fn apply(config: &mut Config, flag: &str, value: &str) -> Result<(), String> {
                 .map_err(|_| "is not error, warn, info, debug or trace")?
         }
         "--max-connections" => config.max_connections = number(value)?.max(1) as usize,
-        "--idle-timeout-secs" => config.idle_timeout = Duration::from_secs(number(value)?.max(1)),
+        "--idle-timeout-secs" => {
+            config.idle_timeout = Duration::from_secs(number(value)?.max(1));
+            config.hello_timeout = config.hello_timeout.min(config.idle_timeout);
+        }
         "--joins-per-minute" => {
             let n = number(value)?.max(1) as f64;
             config.join_rate = Rate {

@@ -188,7 +188,7 @@ impl Session {
             message: refusal.message,
             id: id.map(str::to_string),
             room: room.map(str::to_string),
-            retry_after_ms: None,
+            retry_after_ms: refusal.retry_after_ms,
         });
     }
 

@@ -114,17 +114,14 @@ fn now_ms() -> i64 {
 
 fn storage(e: StoreError) -> Refusal {
     log::error!(error = e.to_string().as_str(); "store write failed");
-    Refusal {
-        code: ErrorCode::Storage,
-        message: "the server could not store it; nothing was applied".into(),
-    }
+    Refusal::new(
+        ErrorCode::Storage,
+        "the server could not store it; nothing was applied",
+    )
 }
 
 fn refusal(code: ErrorCode, message: impl Into<String>) -> Refusal {
-    Refusal {
-        code,
-        message: message.into(),
-    }
+    Refusal::new(code, message)
 }
 
 impl Hub {
@@ -209,6 +206,12 @@ impl Hub {
     /// The server is stopping: clocks stop passing turns.
     pub fn stop(&self) {
         self.stopping.store(true, Ordering::SeqCst);
+    }
+
+    /// After [`Hub::stop`] and the last connection: the store commits what is queued and
+    /// stops.
+    pub fn close_store(&self) {
+        self.store.stop();
     }
 
     fn slot(&self, room: &str) -> Option<Slot> {
@@ -512,10 +515,12 @@ impl Hub {
             .unwrap()
             .take(&caller.ip, std::time::Instant::now())
         {
-            return Err(Refusal {
-                code: ErrorCode::RateLimited,
-                message: format!("too many joins; wait {} ms", wait.as_millis()),
-            });
+            let mut refusal = Refusal::new(
+                ErrorCode::RateLimited,
+                format!("too many joins; wait {} ms", wait.as_millis()),
+            );
+            refusal.retry_after_ms = Some(wait.as_millis() as u64);
+            return Err(refusal);
         }
         let id = wire::normalize_code(code)
             .ok_or_else(|| refusal(ErrorCode::UnknownCode, "no room has this code"))?;

@@ -67,8 +67,9 @@ async fn run(config: config::Config) -> Result<(), String> {
         let _ = stop_tx.send(true);
     });
     mills_server::server::serve(hub.clone(), listener, stop, Duration::from_secs(10)).await;
-    // Every acknowledged entry was stored before its acknowledgement; dropping the last
-    // handle lets the writer finish what is queued and close the database.
+    // Every acknowledged entry was stored before its acknowledgement; the writer commits
+    // what is still queued (a timer pass in flight) and closes the database.
+    hub.close_store();
     drop(hub);
     let _ = tokio::task::spawn_blocking(move || writer.join()).await;
     log::info!("mills-server stopped");

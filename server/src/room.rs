@@ -27,13 +27,16 @@ pub struct Refusal {
     pub code: ErrorCode,
     /// For people.
     pub message: String,
+    /// With a rate limit: how long to wait.
+    pub retry_after_ms: Option<u64>,
 }
 
 impl Refusal {
-    fn new(code: ErrorCode, message: impl Into<String>) -> Refusal {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Refusal {
         Refusal {
             code,
             message: message.into(),
+            retry_after_ms: None,
         }
     }
 }

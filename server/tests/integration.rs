@@ -5,43 +5,9 @@ mod common;
 use std::io::{Read, Write};
 use std::time::Duration;
 
-use common::{Client, Server, new_secret, random_turn, rng, temp_dir};
+use common::{Client, Server, new_secret, random_turn, rng, start_room, temp_dir};
 use mills_core::{Record, Rules};
-use mills_protocol::{ClientMessage, EntryKind, RoomState, Seat, ServerMessage};
-
-/// Creates a room as `a` and joins it as `b`; returns both clients' room states.
-pub async fn start_room(
-    a: &mut Client,
-    b: &mut Client,
-    game: &str,
-    timer: u32,
-) -> (RoomState, RoomState) {
-    a.send(&ClientMessage::Create {
-        game: game.into(),
-        timer,
-        side: None,
-    })
-    .await;
-    let (created, link) = a
-        .until(|m| match m {
-            ServerMessage::Created { room, link } => Some((room.clone(), link.clone())),
-            _ => None,
-        })
-        .await;
-    assert_eq!(link, format!("mills://join/{}", created.room));
-    assert!(!created.players[1].joined);
-    // People write codes in lower case with dashes.
-    let code = created.room.to_lowercase();
-    let typed = format!("{}-{}-{}", &code[..4], &code[4..8], &code[8..]);
-    b.send(&ClientMessage::Join { code: typed }).await;
-    let room_of = |m: &ServerMessage| match m {
-        ServerMessage::Room { room } => Some(room.clone()),
-        _ => None,
-    };
-    let joined = b.until(room_of).await;
-    let seen_by_a = a.until(room_of).await;
-    (seen_by_a, joined)
-}
+use mills_protocol::{ClientMessage, EntryKind, Seat, ServerMessage};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_devices_create_join_play_to_the_end_rematch_and_get_the_record() {

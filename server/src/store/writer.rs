@@ -11,10 +11,14 @@ use super::{Snapshot, Store, StoreError, Write};
 /// How many queued writes one transaction takes at most.
 const MAX_BATCH: usize = 512;
 
-type Job = (Write, oneshot::Sender<Result<(), StoreError>>);
+enum Job {
+    Write(Write, oneshot::Sender<Result<(), StoreError>>),
+    /// Commit what came before, then stop.
+    Stop,
+}
 
-/// The writer thread's door. Cloned freely; the thread stops when the last clone is dropped,
-/// after committing everything queued.
+/// The writer thread's door. Cloned freely; the thread stops at [`StoreHandle::stop`] or
+/// when the last clone is dropped, after committing everything queued before.
 #[derive(Clone)]
 pub struct StoreHandle {
     jobs: mpsc::Sender<Job>,
@@ -34,11 +38,16 @@ impl StoreHandle {
         Ok((StoreHandle { jobs }, snapshot, thread))
     }
 
+    /// Asks the writer to commit what is queued and stop; later writes fail.
+    pub fn stop(&self) {
+        let _ = self.jobs.send(Job::Stop);
+    }
+
     /// Stores `write`; returns once it is durable (or failed, storing nothing).
     pub async fn write(&self, write: Write) -> Result<(), StoreError> {
         let (done, answer) = oneshot::channel();
         self.jobs
-            .send((write, done))
+            .send(Job::Write(write, done))
             .map_err(|_| StoreError("the store is closed".into()))?;
         answer
             .await
@@ -47,13 +56,25 @@ impl StoreHandle {
 }
 
 fn run(mut store: impl Store, queue: mpsc::Receiver<Job>) {
-    while let Ok(first) = queue.recv() {
-        let mut batch = vec![first];
-        while batch.len() < MAX_BATCH {
-            match queue.try_recv() {
-                Ok(job) => batch.push(job),
-                Err(_) => break,
+    let mut stopping = false;
+    while !stopping {
+        let Ok(first) = queue.recv() else { break };
+        let mut batch = Vec::new();
+        let mut next = Some(first);
+        while let Some(job) = next.take() {
+            match job {
+                Job::Write(write, answer) => batch.push((write, answer)),
+                Job::Stop => {
+                    stopping = true;
+                    break;
+                }
             }
+            if batch.len() < MAX_BATCH {
+                next = queue.try_recv().ok();
+            }
+        }
+        if batch.is_empty() {
+            continue;
         }
         let (writes, answers): (Vec<Write>, Vec<_>) = batch.into_iter().unzip();
         match store.apply(&writes) {

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use mills_core::{Action, Game, Rules};
-use mills_protocol::{ClientMessage, ServerMessage, decode_server, encode};
+use mills_protocol::{ClientMessage, RoomState, ServerMessage, decode_server, encode};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use tokio::net::TcpStream;
@@ -254,4 +254,76 @@ pub fn replay(rules: Rules, entries: &[mills_protocol::Entry]) -> Game {
 
 pub fn rng(seed: u64) -> StdRng {
     StdRng::seed_from_u64(seed)
+}
+
+/// Creates a room as `a` and joins it as `b`; returns both clients' room states.
+pub async fn start_room(
+    a: &mut Client,
+    b: &mut Client,
+    game: &str,
+    timer: u32,
+) -> (RoomState, RoomState) {
+    a.send(&ClientMessage::Create {
+        game: game.into(),
+        timer,
+        side: None,
+    })
+    .await;
+    let (created, link) = a
+        .until(|m| match m {
+            ServerMessage::Created { room, link } => Some((room.clone(), link.clone())),
+            _ => None,
+        })
+        .await;
+    assert_eq!(link, format!("mills://join/{}", created.room));
+    assert!(!created.players[1].joined);
+    // People write codes in lower case with dashes.
+    let code = created.room.to_lowercase();
+    let typed = format!("{}-{}-{}", &code[..4], &code[4..8], &code[8..]);
+    b.send(&ClientMessage::Join { code: typed }).await;
+    let room_of = |m: &ServerMessage| match m {
+        ServerMessage::Room { room } => Some(room.clone()),
+        _ => None,
+    };
+    let joined = b.until(room_of).await;
+    let seen_by_a = a.until(room_of).await;
+    (seen_by_a, joined)
+}
+
+/// A turn message.
+pub fn turn(room: &str, game: u32, revision: u64, id: &str, actions: &[String]) -> ClientMessage {
+    ClientMessage::Turn {
+        room: room.into(),
+        game,
+        revision,
+        id: id.into(),
+        actions: actions.to_vec(),
+    }
+}
+
+/// Sends `open` and returns the room's state.
+pub async fn open(client: &mut Client, room: &str) -> RoomState {
+    client
+        .send(&ClientMessage::Open { room: room.into() })
+        .await;
+    client
+        .until(|m| match m {
+            ServerMessage::Room { room } => Some(room.clone()),
+            ServerMessage::Error { .. } => panic!("open refused: {m:?}"),
+            _ => None,
+        })
+        .await
+}
+
+/// Waits for the `accepted` of `id` (panics on an error for it).
+pub async fn accepted(client: &mut Client, id: &str) -> u64 {
+    client
+        .until(|m| match m {
+            ServerMessage::Accepted {
+                id: i, revision, ..
+            } if i == id => Some(*revision),
+            ServerMessage::Error { id: Some(i), .. } if i == id => panic!("refused: {m:?}"),
+            _ => None,
+        })
+        .await
 }

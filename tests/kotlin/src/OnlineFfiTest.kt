@@ -121,8 +121,10 @@ class OnlineFfiTest {
         playTurn(ann, bo, "b4")
         playTurn(bo, ann, "g7")
         assertEquals(listOf("d6", "a7", "b4", "g7"), bo.actions())
-        assertTrue(boEvents.events.any { it is OnlineEvent.OpponentMoved })
-        assertTrue(annEvents.events.any { it is OnlineEvent.TurnAccepted })
+        eventually("the turn events") {
+            boEvents.events.any { it is OnlineEvent.OpponentMoved } &&
+                annEvents.events.any { it is OnlineEvent.TurnAccepted }
+        }
         val clocks = ann.status().clocks
         assertEquals(1, clocks.count { it.running })
         assertTrue(clocks.first { it.running }.leftMs!! <= 60_000uL)
@@ -136,7 +138,8 @@ class OnlineFfiTest {
         eventually("the record") { ann.status().record != null && bo.status().record != null }
         assertEquals(Player.P1, ann.snapshot().outcome!!.winner)
         assertTrue(ann.status().record!!.startsWith("mills-record"))
-        assertTrue(annEvents.events.any { it is OnlineEvent.GameOver })
+        // Events follow the state they tell of (delivered once the session's lock is released).
+        eventually("the game-over event") { annEvents.events.any { it is OnlineEvent.GameOver } }
 
         ann.shutDown()
         bo.shutDown()

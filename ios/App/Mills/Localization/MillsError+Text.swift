@@ -50,6 +50,10 @@ extension MillsError {
             String(localized: "error_tables_not_ready")
         case .InvalidDate:
             String(localized: "error_invalid_date")
+        case .InvalidServer:
+            String(localized: "error_invalid_server")
+        case .InvalidInvite:
+            String(localized: "error_invalid_invite")
         }
     }
 }

@@ -104,8 +104,9 @@ enum class StringKey {
     OnlineClosed, OnlineRefusedUnknownCode, OnlineRefusedRoomFull, OnlineRefusedOther, OnlineRetry,
     OnlineOpponentAway, OnlineTheirTurn, OnlineSending, OnlineTurnRefused, OnlineNotYourTurn,
     OnlineRematchAsked, OnlineRematchOffered, OnlineLeave, SettingsSectionOnline, SettingsServer,
-    SettingsServerNote, SettingsPlayerName, SettingsPlayerNameNote, ErrorInvalidServer,
-    ErrorInvalidInvite;
+    SettingsServerNote, SettingsPlayerName, SettingsPlayerNameNote,
+    // online play (engine): a server address or an invite the engine cannot use
+    ErrorInvalidServer, ErrorInvalidInvite;
 
     /** The resource name: `HomeTitle` → `home_title`, `Level10` → `level_10`. */
     val resourceName: String by lazy { toResourceName(name) }
