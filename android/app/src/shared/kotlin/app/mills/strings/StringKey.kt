@@ -103,7 +103,7 @@ enum class StringKey {
     OnlineSubtitle, OnlineSideName, OnlineConnecting, OnlineReconnecting, OnlinePaused,
     OnlineClosed, OnlineRefusedUnknownCode, OnlineRefusedRoomFull, OnlineRefusedOther, OnlineRetry,
     OnlineOpponentAway, OnlineTheirTurn, OnlineSending, OnlineTurnRefused, OnlineNotYourTurn,
-    OnlineRematchAsked, OnlineRematchOffered, OnlineLeave, SettingsSectionOnline, SettingsServer,
+    OnlineRematchAsked, OnlineRematchOffered, SettingsSectionOnline, SettingsServer,
     SettingsServerNote, SettingsPlayerName, SettingsPlayerNameNote,
     // online play (engine): a server address or an invite the engine cannot use
     ErrorInvalidServer, ErrorInvalidInvite;
