@@ -165,6 +165,10 @@ android {
         versionCode = 1
         versionName = "0.1.0"
         ndk { abiFilters += rustAbis }
+        // the host of the mills-server's public URL whose https://HOST/join/CODE invites the app
+        // opens (AndroidManifest.xml); set it for a deployment with -Pmills.inviteHost=...
+        manifestPlaceholders["millsInviteHost"] =
+            providers.gradleProperty("mills.inviteHost").getOrElse("mills.example")
     }
 
     androidResources {

@@ -4,7 +4,8 @@
 #   2. compiles the shared UI (android/app/src/shared), the desktop glue and the tests with one
 #      kotlinc run against Compose Multiplatform's desktop jars,
 #   3. runs the view-model tests, the Compose UI tests (clicks play real games against the
-#      real Rust library) and the screenshot tests, which write build/screenshots/*.png.
+#      real Rust library, and online games against the real mills-server on loopback) and the
+#      screenshot tests, which write build/screenshots/*.png.
 # Installs what it needs into tests/.tools (kotlinc from npm, jars from Maven Central, fonts and
 # the native libraries Skia needs from Debian when run as root).
 # Last line: "compose: N passed, M failed"; the exit code is non-zero on any failure.
@@ -66,6 +67,12 @@ SO="$(CARGO_TARGET_DIR="$TARGET" t bindings/scripts/generate.sh kotlin "$GEN" | 
   || fail "building mills-ffi or generating its Kotlin bindings failed"
 [[ -f "$SO" ]] || fail "no library at $SO"
 
+# 3b. The real mills-server for the online tests (OnlineUiTest starts it on loopback, an
+#     ephemeral port, and drives two app instances against it).
+SERVER_BIN="$TARGET/release/mills-server"
+CARGO_TARGET_DIR="$TARGET" t cargo build --quiet --release -p mills-server --bin mills-server \
+  || fail "building mills-server failed"
+
 # 4. One kotlinc run: generated bindings + shared UI + desktop glue + tests.
 SOURCES=("$GEN" "$ROOT/android/app/src/shared/kotlin" "$HERE/src/main/kotlin" "$HERE/src/test/kotlin")
 [[ -n "${COMPOSE_EXTRA_TESTS:-}" ]] && SOURCES+=("$COMPOSE_EXTRA_TESTS")
@@ -88,7 +95,7 @@ rm -rf "$SHOTS"
 set +e
 java -Djava.awt.headless=true -Djna.library.path="$(dirname "$SO")" \
   -Dmills.res="$ROOT/android/app/src/main/res" -Dmills.screenshots="$SHOTS" -Dmills.root="$ROOT" \
-  -Dmills.puzzleTables="$TARGET/tmp/puzzle-tables" \
+  -Dmills.puzzleTables="$TARGET/tmp/puzzle-tables" -Dmills.serverBin="$SERVER_BIN" \
   -XX:TieredStopAtLevel=1 -Xmx2g \
   -jar "$LAUNCHER" execute --disable-banner --disable-ansi-colors --details=tree \
   --class-path "$BUILD/classes:$LIBCP" --select-package app.mills.tests \

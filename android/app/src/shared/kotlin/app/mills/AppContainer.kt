@@ -5,7 +5,10 @@ import app.mills.data.EndgameTablesRepository
 import app.mills.data.GameRepository
 import app.mills.data.LessonRepository
 import app.mills.data.PuzzleRepository
+import app.mills.data.InviteSharing
+import app.mills.data.NoInviteSharing
 import app.mills.data.NoRecordSharing
+import app.mills.data.OnlineRepository
 import app.mills.data.RecordSharing
 import app.mills.data.SettingsRepository
 import app.mills.data.SettingsStore
@@ -14,6 +17,8 @@ import app.mills.ui.home.HomeViewModel
 import app.mills.ui.lessons.LessonListViewModel
 import app.mills.ui.lessons.LessonViewModel
 import app.mills.ui.navigation.AppViewModel
+import app.mills.ui.online.OnlineGameViewModel
+import app.mills.ui.online.PlayFriendViewModel
 import app.mills.ui.puzzles.PuzzleHubViewModel
 import app.mills.ui.puzzles.PuzzleViewModel
 import app.mills.ui.settings.SettingsViewModel
@@ -43,6 +48,8 @@ class AppContainer(
     manualClock: Boolean = false,
     /** The player's local date, for the daily puzzle (tests fix it). */
     today: () -> LocalDate = { LocalDate.now() },
+    /** The share sheet for a room's invite. */
+    private val inviteSharing: InviteSharing = NoInviteSharing,
 ) {
     private val files = AppFiles(filesDir, noBackupFilesDir)
     val settings = SettingsRepository(settingsStore)
@@ -50,6 +57,7 @@ class AppContainer(
     val lessons = LessonRepository(files)
     val endgameTables = EndgameTablesRepository(files.tablesDir)
     val puzzles = PuzzleRepository(files, today)
+    val online = OnlineRepository(files, settings, mainScope())
 
     fun appViewModel() = AppViewModel(games)
 
@@ -71,6 +79,11 @@ class AppContainer(
 
     /** [rushSecondMs]: how long a second of the rush's clock lasts (tests shorten it). */
     fun puzzleViewModel(rushSecondMs: Long = 1_000) = PuzzleViewModel(puzzles, mainScope(), rushSecondMs)
+
+    fun onlineGameViewModel() = OnlineGameViewModel(online, inviteSharing)
+
+    /** "Play a friend": opens its rooms in [room]. */
+    fun playFriendViewModel(room: OnlineGameViewModel) = PlayFriendViewModel(online, settings, room)
 
     private fun mainScope() = CoroutineScope(SupervisorJob() + mainDispatcher)
 }

@@ -31,6 +31,9 @@ import app.mills.ui.home.HomeViewModel
 import app.mills.ui.lessons.LessonListViewModel
 import app.mills.ui.lessons.LessonViewModel
 import app.mills.ui.navigation.AppViewModel
+import app.mills.ui.online.OnlineGameViewModel
+import app.mills.ui.online.PlayFriendViewModel
+import app.mills.ui.openInvite
 import app.mills.ui.openRecordFile
 import app.mills.ui.settings.SettingsViewModel
 
@@ -46,6 +49,11 @@ class MainActivity : ComponentActivity() {
     private val lessonViewModel: LessonViewModel by viewModels { factory { container.lessonViewModel() } }
     private val puzzleHubViewModel: PuzzleHubViewModel by viewModels { factory { container.puzzleHubViewModel() } }
     private val puzzleViewModel: PuzzleViewModel by viewModels { factory { container.puzzleViewModel() } }
+    private val onlineViewModel: OnlineGameViewModel by viewModels { factory { container.onlineGameViewModel() } }
+    private val playFriendViewModel: PlayFriendViewModel by viewModels {
+        val room = onlineViewModel
+        factory { container.playFriendViewModel(room) }
+    }
 
     private val recordReader: RecordReader by viewModels {
         // the app's view models, not this activity: the reader outlives a rotation
@@ -76,23 +84,27 @@ class MainActivity : ComponentActivity() {
                     appViewModel.setForeground(true)
                     lessonViewModel.setForeground(true)
                     puzzleViewModel.setForeground(true)
+                    // an online room reconnects at once (the engine resends what was not stored)
+                    onlineViewModel.setForeground(true)
                 }
 
                 override fun onStop(owner: LifecycleOwner) {
                     appViewModel.setForeground(false)
                     lessonViewModel.setForeground(false)
                     puzzleViewModel.setForeground(false)
+                    // the room's connection closes; the server keeps the game and its clock
+                    onlineViewModel.setForeground(false)
                 }
             },
         )
         val strings = ResourceStrings(this)
         appViewModels = AppViewModels(
             appViewModel, homeViewModel, gameViewModel, settingsViewModel, lessonListViewModel, lessonViewModel,
-            puzzleHubViewModel, puzzleViewModel,
+            puzzleHubViewModel, puzzleViewModel, onlineViewModel, playFriendViewModel,
         )
         // a game record shared to the app or opened with it (not again after a rotation or a
         // restore, whose intent is the one already read)
-        if (savedInstanceState == null) openIncomingRecord(intent)
+        if (savedInstanceState == null) openIncoming(intent)
         setContent {
             val backDispatcher = remember { BackDispatcher() }
             // enabled only while the app has something to close or leave: otherwise the system's
@@ -113,12 +125,20 @@ class MainActivity : ComponentActivity() {
     override fun onNewIntent(intent: Intent) {
         super.onNewIntent(intent)
         setIntent(intent)
-        openIncomingRecord(intent)
+        openIncoming(intent)
     }
 
-    /** A record that cannot be read is said on screen, like a file picked in the app. */
-    private fun openIncomingRecord(intent: Intent?) {
-        if (intent != null && IncomingRecord.isRecord(intent)) recordReader.readIntent(intent)
+    /**
+     * An invite link opens "Play a friend" and joins; anything else handed over is a record (one
+     * that cannot be read is said on screen, like a file picked in the app). Invites first: they
+     * are `ACTION_VIEW` too.
+     */
+    private fun openIncoming(intent: Intent?) {
+        val invite = IncomingInvite.linkOf(intent)
+        when {
+            invite != null -> appViewModels.openInvite(invite)
+            intent != null && IncomingRecord.isRecord(intent) -> recordReader.readIntent(intent)
+        }
     }
 
     /**

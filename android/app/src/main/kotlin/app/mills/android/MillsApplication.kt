@@ -16,6 +16,7 @@ class MillsApplication : Application() {
             settingsStore = PreferencesSettingsStore(this),
             mainDispatcher = Dispatchers.Main.immediate,
             recordSharing = AndroidRecordSharing(this),
+            inviteSharing = AndroidInviteSharing(this),
             // the endgame tables (about 18 MB, rebuilt when missing) stay out of backups
             noBackupFilesDir = noBackupFilesDir,
         )

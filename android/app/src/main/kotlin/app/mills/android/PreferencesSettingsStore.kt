@@ -26,6 +26,8 @@ class PreferencesSettingsStore(context: Context) : SettingsStore {
                 .mapNotNull { name -> GameId.entries.firstOrNull { it.name == name } }
                 .toSet(),
             evaluationBar = prefs.getBoolean(EVALUATION_BAR, defaults.evaluationBar),
+            serverAddress = prefs.getString(SERVER_ADDRESS, null) ?: defaults.serverAddress,
+            playerName = prefs.getString(PLAYER_NAME, null) ?: defaults.playerName,
         )
     }
 
@@ -41,6 +43,8 @@ class PreferencesSettingsStore(context: Context) : SettingsStore {
             putBoolean(FACE_TO_FACE, settings.faceToFace)
             putStringSet(LESSONS_OFFERED, settings.lessonsOffered.map { it.name }.toSet())
             putBoolean(EVALUATION_BAR, settings.evaluationBar)
+            putString(SERVER_ADDRESS, settings.serverAddress)
+            putString(PLAYER_NAME, settings.playerName)
         }
     }
 
@@ -58,5 +62,7 @@ class PreferencesSettingsStore(context: Context) : SettingsStore {
         const val FACE_TO_FACE = "face_to_face"
         const val LESSONS_OFFERED = "lessons_offered"
         const val EVALUATION_BAR = "evaluation_bar"
+        const val SERVER_ADDRESS = "server_address"
+        const val PLAYER_NAME = "player_name"
     }
 }

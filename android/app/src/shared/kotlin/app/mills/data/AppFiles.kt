@@ -23,6 +23,13 @@ class AppFiles(directory: File, noBackupDirectory: File = directory) {
      */
     val puzzleStatsPath: String = File(directory, "puzzles.json").path
 
+    /**
+     * This install's secret for the online server (made and read by the engine): it is the
+     * device's seat in its rooms, so it stays on this device, never in a backup or a device
+     * transfer (a copy on a second device would sit in the same seats).
+     */
+    val onlineSecretPath: String = File(noBackupDirectory, "online-secret").path
+
     /** The engine's endgame tables, built here on first use (about 18 MB): never backed up. */
     val tablesDir: File = File(noBackupDirectory, "tables")
 }

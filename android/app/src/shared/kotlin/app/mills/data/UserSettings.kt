@@ -25,4 +25,8 @@ data class UserSettings(
     val lessonsOffered: Set<GameId> = emptySet(),
     /** The evaluation bar above the board: off by default. */
     val evaluationBar: Boolean = false,
+    /** Play a friend: the mills-server's address (`host:port`, `ws://…`); empty: the app stays offline. */
+    val serverAddress: String = "",
+    /** Play a friend: the name the opponent sees (empty: none is sent). */
+    val playerName: String = "",
 )

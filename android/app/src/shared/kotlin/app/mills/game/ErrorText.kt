@@ -32,10 +32,10 @@ fun MillsException.toUiText(): UiText = when (this) {
     is MillsException.NoSuchTurn -> text(StringKey.ErrorNoSuchTurn, turn.toLong() + 1)
     is MillsException.InvalidRecord -> recordErrorText(kind, turn)
     is MillsException.InvalidTableSize -> text(StringKey.ErrorInvalidTableSize, pieces.toInt())
-    is MillsException.InvalidServer -> text(StringKey.ErrorInvalidServer)
-    is MillsException.InvalidInvite -> text(StringKey.ErrorInvalidInvite)
     is MillsException.TablesNotReady -> text(StringKey.ErrorTablesNotReady)
     is MillsException.InvalidDate -> text(StringKey.ErrorInvalidDate)
+    is MillsException.InvalidServer -> text(StringKey.ErrorInvalidServer)
+    is MillsException.InvalidInvite -> text(StringKey.ErrorInvalidInvite)
 }
 
 /** A refused game record, by what is wrong with it (`turn` is already counted from 1). */

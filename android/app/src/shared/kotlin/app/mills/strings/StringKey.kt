@@ -84,8 +84,6 @@ enum class StringKey {
     LessonOfferTitle, LessonOfferText, LessonOfferStart, LessonOfferNotNow,
     // endgame tables (engine): their error and the Settings line
     ErrorInvalidTableSize, TablesReady, TablesPreparing, TablesUnavailable,
-    // online play (engine): a server address or an invite the engine cannot use
-    ErrorInvalidServer, ErrorInvalidInvite,
     // puzzles: their errors
     ErrorTablesNotReady, ErrorInvalidDate,
     // puzzles: home entry, hub, puzzle screen, rush, statistics and rating
@@ -97,7 +95,18 @@ enum class StringKey {
     PuzzlesItemDescription, PuzzlesNotSolved, PuzzleRushTitle, PuzzlePosition, PuzzleSubtitle,
     PuzzleGoal, PuzzleTurnsLeft, PuzzleTurnsLeftOne, PuzzleHint, PuzzleRetry, PuzzleNext,
     PuzzleRight, PuzzleWrong, PuzzleSolved, PuzzleSolvedWithHints, PuzzleSolvedAfterRetry,
-    PuzzleHintShown, PuzzleRushSolved, PuzzleRushOver, PuzzleRushBest, PuzzleNotSaved;
+    PuzzleHintShown, PuzzleRushSolved, PuzzleRushOver, PuzzleRushBest, PuzzleNotSaved,
+    // play a friend online: home, the room screens, the connection, settings, errors
+    HomePlayFriend, HomePlayFriendSummary, OnlineTitle, OnlineNeedsServer, OnlineOpenSettings,
+    OnlineCreateTitle, OnlineTimer, OnlineCreate, OnlineJoinTitle, OnlineCodeLabel, OnlineJoin,
+    OnlineWaiting, OnlineCodeShown, OnlineShareInvite, OnlineInviteText, OnlineOpponent,
+    OnlineSubtitle, OnlineSideName, OnlineConnecting, OnlineReconnecting, OnlinePaused,
+    OnlineClosed, OnlineRefusedUnknownCode, OnlineRefusedRoomFull, OnlineRefusedOther, OnlineRetry,
+    OnlineOpponentAway, OnlineTheirTurn, OnlineSending, OnlineTurnRefused, OnlineNotYourTurn,
+    OnlineRematchAsked, OnlineRematchOffered, SettingsSectionOnline, SettingsServer,
+    SettingsServerNote, SettingsPlayerName, SettingsPlayerNameNote,
+    // online play (engine): a server address or an invite the engine cannot use
+    ErrorInvalidServer, ErrorInvalidInvite;
 
     /** The resource name: `HomeTitle` → `home_title`, `Level10` → `level_10`. */
     val resourceName: String by lazy { toResourceName(name) }

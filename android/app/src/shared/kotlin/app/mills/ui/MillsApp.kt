@@ -37,6 +37,10 @@ import app.mills.ui.lessons.LessonRoute
 import app.mills.ui.lessons.LessonViewModel
 import app.mills.ui.navigation.AppViewModel
 import app.mills.ui.navigation.Route
+import app.mills.ui.online.OnlineGameRoute
+import app.mills.ui.online.OnlineGameViewModel
+import app.mills.ui.online.PlayFriendRoute
+import app.mills.ui.online.PlayFriendViewModel
 import app.mills.ui.puzzles.PuzzleHubActions
 import app.mills.ui.puzzles.PuzzleHubRoute
 import app.mills.ui.puzzles.PuzzleHubViewModel
@@ -63,6 +67,8 @@ class AppViewModels(
     val lesson: LessonViewModel,
     val puzzleHub: PuzzleHubViewModel,
     val puzzle: PuzzleViewModel,
+    val online: OnlineGameViewModel,
+    val playFriend: PlayFriendViewModel,
 )
 
 /**
@@ -113,6 +119,7 @@ fun MillsApp(
                                     onImportRecord = viewModels::openRecordFromClipboard,
                                     onOpenRecordFile = onOpenRecordFile,
                                     onPuzzles = { app.navigate(Route.Puzzles) },
+                                    onPlayFriend = { app.navigate(Route.PlayFriend) },
                                 )
                             }
                             Route.Game -> {
@@ -161,6 +168,19 @@ fun MillsApp(
                                 }
                                 BackEffect(BackLayer.Screen) { leave() }
                                 PuzzleRoute(viewModels.puzzle, settings, onBack = { leave() })
+                            }
+                            Route.PlayFriend -> {
+                                LaunchedEffect(Unit) { viewModels.playFriend.refresh() }
+                                PlayFriendRoute(viewModels.playFriend, viewModels.playFriendActions())
+                            }
+                            Route.Online -> {
+                                // leaving the room closes its connection (the server keeps it)
+                                val leave = {
+                                    viewModels.online.close()
+                                    app.back()
+                                }
+                                BackEffect(BackLayer.Screen) { leave() }
+                                OnlineGameRoute(viewModels.online, settings, onBack = { leave() })
                             }
                         }
                     }

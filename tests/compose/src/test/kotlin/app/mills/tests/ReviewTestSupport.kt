@@ -39,6 +39,7 @@ class SharingTestApp(
     // every game's lessons already offered, as in TestApp, so that a game starts at once
     val store = InMemorySettingsStore(settings.copy(lessonsOffered = uniffi.mills_ffi.GameId.entries.toSet()))
     val container = AppContainer(dir, store, main, seed = 7u, recordSharing = sharing)
+    private val online = container.onlineGameViewModel()
     val viewModels = AppViewModels(
         container.appViewModel(),
         container.homeViewModel(),
@@ -48,6 +49,8 @@ class SharingTestApp(
         container.lessonViewModel(),
         container.puzzleHubViewModel(),
         container.puzzleViewModel(),
+        online,
+        container.playFriendViewModel(online),
     )
     val games get() = container.games
     val game get() = viewModels.game

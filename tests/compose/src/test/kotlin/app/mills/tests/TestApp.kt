@@ -2,6 +2,8 @@ package app.mills.tests
 
 import app.mills.AppContainer
 import app.mills.data.InMemorySettingsStore
+import app.mills.data.InviteSharing
+import app.mills.data.NoInviteSharing
 import app.mills.data.SettingsStore
 import app.mills.data.UserSettings
 import app.mills.ui.AppViewModels
@@ -33,8 +35,11 @@ class TestApp(
     rushSecondMs: Long = 1_000,
     /** The date of the daily puzzle. */
     today: LocalDate = LocalDate.of(2026, 12, 6),
+    /** Where a room's invite goes (the share sheet on a phone). */
+    inviteSharing: InviteSharing = NoInviteSharing,
 ) {
-    val container = AppContainer(dir, store, main, seed = 7u, today = { today })
+    val container = AppContainer(dir, store, main, seed = 7u, today = { today }, inviteSharing = inviteSharing)
+    private val online = container.onlineGameViewModel()
     val viewModels = AppViewModels(
         container.appViewModel(),
         container.homeViewModel(),
@@ -44,6 +49,8 @@ class TestApp(
         container.lessonViewModel(lessonSecondMs),
         container.puzzleHubViewModel(),
         container.puzzleViewModel(rushSecondMs),
+        online,
+        container.playFriendViewModel(online),
     )
     val games get() = container.games
 
@@ -57,6 +64,7 @@ class TestApp(
     fun close() {
         viewModels.lesson.close()
         viewModels.puzzle.close()
+        viewModels.online.close()
         games.close()
     }
 }

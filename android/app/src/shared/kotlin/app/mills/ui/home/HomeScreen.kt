@@ -63,6 +63,7 @@ fun HomeRoute(
     onImportRecord: (() -> Unit)? = null,
     onOpenRecordFile: (() -> Unit)? = null,
     onPuzzles: (() -> Unit)? = null,
+    onPlayFriend: (() -> Unit)? = null,
 ) {
     val state by viewModel.uiState.collectAsState()
     // the game the player asked to start while its lessons are offered (the first time only)
@@ -83,6 +84,7 @@ fun HomeRoute(
             onImportRecord = onImportRecord,
             onOpenRecordFile = onOpenRecordFile,
             onPuzzles = onPuzzles,
+            onPlayFriend = onPlayFriend,
         )
         LessonOfferDialog(
             game = offered?.first,
@@ -113,6 +115,7 @@ fun HomeScreen(
     onImportRecord: (() -> Unit)? = null,
     onOpenRecordFile: (() -> Unit)? = null,
     onPuzzles: (() -> Unit)? = null,
+    onPlayFriend: (() -> Unit)? = null,
 ) {
     Surface(Modifier.fillMaxSize().testTag("home-screen"), color = MaterialTheme.colorScheme.background) {
         BoxWithConstraints(Modifier.fillMaxSize(), contentAlignment = Alignment.TopCenter) {
@@ -151,6 +154,7 @@ fun HomeScreen(
                 } else {
                     state.games.forEach { game -> GameCard(game, state.records[game], onStart, onRules) }
                 }
+                onPlayFriend?.let { PlayFriendCard(it) }
                 onPuzzles?.let { PuzzlesCard(it) }
                 // a game record from the clipboard or a text file
                 onImportRecord?.let { ImportRecordCard(onPaste = it, onOpenFile = onOpenRecordFile) }

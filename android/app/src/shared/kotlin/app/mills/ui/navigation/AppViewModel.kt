@@ -31,6 +31,12 @@ class AppViewModel(private val repository: GameRepository) : ViewModel() {
         onRouteChanged()
     }
 
+    /** [route] on top of Home, whatever was open (an invite opened with the app). */
+    fun openFromHome(route: Route) {
+        stack.value = listOf(Route.Home, route)
+        onRouteChanged()
+    }
+
     /** A game's course list, with [lessonId] open on top of it when given (the offer's Start). */
     fun openLessons(game: GameId, lessonId: String? = null) {
         stack.value = stack.value + listOfNotNull(Route.Lessons(game), lessonId?.let(Route::Lesson))

@@ -25,4 +25,11 @@ sealed interface Route {
 
     /** The puzzle being played (its mode and list are the puzzle view model's). */
     data object Puzzle : Route
+
+    // play a friend online
+    /** Create a room or join one (a code, or a link opened with the app). */
+    data object PlayFriend : Route
+
+    /** The room: waiting for the friend, the game, the result and the rematch. */
+    data object Online : Route
 }

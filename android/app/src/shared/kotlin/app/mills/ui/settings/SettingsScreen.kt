@@ -169,6 +169,7 @@ fun SettingsScreen(settings: UserSettings, viewModel: SettingsViewModel, onBack:
                             summary = stringOf(StringKey.SettingsEvaluationBarSummary),
                         )
                     }
+                    OnlineSettingsSection(settings, viewModel)
                     Spacer(Modifier.height(16.dp))
                 }
             }

@@ -49,4 +49,10 @@ class SettingsViewModel(
     fun setFaceToFace(on: Boolean) = settings.update { it.copy(faceToFace = on) }
 
     fun setEvaluationBar(on: Boolean) = settings.update { it.copy(evaluationBar = on) }
+
+    /** Play a friend's server; empty keeps the app offline. */
+    fun setServerAddress(address: String) = settings.update { it.copy(serverAddress = address.take(200)) }
+
+    /** The name the opponent sees online (the server takes 60 characters on one line). */
+    fun setPlayerName(name: String) = settings.update { it.copy(playerName = name.replace('\n', ' ').take(60)) }
 }

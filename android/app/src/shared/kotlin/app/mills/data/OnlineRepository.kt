@@ -1,0 +1,57 @@
+package app.mills.data
+
+import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.launch
+import uniffi.mills_ffi.GameId
+import uniffi.mills_ffi.MillsException
+import uniffi.mills_ffi.OnlineEvent
+import uniffi.mills_ffi.OnlineListener
+import uniffi.mills_ffi.OnlineOptions
+import uniffi.mills_ffi.OnlineSession
+import uniffi.mills_ffi.TurnTimer
+
+/**
+ * Opens rooms on the server named in the settings with the engine's [OnlineSession], which
+ * speaks the protocol, reconnects and keeps the device secret (in [AppFiles.onlineSecretPath]).
+ * The session's events come on its own thread; [onEvent] hears them on the main thread.
+ */
+class OnlineRepository(
+    private val files: AppFiles,
+    private val settings: SettingsRepository,
+    /** The main thread: every event is handed to it before anything is updated. */
+    private val main: CoroutineScope,
+) {
+    /** A session, or the engine's error (a bad address or invite, the secret's file). */
+    sealed interface Opened {
+        data class Session(val session: OnlineSession) : Opened
+
+        data class Refused(val error: MillsException) : Opened
+    }
+
+    /** The server address is set (online play needs one; the app is offline without it). */
+    val hasServer: Boolean get() = settings.current.serverAddress.isNotBlank()
+
+    fun create(game: GameId, timer: TurnTimer, onEvent: (OnlineEvent) -> Unit): Opened =
+        open { OnlineSession.create(options(), game, timer, listener(onEvent)) }
+
+    /** [invite]: a code as people type it, or an invite link. */
+    fun join(invite: String, onEvent: (OnlineEvent) -> Unit): Opened =
+        open { OnlineSession.join(options(), invite.trim(), listener(onEvent)) }
+
+    private fun open(make: () -> OnlineSession): Opened = try {
+        Opened.Session(make())
+    } catch (e: MillsException) {
+        Opened.Refused(e)
+    }
+
+    private fun options(): OnlineOptions {
+        val s = settings.current
+        return OnlineOptions(s.serverAddress.trim(), files.onlineSecretPath, s.playerName.trim().ifEmpty { null })
+    }
+
+    private fun listener(onEvent: (OnlineEvent) -> Unit) = object : OnlineListener {
+        override fun onEvent(event: OnlineEvent) {
+            main.launch { onEvent(event) }
+        }
+    }
+}

@@ -1,0 +1,25 @@
+package app.mills.ui.online
+
+import app.mills.strings.StringKey
+import app.mills.strings.text
+import uniffi.mills_ffi.ConnectionState
+import uniffi.mills_ffi.OfflineReason
+
+/** The engine's connection state as the banner says it. */
+internal fun connectionUi(state: ConnectionState): ConnectionUi = when (state) {
+    ConnectionState.Connected -> ConnectionUi.Connected
+    ConnectionState.Connecting -> ConnectionUi.Connecting
+    is ConnectionState.Reconnecting -> ConnectionUi.Reconnecting(state.attempt.toInt())
+    is ConnectionState.Offline -> when (val reason = state.reason) {
+        OfflineReason.Paused -> ConnectionUi.Offline(text(StringKey.OnlinePaused), canRetry = false)
+        OfflineReason.ShutDown -> ConnectionUi.Offline(text(StringKey.OnlineClosed), canRetry = false)
+        is OfflineReason.Refused -> ConnectionUi.Offline(
+            when (reason.code) {
+                "unknown-code" -> text(StringKey.OnlineRefusedUnknownCode)
+                "room-full" -> text(StringKey.OnlineRefusedRoomFull)
+                else -> text(StringKey.OnlineRefusedOther)
+            },
+            canRetry = true,
+        )
+    }
+}

@@ -1,0 +1,162 @@
+package app.mills.ui.online
+
+import androidx.compose.foundation.layout.Arrangement
+import androidx.compose.foundation.layout.Box
+import androidx.compose.foundation.layout.BoxWithConstraints
+import androidx.compose.foundation.layout.Column
+import androidx.compose.foundation.layout.Row
+import androidx.compose.foundation.layout.fillMaxHeight
+import androidx.compose.foundation.layout.fillMaxSize
+import androidx.compose.foundation.layout.fillMaxWidth
+import androidx.compose.foundation.layout.heightIn
+import androidx.compose.foundation.layout.padding
+import androidx.compose.foundation.layout.widthIn
+import androidx.compose.foundation.rememberScrollState
+import androidx.compose.foundation.verticalScroll
+import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.OutlinedButton
+import androidx.compose.material3.Surface
+import androidx.compose.material3.Text
+import androidx.compose.runtime.Composable
+import androidx.compose.runtime.collectAsState
+import androidx.compose.runtime.getValue
+import androidx.compose.runtime.mutableStateOf
+import androidx.compose.runtime.remember
+import androidx.compose.runtime.setValue
+import androidx.compose.ui.Alignment
+import androidx.compose.ui.Modifier
+import androidx.compose.ui.platform.testTag
+import androidx.compose.ui.semantics.LiveRegionMode
+import androidx.compose.ui.semantics.liveRegion
+import androidx.compose.ui.semantics.semantics
+import androidx.compose.ui.unit.dp
+import app.mills.data.UserSettings
+import app.mills.strings.LocalStrings
+import app.mills.strings.StringKey
+import app.mills.strings.UiText
+import app.mills.strings.resolve
+import app.mills.strings.stringOf
+import app.mills.ui.board.Board
+import app.mills.ui.components.ConfirmDialog
+import app.mills.ui.components.TopBar
+import app.mills.ui.game.PlayFeedback
+
+/** What the room's screen can ask for. */
+interface OnlineGameActions {
+    fun onTap(point: String)
+    fun onShare()
+    fun onResign()
+    fun onRematch()
+    fun onRetry()
+    fun onBack()
+}
+
+/** The room's screen bound to its view model, with the sounds and haptics of its changes. */
+@Composable
+fun OnlineGameRoute(viewModel: OnlineGameViewModel, settings: UserSettings, onBack: () -> Unit) {
+    val state by viewModel.uiState.collectAsState()
+    val strings = LocalStrings.current
+    PlayFeedback(viewModel.effects, settings)
+    val current = state ?: return
+    OnlineGameScreen(
+        current,
+        object : OnlineGameActions {
+            override fun onTap(point: String) = viewModel.onPointTap(point)
+            override fun onShare() = viewModel.shareInvite(strings)
+            override fun onResign() = viewModel.resign()
+            override fun onRematch() = viewModel.rematch()
+            override fun onRetry() = viewModel.retry()
+            override fun onBack() = onBack()
+        },
+    )
+}
+
+/**
+ * A game with a friend on the server: the connection banner, then the invite while the room
+ * waits; once both sit, the friend's row (name, clock), the board with the game's taps and
+ * animations, this device's row, what to do now, and Resign; at the end the result and Rematch.
+ * Wide screens put the board beside the rest.
+ */
+@Composable
+fun OnlineGameScreen(state: OnlineUiState, actions: OnlineGameActions) {
+    var confirmResign by remember { mutableStateOf(false) }
+    val title = state.game?.let { UiText.GameName(it).resolve() } ?: stringOf(StringKey.OnlineTitle)
+    val subtitle = state.opponentName?.let { stringOf(StringKey.OnlineSubtitle, it) }
+    Surface(Modifier.fillMaxSize().testTag("online-screen"), color = MaterialTheme.colorScheme.background) {
+        Column(Modifier.fillMaxSize()) {
+            TopBar(title = title, subtitle = subtitle, onBack = actions::onBack)
+            Column(Modifier.padding(horizontal = 16.dp)) { ConnectionBanner(state.connection, actions::onRetry) }
+            val board = state.board
+            if (state.waiting || board == null) {
+                Box(Modifier.fillMaxSize().padding(16.dp), contentAlignment = Alignment.TopCenter) {
+                    Box(Modifier.widthIn(max = 560.dp)) { WaitingPanel(state.code, state.link != null, actions::onShare) }
+                }
+            } else {
+                BoxWithConstraints(Modifier.fillMaxSize()) {
+                    val wide = maxWidth >= 600.dp && maxWidth > maxHeight * 1.15f
+                    if (wide) {
+                        Row(
+                            Modifier.fillMaxSize().padding(16.dp),
+                            horizontalArrangement = Arrangement.spacedBy(24.dp, Alignment.CenterHorizontally),
+                            verticalAlignment = Alignment.CenterVertically,
+                        ) {
+                            Board(board, actions::onTap, Modifier.fillMaxHeight())
+                            Column(
+                                Modifier.widthIn(max = 440.dp).fillMaxHeight().verticalScroll(rememberScrollState()),
+                                verticalArrangement = Arrangement.spacedBy(10.dp, Alignment.CenterVertically),
+                            ) {
+                                state.sides.forEach { SideRow(it, active = it.timer?.running == true || (it == state.sides.last() && state.myTurn)) }
+                                Status(state)
+                                Controls(state, actions) { confirmResign = true }
+                            }
+                        }
+                    } else {
+                        Column(
+                            Modifier.fillMaxSize().padding(horizontal = 16.dp).padding(top = 8.dp, bottom = 12.dp),
+                            verticalArrangement = Arrangement.spacedBy(8.dp),
+                            horizontalAlignment = Alignment.CenterHorizontally,
+                        ) {
+                            SideRow(state.sides.first(), active = !state.myTurn && state.result == null)
+                            Board(board, actions::onTap, Modifier.weight(1f, fill = false))
+                            SideRow(state.sides.last(), active = state.myTurn)
+                            Status(state)
+                            Controls(state, actions) { confirmResign = true }
+                        }
+                    }
+                }
+            }
+        }
+        ConfirmDialog(
+            visible = confirmResign,
+            title = stringOf(StringKey.ConfirmResignTitle),
+            text = stringOf(StringKey.ConfirmResignText),
+            confirm = stringOf(StringKey.ActionResign),
+            onConfirm = {
+                confirmResign = false
+                actions.onResign()
+            },
+            onDismiss = { confirmResign = false },
+        )
+    }
+}
+
+/** What to do now (or whom we wait for), and why the last tap did nothing. */
+@Composable
+private fun Status(state: OnlineUiState) {
+    Column(Modifier.fillMaxWidth().semantics(mergeDescendants = true) { liveRegion = LiveRegionMode.Polite }) {
+        state.prompt?.let { Text(it.resolve(), style = MaterialTheme.typography.titleMedium, modifier = Modifier.testTag("online-prompt")) }
+        state.message?.let {
+            Text(it.resolve(), style = MaterialTheme.typography.bodyMedium, color = MaterialTheme.colorScheme.error, modifier = Modifier.testTag("online-message"))
+        }
+    }
+}
+
+@Composable
+private fun Controls(state: OnlineUiState, actions: OnlineGameActions, onResign: () -> Unit) {
+    ResultPanel(state, actions::onRematch)
+    if (state.canResign) {
+        OutlinedButton(onClick = onResign, modifier = Modifier.fillMaxWidth().heightIn(min = 48.dp).testTag("online-resign")) {
+            Text(stringOf(StringKey.ActionResign))
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package app.mills.tests
+
+import app.mills.data.InMemorySettingsStore
+import app.mills.data.InviteSharing
+import app.mills.data.UserSettings
+import kotlinx.coroutines.CoroutineDispatcher
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.swing.Swing
+import uniffi.mills_ffi.GameId
+import java.io.File
+import java.net.HttpURLConnection
+import java.net.ServerSocket
+import java.net.URI
+import java.nio.file.Files
+import java.util.concurrent.TimeUnit
+
+/**
+ * The real mills-server (built by run.sh, `-Dmills.serverBin`) on loopback at an ephemeral
+ * port, with its SQLite store in a temporary folder. [kill] is SIGKILL; [start] again serves
+ * the same rooms from the same store on the same port.
+ */
+class LocalServer : AutoCloseable {
+    private val bin = System.getProperty("mills.serverBin")?.takeIf { File(it).canExecute() }
+        ?: error("mills.serverBin is not set to the built mills-server (tests/compose/run.sh sets it)")
+    private val dir = Files.createTempDirectory("mills-server").toFile()
+    val port = ServerSocket(0).use { it.localPort }
+    private var process: Process? = null
+
+    /** What the apps' settings hold. */
+    val address get() = "127.0.0.1:$port"
+
+    fun start(): LocalServer {
+        process = ProcessBuilder(bin, "--listen", address, "--db", File(dir, "server.db").path, "--log-level", "warn")
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .redirectError(ProcessBuilder.Redirect.INHERIT)
+            .start()
+        eventually(explain = { "the server on $address" }) { healthy() }
+        return this
+    }
+
+    /** SIGKILL: every connection drops at once, nothing is shut down gracefully. */
+    fun kill() {
+        process?.let {
+            it.destroyForcibly()
+            it.waitFor(10, TimeUnit.SECONDS)
+        }
+        process = null
+    }
+
+    private fun healthy(): Boolean = try {
+        val connection = URI("http://$address/health").toURL().openConnection() as HttpURLConnection
+        connection.connectTimeout = 500
+        connection.readTimeout = 500
+        connection.responseCode == 200
+    } catch (e: java.io.IOException) {
+        false
+    }
+
+    override fun close() {
+        kill()
+        dir.deleteRecursively()
+    }
+}
+
+/** The share sheet of a test: what the room's invite offered. */
+class FakeInviteSharing : InviteSharing {
+    @Volatile
+    var shared: Pair<String, String>? = null
+
+    override fun share(text: String, link: String) {
+        shared = text to link
+    }
+}
+
+/** An app whose settings name [server] and the player [name], its invites shared to [sharing]. */
+fun onlineApp(
+    server: LocalServer?,
+    name: String,
+    sharing: FakeInviteSharing = FakeInviteSharing(),
+    main: CoroutineDispatcher = Dispatchers.Swing,
+) = TestApp(
+    store = InMemorySettingsStore(
+        UserSettings(lessonsOffered = GameId.entries.toSet(), serverAddress = server?.address ?: "", playerName = name),
+    ),
+    main = main,
+    inviteSharing = sharing,
+)
+
+/** Who owns [point] on the board [app]'s room screen shows (null: empty or no board). */
+fun TestApp.onlineOwner(point: String) =
+    onMain { viewModels.online.uiState.value?.board?.points?.firstOrNull { it.name == point }?.owner }
