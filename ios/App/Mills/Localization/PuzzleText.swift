@@ -11,7 +11,7 @@ enum PuzzleText {
 
     /// After a right turn: "Right! 3 more turns to the win".
     static func right(turnsLeft: Int) -> String {
-        String(localized: "puzzle_right \(turnsLeft)")
+        String(localized: "puzzle_right_turns_left \(turnsLeft)")
     }
 
     /// "Solved!", and what counts when the first attempt was helped or failed.

@@ -58,7 +58,7 @@ struct OnlineGameScreen: View {
         VStack(spacing: 0) {
             Text(verbatim: GameCatalog.name(of: model.game))
                 .font(.headline)
-            Text("online_subtitle \(model.names.name(model.you)) \(model.names.name(model.opponent))")
+            Text("online_players_subtitle \(model.names.name(model.you)) \(model.names.name(model.opponent))")
                 .font(.caption)
                 .foregroundStyle(.secondary)
         }

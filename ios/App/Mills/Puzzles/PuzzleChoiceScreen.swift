@@ -66,7 +66,7 @@ struct PuzzleChoiceScreen: View {
 
     /// "Puzzle 3: White, win in 5. Solved", for VoiceOver.
     private func description(_ number: Int, _ info: PuzzleInfo, solved: Bool) -> Text {
-        let status = solved ? String(localized: "puzzles_solved") : String(localized: "puzzles_not_solved")
+        let status = solved ? String(localized: "puzzles_solved_label") : String(localized: "puzzles_not_solved")
         return Text("puzzle_item_description \(number) \(PuzzleText.summary(info)) \(status)")
     }
 }

@@ -63,7 +63,7 @@ private struct PuzzlesList: View {
                     .accessibilityLabel(Text("puzzles_rush_item \(info.name) \(best)"))
                 }
             } header: {
-                Text("puzzles_rush")
+                Text("puzzles_rush_title")
             } footer: {
                 Text("puzzles_rush_footer")
             }
@@ -115,7 +115,7 @@ private struct PuzzlesList: View {
 
     /// "Today's puzzle: Zhi Qi, White · win in 5. Solved", for VoiceOver.
     private func dailyDescription(_ info: PuzzleInfo) -> Text {
-        let status = model.dailySolved ? String(localized: "puzzles_solved") : String(localized: "puzzles_not_solved")
+        let status = model.dailySolved ? String(localized: "puzzles_solved_label") : String(localized: "puzzles_not_solved")
         return Text("puzzles_daily_description \(GameCatalog.name(of: info.game)) \(PuzzleText.summary(info)) \(status)")
     }
 }
