@@ -36,6 +36,41 @@ pub struct Config {
     pub behind_proxy: bool,
     /// Percent of the real turn time the clock gives (100; tests shorten it).
     pub timer_scale_percent: u32,
+    /// A PostgreSQL database shared with other server processes, instead of `db`.
+    pub postgres: Option<PostgresUrl>,
+}
+
+/// A PostgreSQL connection string. It may hold a password, so it is never printed: its
+/// `Debug` and [`PostgresUrl::redacted`] show the host and database only.
+#[derive(Clone, PartialEq, Eq)]
+pub struct PostgresUrl(String);
+
+impl PostgresUrl {
+    /// What to connect to.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+
+    /// For logs: `postgres://host:port/db` without user and password, or `postgres` for a
+    /// key=value string.
+    pub fn redacted(&self) -> String {
+        let Some(rest) = self
+            .0
+            .strip_prefix("postgres://")
+            .or_else(|| self.0.strip_prefix("postgresql://"))
+        else {
+            return "postgres".into();
+        };
+        let after_user = rest.rsplit_once('@').map_or(rest, |(_, host)| host);
+        let without_query = after_user.split('?').next().unwrap_or("");
+        format!("postgres://{without_query}")
+    }
+}
+
+impl std::fmt::Debug for PostgresUrl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "PostgresUrl({})", self.redacted())
+    }
 }
 
 impl Default for Config {
@@ -59,6 +94,7 @@ impl Default for Config {
             max_waiting_rooms: 20,
             timer_scale_percent: 100,
             behind_proxy: false,
+            postgres: None,
         }
     }
 }
@@ -72,6 +108,9 @@ Usage: mills-server [OPTIONS]
 Options (each also read from the environment variable shown; a flag wins):
   --listen ADDR              address and port to listen on [MILLS_LISTEN] (127.0.0.1:8080)
   --db PATH                  SQLite database file, created if missing [MILLS_DB] (mills-server.db)
+  --postgres URL             use this PostgreSQL database instead of --db, shared by every
+                             server process given the same URL (postgres://user:pass@host/db
+                             or key=value; the tables are created if missing) [MILLS_POSTGRES]
   --public-url URL           base of invite links, e.g. https://mills.example [MILLS_PUBLIC_URL]
                              (without it links are mills://join/CODE)
   --log-level LEVEL          error, warn, info, debug or trace [MILLS_LOG] (info)
@@ -125,12 +164,20 @@ pub fn parse(
     }
     let mut config = Config::default();
     for (flag, value) in values {
-        apply(&mut config, flag, &value).map_err(|why| format!("{flag} {value}: {why}"))?;
+        apply(&mut config, flag, &value).map_err(|why| {
+            if flag == "--postgres" {
+                // The value may hold a password.
+                format!("{flag}: {why}")
+            } else {
+                format!("{flag} {value}: {why}")
+            }
+        })?;
     }
     Ok(Command::Run(config))
 }
 
-const FLAGS: [(&str, &str); 10] = [
+const FLAGS: [(&str, &str); 11] = [
+    ("--postgres", "MILLS_POSTGRES"),
     ("--behind-proxy", "MILLS_BEHIND_PROXY"),
     ("--messages-per-second", "MILLS_MESSAGES_PER_SECOND"),
     ("--listen", "MILLS_LISTEN"),
@@ -157,6 +204,16 @@ fn apply(config: &mut Config, flag: &str, value: &str) -> Result<(), String> {
                 .map_err(|_| "is not an address like 127.0.0.1:8080")?
         }
         "--db" => config.db = PathBuf::from(value),
+        "--postgres" => {
+            let url = value.trim();
+            let looks_right = url.starts_with("postgres://")
+                || url.starts_with("postgresql://")
+                || url.contains('=');
+            if !looks_right {
+                return Err("is not postgres://... or a key=value connection string".into());
+            }
+            config.postgres = Some(PostgresUrl(url.to_string()));
+        }
         "--public-url" => {
             let url = value.trim_end_matches('/');
             if !(url.starts_with("https://") || url.starts_with("http://")) {
@@ -252,6 +309,21 @@ mod tests {
             c.turn_limit(TurnTimer::Seconds60),
             Some(Duration::from_secs(60))
         );
+    }
+
+    #[test]
+    fn a_postgres_password_is_never_shown() {
+        let c = run(
+            &[],
+            &[("MILLS_POSTGRES", "postgres://ann:s3cret@db:5432/mills")],
+        )
+        .unwrap();
+        let url = c.postgres.clone().unwrap();
+        assert_eq!(url.expose(), "postgres://ann:s3cret@db:5432/mills");
+        assert_eq!(url.redacted(), "postgres://db:5432/mills");
+        assert!(!format!("{c:?}").contains("s3cret"));
+        let e = run(&["--postgres", "mysql://ann:s3cret@db"], &[]).unwrap_err();
+        assert!(e.contains("--postgres") && !e.contains("s3cret"), "{e}");
     }
 
     #[test]

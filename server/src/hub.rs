@@ -1,6 +1,11 @@
 //! Every room in memory, who is subscribed to each, the turn clocks, and the order of work:
 //! a request locks its room, is checked by the engine, is stored, and only then is applied,
 //! acknowledged and sent to both players.
+//!
+//! With a shared store (several server processes on one PostgreSQL) the copy in memory may
+//! be behind: a room is loaded when first asked for, read again when the store says another
+//! process changed it, and a write that loses to another process's (the same key, stored
+//! first) reads the room again and decides again.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -20,7 +25,7 @@ use tokio::time::Instant;
 use crate::config::Config;
 use crate::limits::Buckets;
 use crate::room::{Member, PendingEntry, Plan, Refusal, Room};
-use crate::store::{MemberRow, Snapshot, StoreError, StoreHandle, Write};
+use crate::store::{GameRow, MemberRow, Notice, Signal, Snapshot, StoreError, StoreHandle, Write};
 
 /// Where a connection's outgoing frames go, and how to tell it to close.
 #[derive(Clone)]
@@ -87,6 +92,9 @@ struct Live {
     /// Bumped whenever the clock restarts, so a stale timer task does nothing.
     clock_gen: u64,
     subscribers: Vec<Subscriber>,
+    /// With a shared store: which members other processes have connections from, by
+    /// process.
+    elsewhere: HashMap<String, [bool; 2]>,
 }
 
 type Slot = Arc<tokio::sync::Mutex<Live>>;
@@ -141,22 +149,11 @@ impl Hub {
             connections: AtomicUsize::new(0),
             stopping: AtomicBool::new(false),
         });
-        let mut by_room: HashMap<&str, (Vec<_>, Vec<_>, Vec<_>)> = HashMap::new();
-        for m in &snapshot.members {
-            by_room.entry(&m.room).or_default().0.push(m.clone());
-        }
-        for g in &snapshot.games {
-            by_room.entry(&g.room).or_default().1.push(g.clone());
-        }
-        for e in &snapshot.entries {
-            by_room.entry(&e.room).or_default().2.push(e.clone());
-        }
-        let empty = (Vec::new(), Vec::new(), Vec::new());
-        for row in &snapshot.rooms {
-            let (members, games, entries) = by_room.get(row.id.as_str()).unwrap_or(&empty);
-            let room = Room::from_rows(row, members, games, entries)?;
+        for room in Room::all_from(&snapshot)? {
             hub.insert_room(room);
         }
+        // Players already connected to other processes are online too.
+        hub.store.signal(vec![Signal::AskPresence(None)]);
         let slots: Vec<Slot> = hub.rooms.lock().unwrap().values().cloned().collect();
         for slot in slots {
             // No one awaits these locks yet.
@@ -167,7 +164,13 @@ impl Hub {
         Ok(hub)
     }
 
+    /// Holds `room`, or returns the slot of the same room held already (two requests that
+    /// loaded it from a shared store at once).
     fn insert_room(&self, room: Room) -> Slot {
+        let mut rooms = self.rooms.lock().unwrap();
+        if let Some(held) = rooms.get(&room.id) {
+            return held.clone();
+        }
         {
             let mut devices = self.devices.lock().unwrap();
             for m in &room.members {
@@ -183,8 +186,9 @@ impl Hub {
             deadline: None,
             clock_gen: 0,
             subscribers: Vec::new(),
+            elsewhere: HashMap::new(),
         }));
-        self.rooms.lock().unwrap().insert(id, slot.clone());
+        rooms.insert(id, slot.clone());
         slot
     }
 
@@ -216,6 +220,176 @@ impl Hub {
 
     fn slot(&self, room: &str) -> Option<Slot> {
         self.rooms.lock().unwrap().get(room).cloned()
+    }
+
+    /// The room held here or, with a shared store, loaded from it (`None`: no such room).
+    async fn find(self: &Arc<Self>, room: &str) -> Result<Option<Slot>, Refusal> {
+        if let Some(slot) = self.slot(room) {
+            return Ok(Some(slot));
+        }
+        if !self.store.is_shared() {
+            return Ok(None);
+        }
+        let rows = self.store.load_room(room).await.map_err(storage)?;
+        let Some(fresh) = Room::all_from(&rows).map_err(storage)?.pop() else {
+            return Ok(None);
+        };
+        let slot = self.insert_room(fresh);
+        // Its players may be connected to other processes.
+        self.store
+            .signal(vec![Signal::AskPresence(Some(room.to_string()))]);
+        let mut live = slot.lock().await;
+        if live.deadline.is_none() {
+            self.restart_clock(&slot, &mut live);
+        }
+        drop(live);
+        Ok(Some(slot))
+    }
+
+    // ---- a shared store ----
+
+    /// Follows what other server processes store, until `notices` closes.
+    pub async fn follow(self: Arc<Self>, mut notices: mpsc::UnboundedReceiver<Notice>) {
+        while let Some(notice) = notices.recv().await {
+            let slots: Vec<Slot> = match notice {
+                Notice::Changed(id) => self.slot(&id).into_iter().collect(),
+                Notice::Resync => {
+                    self.store.signal(vec![Signal::AskPresence(None)]);
+                    self.rooms.lock().unwrap().values().cloned().collect()
+                }
+                Notice::Presence {
+                    instance,
+                    room,
+                    member,
+                    online,
+                } => {
+                    if let Some(slot) = self.slot(&room) {
+                        let mut live = slot.lock().await;
+                        let before = member_online(&live, member);
+                        live.elsewhere.entry(instance).or_default()[usize::from(member)] = online;
+                        if member_online(&live, member) != before {
+                            self.send_presence(&live, member, !before);
+                        }
+                    }
+                    continue;
+                }
+                Notice::PresenceAsked(room) => {
+                    self.announce(room.as_deref()).await;
+                    continue;
+                }
+                Notice::Instances(alive) => {
+                    self.forget_gone(&alive).await;
+                    continue;
+                }
+            };
+            // Each room on its own task: one busy room does not hold up the others.
+            for slot in slots {
+                let hub = self.clone();
+                tokio::spawn(async move {
+                    let mut live = slot.lock().await;
+                    hub.refresh(&slot, &mut live).await;
+                });
+            }
+        }
+    }
+
+    /// Tells the other processes every member connected here, in one room or in all (one
+    /// of them asked).
+    async fn announce(&self, room: Option<&str>) {
+        let slots: Vec<Slot> = match room {
+            Some(id) => self.slot(id).into_iter().collect(),
+            None => self.rooms.lock().unwrap().values().cloned().collect(),
+        };
+        let mut signals = Vec::new();
+        for slot in slots {
+            let live = slot.lock().await;
+            for member in 0..2u8 {
+                if online_here(&live, member) {
+                    signals.push(Signal::Presence {
+                        room: live.room.id.clone(),
+                        member,
+                        online: true,
+                    });
+                }
+            }
+        }
+        self.store.signal(signals);
+    }
+
+    /// Forgets the presence other processes reported that are no longer running (a killed
+    /// process never says its players left).
+    async fn forget_gone(&self, alive: &[String]) {
+        let slots: Vec<Slot> = self.rooms.lock().unwrap().values().cloned().collect();
+        for slot in slots {
+            let mut live = slot.lock().await;
+            if live.elsewhere.keys().all(|i| alive.contains(i)) {
+                continue;
+            }
+            let before = [member_online(&live, 0), member_online(&live, 1)];
+            live.elsewhere.retain(|i, _| alive.contains(i));
+            for member in 0..2u8 {
+                if before[usize::from(member)] && !member_online(&live, member) {
+                    self.send_presence(&live, member, false);
+                }
+            }
+        }
+    }
+
+    /// Reads the room again and starts the rematch both players asked for, if no process
+    /// has started it yet.
+    async fn refresh(self: &Arc<Self>, slot: &Slot, live: &mut Live) {
+        for _ in 0..3 {
+            if let Err(e) = self.reload(slot, live).await {
+                log::error!(room = live.room.id.as_str(), error = e.to_string().as_str(); "room not read again");
+                return;
+            }
+            let Some(mut row) = live.room.rematch_game() else {
+                return;
+            };
+            row.started_ms = now_ms();
+            match self.store.write(Write::StartGame(row.clone())).await {
+                Ok(()) => {
+                    self.start_game(slot, live, &row);
+                    return;
+                }
+                Err(e) if e.is_conflict() => continue,
+                Err(e) => {
+                    log::error!(room = live.room.id.as_str(), error = e.to_string().as_str(); "rematch not stored");
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Replaces the room by what the store holds and sends its subscribers what changed.
+    async fn reload(self: &Arc<Self>, slot: &Slot, live: &mut Live) -> Result<(), StoreError> {
+        let rows = self.store.load_room(&live.room.id).await?;
+        let Some(fresh) = Room::all_from(&rows)?.pop() else {
+            return Ok(());
+        };
+        let old = std::mem::replace(&mut live.room, fresh);
+        if live.room.members.len() > old.members.len() {
+            let mut devices = self.devices.lock().unwrap();
+            for m in &live.room.members[old.members.len()..] {
+                devices
+                    .entry(m.device.clone())
+                    .or_default()
+                    .push(live.room.id.clone());
+            }
+        }
+        let same_game =
+            live.room.game_no == old.game_no && live.room.members.len() == old.members.len();
+        if same_game && live.room.revision() > old.revision() {
+            self.restart_clock(slot, live);
+            let entries = live.room.entries_after(old.revision());
+            self.send_update(live, entries);
+        } else if !same_game {
+            self.restart_clock(slot, live);
+            self.send_room_to_all(live);
+        } else if live.room.rematch_asked() != old.rematch_asked() {
+            self.send_rematch_asked(live);
+        }
+        Ok(())
     }
 
     // ---- the clock ----
@@ -278,6 +452,10 @@ impl Hub {
                 log::info!(room = live.room.id.as_str(), revision = pending.entry.revision; "turn timed out");
                 self.apply_entry(slot, &mut live, pending);
             }
+            Err(e) if e.is_conflict() && self.store.is_shared() => {
+                // Another process stored this revision first (its own timer pass, or a turn).
+                self.refresh(slot, &mut live).await;
+            }
             Err(e) => {
                 // Try again shortly; the turn is not passed until the pass is stored.
                 log::error!(room = live.room.id.as_str(), error = e.to_string().as_str(); "timer pass not stored");
@@ -291,11 +469,16 @@ impl Hub {
         let entry = pending.entry.clone();
         live.room.commit(pending);
         self.restart_clock(slot, live);
+        self.send_update(live, vec![entry]);
+    }
+
+    /// Sends the room's new entries (already applied) to its subscribers.
+    fn send_update(&self, live: &Live, entries: Vec<wire::Entry>) {
         let over = live.room.is_over();
         let update = ServerMessage::Update {
             room: live.room.id.clone(),
             game: live.room.game_no,
-            entries: vec![entry],
+            entries,
             clock: self.clock(live),
             outcome: live.room.outcome(),
             record: if over { live.room.record() } else { None },
@@ -304,6 +487,25 @@ impl Hub {
         for s in &live.subscribers {
             s.out.send(frame.clone());
         }
+    }
+
+    fn send_rematch_asked(&self, live: &Live) {
+        let message = ServerMessage::RematchAsked {
+            room: live.room.id.clone(),
+            game: live.room.game_no,
+            asked: live.room.rematch_asked(),
+        };
+        for s in &live.subscribers {
+            s.out.message(&message);
+        }
+    }
+
+    /// Starts a stored rematch game.
+    fn start_game(self: &Arc<Self>, slot: &Slot, live: &mut Live, row: &GameRow) {
+        live.room.start_game(row);
+        self.restart_clock(slot, live);
+        log::info!(room = live.room.id.as_str(), game = row.game_no; "rematch started");
+        self.send_room_to_all(live);
     }
 
     // ---- views ----
@@ -318,11 +520,9 @@ impl Hub {
                     seat,
                     joined: member.is_some(),
                     name: member.and_then(|m| m.name.clone()),
-                    online: member.is_some_and(|m| {
-                        live.subscribers
-                            .iter()
-                            .any(|s| room.member_of(&s.device) == room.member_of(&m.device))
-                    }),
+                    online: member
+                        .and_then(|m| room.member_of(&m.device))
+                        .is_some_and(|m| member_online(live, m)),
                 }
             })
             .collect();
@@ -358,28 +558,39 @@ impl Hub {
         if live.subscribers.iter().any(|s| s.conn == caller.conn) {
             return;
         }
-        let was_online = live.subscribers.iter().any(|s| s.device == caller.device);
+        let member = live.room.member_of(&caller.device);
+        let before = member.map(|m| (online_here(live, m), member_online(live, m)));
         live.subscribers.push(Subscriber {
             conn: caller.conn,
             device: caller.device.clone(),
             out: caller.out.clone(),
         });
-        if !was_online {
-            self.presence(live, &caller.device, true);
+        let (Some(member), Some((here, anywhere))) = (member, before) else {
+            return;
+        };
+        if !here {
+            self.store.signal(vec![Signal::Presence {
+                room: live.room.id.clone(),
+                member,
+                online: true,
+            }]);
+        }
+        if !anywhere {
+            self.send_presence(live, member, true);
         }
     }
 
-    fn presence(&self, live: &Live, device: &str, online: bool) {
-        let Some(seat) = live.room.seat_of(device) else {
-            return;
-        };
+    /// Tells the room's other subscribers that `member` came online or went offline.
+    fn send_presence(&self, live: &Live, member: u8, online: bool) {
         let message = ServerMessage::Presence {
             room: live.room.id.clone(),
-            seat,
+            seat: live.room.seat_of_member(member),
             online,
         };
-        for s in live.subscribers.iter().filter(|s| s.device != device) {
-            s.out.message(&message);
+        for s in &live.subscribers {
+            if live.room.member_of(&s.device) != Some(member) {
+                s.out.message(&message);
+            }
         }
     }
 
@@ -389,8 +600,18 @@ impl Hub {
             let Some(slot) = self.slot(id) else { continue };
             let mut live = slot.lock().await;
             live.subscribers.retain(|s| s.conn != conn);
-            if !live.subscribers.iter().any(|s| s.device == device) {
-                self.presence(&live, device, false);
+            let Some(member) = live.room.member_of(device) else {
+                continue;
+            };
+            if !online_here(&live, member) {
+                self.store.signal(vec![Signal::Presence {
+                    room: id.clone(),
+                    member,
+                    online: false,
+                }]);
+                if !member_online(&live, member) {
+                    self.send_presence(&live, member, false);
+                }
             }
         }
     }
@@ -398,17 +619,27 @@ impl Hub {
     // ---- requests ----
 
     /// The answer to `hello`.
-    pub async fn welcome(&self, device: &str) -> ServerMessage {
-        let ids: Vec<String> = self
-            .devices
-            .lock()
-            .unwrap()
-            .get(device)
-            .map(|rooms| rooms.iter().rev().take(50).cloned().collect())
-            .unwrap_or_default();
+    pub async fn welcome(self: &Arc<Self>, device: &str) -> ServerMessage {
+        let held = if self.store.is_shared() {
+            // Rooms this device made or joined through another process are in the store.
+            self.store.rooms_of(device).await.unwrap_or_else(|e| {
+                log::error!(error = e.to_string().as_str(); "rooms of a device not read");
+                Vec::new()
+            })
+        } else {
+            self.devices
+                .lock()
+                .unwrap()
+                .get(device)
+                .cloned()
+                .unwrap_or_default()
+        };
+        let ids: Vec<String> = held.into_iter().rev().take(50).collect();
         let mut rooms = Vec::with_capacity(ids.len());
         for id in ids {
-            let Some(slot) = self.slot(&id) else { continue };
+            let Ok(Some(slot)) = self.find(&id).await else {
+                continue;
+            };
             let live = slot.lock().await;
             let room = &live.room;
             let Some(you) = room.seat_of(device) else {
@@ -469,32 +700,35 @@ impl Hub {
                 "this device has too many rooms waiting for a second player",
             ));
         }
-        let id = loop {
+        let (id, room) = loop {
             let code = new_code();
-            if self.slot(&code).is_none() {
-                break code;
+            if self.slot(&code).is_some() {
+                continue;
             }
-        };
-        let room = Room::new(
-            id.clone(),
-            variant,
-            timer,
-            now_ms(),
-            Member {
-                device: caller.device.clone(),
-                name: caller.name.clone(),
-            },
-            side.unwrap_or(Seat::P1),
-        );
-        let (room_row, creator, game_row) = room.creation_rows();
-        self.store
-            .write(Write::CreateRoom {
+            let room = Room::new(
+                code.clone(),
+                variant,
+                timer,
+                now_ms(),
+                Member {
+                    device: caller.device.clone(),
+                    name: caller.name.clone(),
+                },
+                side.unwrap_or(Seat::P1),
+            );
+            let (room_row, creator, game_row) = room.creation_rows();
+            let write = Write::CreateRoom {
                 room: room_row,
                 creator,
                 game: game_row,
-            })
-            .await
-            .map_err(storage)?;
+            };
+            match self.store.write(write).await {
+                Ok(()) => break (code, room),
+                // Another process made a room with this code: draw another.
+                Err(e) if e.is_conflict() && self.store.is_shared() => continue,
+                Err(e) => return Err(storage(e)),
+            }
+        };
         let slot = self.insert_room(room);
         let mut live = slot.lock().await;
         self.subscribe(&mut live, caller);
@@ -525,10 +759,12 @@ impl Hub {
         let id = wire::normalize_code(code)
             .ok_or_else(|| refusal(ErrorCode::UnknownCode, "no room has this code"))?;
         let slot = self
-            .slot(&id)
+            .find(&id)
+            .await?
             .ok_or_else(|| refusal(ErrorCode::UnknownCode, "no room has this code"))?;
         let mut live = slot.lock().await;
-        if live.room.member_of(&caller.device).is_none() {
+        let mut attempts = 0;
+        while live.room.member_of(&caller.device).is_none() {
             if live.room.is_started() {
                 return Err(refusal(ErrorCode::RoomFull, "the room has two players"));
             }
@@ -538,10 +774,16 @@ impl Hub {
                 device: caller.device.clone(),
                 name: caller.name.clone(),
             };
-            self.store
-                .write(Write::AddMember(row))
-                .await
-                .map_err(storage)?;
+            match self.store.write(Write::AddMember(row)).await {
+                Ok(()) => {}
+                Err(e) if e.is_conflict() && self.store.is_shared() && attempts < 3 => {
+                    // Someone joined through another process first.
+                    attempts += 1;
+                    self.reload(&slot, &mut live).await.map_err(storage)?;
+                    continue;
+                }
+                Err(e) => return Err(storage(e)),
+            }
             live.room.add_member(Member {
                 device: caller.device.clone(),
                 name: caller.name.clone(),
@@ -556,10 +798,10 @@ impl Hub {
             log::info!(room = id.as_str(), conn = caller.conn; "room joined");
             self.subscribe(&mut live, caller);
             self.send_room_to_all(&live);
-        } else {
-            self.subscribe(&mut live, caller);
-            self.send_room(&live, caller);
+            return Ok(id);
         }
+        self.subscribe(&mut live, caller);
+        self.send_room(&live, caller);
         Ok(id)
     }
 
@@ -572,11 +814,16 @@ impl Hub {
     }
 
     /// `open`: subscribes and sends the room's state.
-    pub async fn open(&self, caller: &Caller, room: &str) -> Result<(), Refusal> {
-        let slot = self.slot(room).ok_or_else(not_in_room)?;
+    pub async fn open(self: &Arc<Self>, caller: &Caller, room: &str) -> Result<(), Refusal> {
+        let slot = self.find(room).await?.ok_or_else(not_in_room)?;
         let mut live = slot.lock().await;
         if live.room.member_of(&caller.device).is_none() {
             return Err(not_in_room());
+        }
+        if self.store.is_shared() {
+            // `open` is how a client catches up: answer with the room as stored, which may
+            // be ahead of this process's copy by a turn another process has just stored.
+            self.refresh(&slot, &mut live).await;
         }
         self.subscribe(&mut live, caller);
         self.send_room(&live, caller);
@@ -588,10 +835,10 @@ impl Hub {
         self: &Arc<Self>,
         caller: &Caller,
         room: &str,
-        plan: impl FnOnce(&Room) -> Result<Plan, Refusal>,
+        plan: impl Fn(&Room) -> Result<Plan, Refusal>,
         id: &str,
     ) -> Result<(), Refusal> {
-        let slot = self.slot(room).ok_or_else(not_in_room)?;
+        let slot = self.find(room).await?.ok_or_else(not_in_room)?;
         let mut live = slot.lock().await;
         let accepted = |game: u32, revision: u64| ServerMessage::Accepted {
             room: room.to_string(),
@@ -599,61 +846,107 @@ impl Hub {
             id: id.to_string(),
             revision,
         };
-        match plan(&live.room)? {
-            Plan::AlreadyStored { game, revision } => {
-                caller.out.message(&accepted(game, revision));
-            }
-            Plan::Append(pending) => {
-                let row = live.room.entry_row(&pending, now_ms());
-                self.store
-                    .write(Write::AppendEntry(row))
-                    .await
-                    .map_err(storage)?;
-                let (game, revision) = (live.room.game_no, pending.entry.revision);
-                caller.out.message(&accepted(game, revision));
-                self.apply_entry(&slot, &mut live, *pending);
-                if live.room.is_over() {
-                    log::info!(room = room, game = game, revision = revision; "game over");
+        let mut attempts = 0;
+        loop {
+            let planned = match plan(&live.room) {
+                Ok(planned) => planned,
+                // This process's copy may be behind the store (the player saw a turn that
+                // another process stored and has not told this one yet): read it again once.
+                Err(_) if self.store.is_shared() && attempts == 0 => {
+                    attempts += 1;
+                    self.reload(&slot, &mut live).await.map_err(storage)?;
+                    continue;
+                }
+                Err(refusal) => return Err(refusal),
+            };
+            match planned {
+                Plan::AlreadyStored { game, revision } => {
+                    caller.out.message(&accepted(game, revision));
+                    return Ok(());
+                }
+                Plan::Append(pending) => {
+                    let row = live.room.entry_row(&pending, now_ms());
+                    match self.store.write(Write::AppendEntry(row)).await {
+                        Ok(()) => {}
+                        Err(e) if e.is_conflict() && self.store.is_shared() && attempts < 3 => {
+                            // Another process stored this revision (or this id) first: check
+                            // the request again against the room as stored.
+                            attempts += 1;
+                            self.reload(&slot, &mut live).await.map_err(storage)?;
+                            continue;
+                        }
+                        Err(e) => return Err(storage(e)),
+                    }
+                    let (game, revision) = (live.room.game_no, pending.entry.revision);
+                    caller.out.message(&accepted(game, revision));
+                    self.apply_entry(&slot, &mut live, *pending);
+                    if live.room.is_over() {
+                        log::info!(room = room, game = game, revision = revision; "game over");
+                    }
+                    return Ok(());
                 }
             }
         }
-        Ok(())
     }
 
-    /// `rematch`.
+    /// `rematch`: the ask is stored; the second ask starts the next game.
     pub async fn rematch(
         self: &Arc<Self>,
         caller: &Caller,
         room: &str,
         game: u32,
     ) -> Result<(), Refusal> {
-        let slot = self.slot(room).ok_or_else(not_in_room)?;
+        let slot = self.find(room).await?.ok_or_else(not_in_room)?;
         let mut live = slot.lock().await;
-        match live.room.ask_rematch(&caller.device, game)? {
-            None => {
-                let message = ServerMessage::RematchAsked {
-                    room: room.to_string(),
-                    game,
-                    asked: live.room.rematch_asked(),
-                };
-                for s in &live.subscribers {
-                    s.out.message(&message);
-                }
+        let planned = match live.room.plan_rematch(&caller.device, game) {
+            Err(_) if self.store.is_shared() => {
+                // The game may have ended through another process just now.
+                self.reload(&slot, &mut live).await.map_err(storage)?;
+                live.room.plan_rematch(&caller.device, game)?
             }
+            planned => planned?,
+        };
+        if let Some(ask) = planned {
+            match self.store.write(Write::AskRematch(ask.clone())).await {
+                Ok(()) => live.room.commit_rematch(&ask),
+                // Asked already, through another process.
+                Err(e) if e.is_conflict() && self.store.is_shared() => {}
+                Err(e) => return Err(storage(e)),
+            }
+        }
+        if self.store.is_shared() {
+            // The other player may have asked through another process just now.
+            self.refresh(&slot, &mut live).await;
+            if live.room.game_no == game {
+                self.send_rematch_asked(&live);
+            }
+            return Ok(());
+        }
+        match live.room.rematch_game() {
+            None => self.send_rematch_asked(&live),
             Some(mut row) => {
                 row.started_ms = now_ms();
                 self.store
                     .write(Write::StartGame(row.clone()))
                     .await
                     .map_err(storage)?;
-                live.room.start_game(&row);
-                self.restart_clock(&slot, &mut live);
-                log::info!(room = room, game = row.game_no; "rematch started");
-                self.send_room_to_all(&live);
+                self.start_game(&slot, &mut live, &row);
             }
         }
         Ok(())
     }
+}
+
+/// Whether `member` has a connection to the room at this process.
+fn online_here(live: &Live, member: u8) -> bool {
+    live.subscribers
+        .iter()
+        .any(|s| live.room.member_of(&s.device) == Some(member))
+}
+
+/// Whether `member` has a connection to the room at this or another process.
+fn member_online(live: &Live, member: u8) -> bool {
+    online_here(live, member) || live.elsewhere.values().any(|m| m[usize::from(member)])
 }
 
 fn not_in_room() -> Refusal {

@@ -5,10 +5,11 @@ use std::time::Duration;
 
 use mills_server::config::{self, Command};
 use mills_server::hub::Hub;
-use mills_server::store::StoreHandle;
+use mills_server::store::postgres::{self, PostgresStore};
 use mills_server::store::sqlite::SqliteStore;
+use mills_server::store::{Snapshot, StoreHandle};
 use tokio::net::TcpListener;
-use tokio::sync::watch;
+use tokio::sync::{mpsc, watch};
 
 fn main() -> ExitCode {
     let config = match config::parse(std::env::args().skip(1), |k| std::env::var(k).ok()) {
@@ -42,11 +43,47 @@ fn main() -> ExitCode {
     }
 }
 
+type Opened = (StoreHandle, Snapshot, std::thread::JoinHandle<()>);
+
+/// Opens the configured store and starts its writer; with PostgreSQL also the listener for
+/// other processes' notices. Blocking work: the PostgreSQL client runs its own runtime.
+fn open_store(
+    config: &config::Config,
+) -> Result<
+    (
+        Opened,
+        Option<mpsc::UnboundedReceiver<mills_server::store::Notice>>,
+    ),
+    String,
+> {
+    let Some(url) = &config.postgres else {
+        let store = SqliteStore::open(&config.db).map_err(|e| e.to_string())?;
+        return Ok((StoreHandle::start(store).map_err(|e| e.to_string())?, None));
+    };
+    let instance = postgres::new_instance_id();
+    let (notices, follow) = mpsc::unbounded_channel();
+    // Listening first: a change stored between the load and the LISTEN would be missed.
+    postgres::listen(url.expose().to_string(), instance.clone(), notices)
+        .map_err(|e| e.to_string())?;
+    let store = PostgresStore::open(url.expose(), &instance)
+        .map_err(|e| format!("{}: {e}", url.redacted()))?;
+    Ok((
+        StoreHandle::start(store).map_err(|e| e.to_string())?,
+        Some(follow),
+    ))
+}
+
 async fn run(config: config::Config) -> Result<(), String> {
-    let store = SqliteStore::open(&config.db).map_err(|e| e.to_string())?;
-    let (store, snapshot, writer) = StoreHandle::start(store).map_err(|e| e.to_string())?;
+    let opening = config.clone();
+    let ((store, snapshot, writer), follow) =
+        tokio::task::spawn_blocking(move || open_store(&opening))
+            .await
+            .map_err(|e| e.to_string())??;
     let rooms = snapshot.rooms.len();
     let hub = Hub::new(config.clone(), store, snapshot).map_err(|e| e.to_string())?;
+    if let Some(notices) = follow {
+        tokio::spawn(hub.clone().follow(notices));
+    }
     let listener = TcpListener::bind(config.listen)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
@@ -56,7 +93,11 @@ async fn run(config: config::Config) -> Result<(), String> {
         .unwrap_or_default();
     log::info!(
         listen = address.as_str(),
-        db = config.db.display().to_string().as_str(),
+        db = match &config.postgres {
+            Some(url) => url.redacted(),
+            None => config.db.display().to_string(),
+        }
+        .as_str(),
         rooms = rooms;
         "mills-server listening"
     );

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use mills_core::{Action, Game, Outcome, Record, RecordHeader, Rules, Side, TurnTimer, Variant};
 use mills_protocol::{self as wire, EntryKind, ErrorCode, Seat};
 
-use crate::store::{EntryRow, GameRow, MemberRow, RoomRow, StoreError};
+use crate::store::{EntryRow, GameRow, MemberRow, RematchRow, RoomRow, Snapshot, StoreError};
 
 /// A device in a room.
 #[derive(Clone, Debug)]
@@ -463,8 +463,9 @@ impl Room {
         self.entries.push(pending.entry);
     }
 
-    /// `device` asks for a rematch; returns the new game's row to store once both have.
-    pub fn ask_rematch(&mut self, device: &str, game: u32) -> Result<Option<GameRow>, Refusal> {
+    /// `device` asks for a rematch of the finished current game: the ask to store, or
+    /// `None` when it asked already.
+    pub fn plan_rematch(&self, device: &str, game: u32) -> Result<Option<RematchRow>, Refusal> {
         let asker = self.check_member(device)?;
         if game != self.game_no {
             return Err(Refusal::new(
@@ -475,17 +476,32 @@ impl Room {
         if !self.game.is_over() {
             return Err(Refusal::new(ErrorCode::GameNotOver, "the game is still on"));
         }
-        self.rematch[usize::from(asker == Seat::P2)] = true;
-        if self.rematch == [true, true] {
-            Ok(Some(GameRow {
-                room: self.id.clone(),
-                game_no: self.game_no + 1,
-                p1_member: 1 - self.p1_member,
-                started_ms: 0,
-            }))
-        } else {
-            Ok(None)
+        if self.rematch[usize::from(asker == Seat::P2)] {
+            return Ok(None);
         }
+        Ok(Some(RematchRow {
+            room: self.id.clone(),
+            game_no: self.game_no,
+            member: self.member_of(device).unwrap_or(0),
+        }))
+    }
+
+    /// Applies a stored rematch ask.
+    pub fn commit_rematch(&mut self, row: &RematchRow) {
+        if row.game_no == self.game_no && self.game.is_over() {
+            let seat = self.seat_of_member(row.member);
+            self.rematch[usize::from(seat == Seat::P2)] = true;
+        }
+    }
+
+    /// The next game's row to store, once both players asked for a rematch.
+    pub fn rematch_game(&self) -> Option<GameRow> {
+        (self.rematch == [true, true] && self.game.is_over()).then(|| GameRow {
+            room: self.id.clone(),
+            game_no: self.game_no + 1,
+            p1_member: 1 - self.p1_member,
+            started_ms: 0,
+        })
     }
 
     /// The seats that asked for a rematch.
@@ -555,17 +571,51 @@ impl Room {
             .collect()
     }
 
+    /// Every room of a snapshot, rebuilt.
+    pub fn all_from(snapshot: &Snapshot) -> Result<Vec<Room>, StoreError> {
+        type Rows<'a> = (
+            Vec<&'a MemberRow>,
+            Vec<&'a GameRow>,
+            Vec<&'a EntryRow>,
+            Vec<&'a RematchRow>,
+        );
+        let mut by_room: HashMap<&str, Rows> = HashMap::new();
+        for m in &snapshot.members {
+            by_room.entry(&m.room).or_default().0.push(m);
+        }
+        for g in &snapshot.games {
+            by_room.entry(&g.room).or_default().1.push(g);
+        }
+        for e in &snapshot.entries {
+            by_room.entry(&e.room).or_default().2.push(e);
+        }
+        for r in &snapshot.rematch_asks {
+            by_room.entry(&r.room).or_default().3.push(r);
+        }
+        let empty: Rows = Default::default();
+        snapshot
+            .rooms
+            .iter()
+            .map(|row| {
+                let (members, games, entries, asks) =
+                    by_room.get(row.id.as_str()).unwrap_or(&empty);
+                Room::from_rows(row, members, games, entries, asks)
+            })
+            .collect()
+    }
+
     /// The room rebuilt from its stored rows: every entry replayed through the engine.
     pub fn from_rows(
         room: &RoomRow,
-        members: &[MemberRow],
-        games: &[GameRow],
-        entries: &[EntryRow],
+        members: &[&MemberRow],
+        games: &[&GameRow],
+        entries: &[&EntryRow],
+        rematch_asks: &[&RematchRow],
     ) -> Result<Room, StoreError> {
-        let bad = |why: String| StoreError(format!("room {}: {why}", room.id));
+        let bad = |why: String| StoreError::new(format!("room {}: {why}", room.id));
         let variant: Variant = room.game_id.parse().map_err(|e| bad(format!("{e}")))?;
         let timer = TurnTimer::from_seconds(room.timer).ok_or_else(|| bad("timer".into()))?;
-        let mut members_sorted: Vec<&MemberRow> = members.iter().collect();
+        let mut members_sorted: Vec<&MemberRow> = members.to_vec();
         members_sorted.sort_by_key(|m| m.member);
         let creator = members_sorted
             .first()
@@ -587,13 +637,18 @@ impl Room {
                 name: joiner.name.clone(),
             });
         }
-        let mut games: Vec<&GameRow> = games.iter().collect();
+        let mut games: Vec<&GameRow> = games.to_vec();
         games.sort_by_key(|g| g.game_no);
+        let mut entries: Vec<&EntryRow> = entries.to_vec();
+        entries.sort_by_key(|e| (e.game_no, e.revision));
         for game in games {
             r.start_game(game);
             for e in entries.iter().filter(|e| e.game_no == game.game_no) {
                 r.replay_entry(e).map_err(&bad)?;
             }
+        }
+        for ask in rematch_asks {
+            r.commit_rematch(ask);
         }
         Ok(r)
     }
@@ -759,9 +814,16 @@ mod tests {
         assert!(record.contains("p1: Ann"), "{record}");
         assert!(record.contains("2. P2 resigns"), "{record}");
         assert!(Record::parse(&record).is_ok());
-        assert_eq!(r.ask_rematch(A, 1), Ok(None));
-        let row = r.ask_rematch(B, 1).unwrap().unwrap();
+        let ask = r.plan_rematch(A, 1).unwrap().unwrap();
+        r.commit_rematch(&ask);
+        assert_eq!(r.plan_rematch(A, 1), Ok(None), "asked once");
+        assert_eq!(r.rematch_game(), None);
+        let ask = r.plan_rematch(B, 1).unwrap().unwrap();
+        r.commit_rematch(&ask);
+        let row = r.rematch_game().unwrap();
+        assert_eq!(row.game_no, 2);
         r.start_game(&row);
+        assert_eq!(r.rematch_asked(), []);
         assert_eq!(r.seat_of(A), Some(Seat::P2));
         assert_eq!(r.revision(), 0);
         assert_eq!(

@@ -6,6 +6,8 @@
 //!
 //! Without `--url` it starts `mills-server` from its own folder on a loopback port with a
 //! fresh database in a temporary folder (rate limits raised: every client is 127.0.0.1).
+//! With `--url2` the second player of every game connects to another server process (two
+//! processes sharing one PostgreSQL database, as behind a load balancer).
 
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -26,6 +28,7 @@ type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 struct Options {
     url: Option<String>,
+    url2: Option<String>,
     games: usize,
     turns: usize,
     think_ms: u64,
@@ -35,6 +38,7 @@ struct Options {
 fn parse() -> Result<Options, String> {
     let mut o = Options {
         url: None,
+        url2: None,
         games: 2000,
         turns: 40,
         think_ms: 500,
@@ -45,17 +49,17 @@ fn parse() -> Result<Options, String> {
         let mut value = || args.next().ok_or(format!("{flag} needs a value"));
         match flag.as_str() {
             "--url" => o.url = Some(value()?),
+            "--url2" => o.url2 = Some(value()?),
             "--games" => o.games = value()?.parse().map_err(|_| "--games N")?,
             "--turns" => o.turns = value()?.parse().map_err(|_| "--turns N")?,
             "--think-ms" => o.think_ms = value()?.parse().map_err(|_| "--think-ms N")?,
             "--game" => o.game = value()?,
             "-h" | "--help" => {
-                return Err(
-                    "usage: mills-load [--url ws://HOST:PORT/ws] [--games 2000] \
+                return Err("usage: mills-load [--url ws://HOST:PORT/ws] \
+                     [--url2 ws://HOST:PORT/ws (the second players' server)] [--games 2000] \
                      [--turns 40] [--think-ms 500 (each turn waits 0..N ms)] \
                      [--game twelve-mens-morris]"
-                        .into(),
-                );
+                    .into());
             }
             other => return Err(format!("unknown option {other}")),
         }
@@ -118,14 +122,17 @@ async fn run(options: Options) -> i32 {
     let started = Instant::now();
     let mut tasks = Vec::with_capacity(options.games);
     for g in 0..options.games {
-        let url = url.clone();
+        let urls = [
+            url.clone(),
+            options.url2.clone().unwrap_or_else(|| url.clone()),
+        ];
         let ready = ready.clone();
         let totals = totals.clone();
         let game = options.game.clone();
         let (turns, think) = (options.turns, options.think_ms);
         tasks.push(tokio::spawn(async move {
             let mut rng = StdRng::seed_from_u64(g as u64);
-            let setup = setup_game(&url, &game, &mut rng).await;
+            let setup = setup_game(&urls, &game, &mut rng).await;
             ready.wait().await;
             let Ok((clients, room)) = setup else {
                 totals.failed_games.fetch_add(1, Ordering::Relaxed);
@@ -270,9 +277,13 @@ fn secret(rng: &mut StdRng) -> String {
         .collect()
 }
 
-async fn setup_game(url: &str, game: &str, rng: &mut StdRng) -> Result<([Ws; 2], String), String> {
+async fn setup_game(
+    urls: &[String; 2],
+    game: &str,
+    rng: &mut StdRng,
+) -> Result<([Ws; 2], String), String> {
     let mut clients = Vec::new();
-    for name in ["A", "B"] {
+    for (name, url) in ["A", "B"].into_iter().zip(urls) {
         let (mut ws, _) = tokio_tungstenite::connect_async(url)
             .await
             .map_err(|e| e.to_string())?;

@@ -1,11 +1,16 @@
-//! Where rooms and their games are kept: a small trait ([`Store`]) with one embedded
-//! implementation ([`sqlite::SqliteStore`]), and the writer thread ([`StoreHandle`]) that
-//! commits the writes of many rooms together and answers each only once it is durable.
+//! Where rooms and their games are kept: a small trait ([`Store`]) with an embedded
+//! implementation ([`sqlite::SqliteStore`]) and a shared one ([`postgres::PostgresStore`]),
+//! and the writer thread ([`StoreHandle`]) that commits the writes of many rooms together and
+//! answers each only once it is durable.
 //!
-//! The schema is append-only: rooms, their two members, their games, and each game's
-//! entries. Loading replays the entries through the engine, so what is stored is exactly
-//! what the server acknowledged.
+//! The schema is append-only: rooms, their two members, their games, each game's entries
+//! and the rematch asks. Loading replays the entries through the engine, so what is stored
+//! is exactly what the server acknowledged. With a shared store several server processes
+//! write the same rooms: the primary keys decide which of two competing writes is stored
+//! (the other fails with [`StoreError::is_conflict`]), and the store tells every process
+//! which rooms changed ([`Notice`]).
 
+pub mod postgres;
 pub mod sqlite;
 mod writer;
 
@@ -73,6 +78,17 @@ pub struct EntryRow {
     pub at_ms: i64,
 }
 
+/// A rematch asked for by one member, once its game is over.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RematchRow {
+    /// The room id.
+    pub room: String,
+    /// The finished game.
+    pub game_no: u32,
+    /// Who asked (0 or 1).
+    pub member: u8,
+}
+
 /// One change to the store.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Write {
@@ -91,6 +107,21 @@ pub enum Write {
     StartGame(GameRow),
     /// A turn, pass or resignation.
     AppendEntry(EntryRow),
+    /// A member asked for a rematch.
+    AskRematch(RematchRow),
+}
+
+impl Write {
+    /// The room it changes.
+    pub fn room(&self) -> &str {
+        match self {
+            Write::CreateRoom { room, .. } => &room.id,
+            Write::AddMember(m) => &m.room,
+            Write::StartGame(g) => &g.room,
+            Write::AppendEntry(e) => &e.room,
+            Write::AskRematch(r) => &r.room,
+        }
+    }
 }
 
 /// Everything stored, for the server's start.
@@ -104,24 +135,112 @@ pub struct Snapshot {
     pub games: Vec<GameRow>,
     /// Every entry, by room, game and revision.
     pub entries: Vec<EntryRow>,
+    /// Every rematch ask.
+    pub rematch_asks: Vec<RematchRow>,
 }
 
 /// A store failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StoreError(pub String);
+pub struct StoreError {
+    message: String,
+    conflict: bool,
+}
+
+impl StoreError {
+    /// A failure: the write is not stored.
+    pub fn new(message: impl Into<String>) -> StoreError {
+        StoreError {
+            message: message.into(),
+            conflict: false,
+        }
+    }
+
+    /// The row is taken: another write (of this or another server process) stored the
+    /// same key first. The caller reloads the room and decides again.
+    pub fn conflict(message: impl Into<String>) -> StoreError {
+        StoreError {
+            message: message.into(),
+            conflict: true,
+        }
+    }
+
+    /// See [`StoreError::conflict`].
+    pub fn is_conflict(&self) -> bool {
+        self.conflict
+    }
+}
 
 impl fmt::Display for StoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "store: {}", self.0)
+        write!(f, "store: {}", self.message)
     }
 }
 
 impl std::error::Error for StoreError {}
 
+/// What a shared store says another server process did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// This room changed: read it again.
+    Changed(String),
+    /// Notices may have been missed (the store's connection was lost): read every room
+    /// again.
+    Resync,
+    /// A member's connections to another process came or went.
+    Presence {
+        /// The other process.
+        instance: String,
+        /// The room.
+        room: String,
+        /// The member (0 or 1).
+        member: u8,
+        /// Whether it has a connection to the room there now.
+        online: bool,
+    },
+    /// A process asks every other to say who is online: in one room (it has just loaded
+    /// it) or in all (it started, or lost notices).
+    PresenceAsked(Option<String>),
+    /// The processes connected to the store now; presence heard from any other is gone.
+    Instances(Vec<String>),
+}
+
+/// What this process tells the others through a shared store (not stored).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Signal {
+    /// A member's connections to this process came or went ([`Notice::Presence`]).
+    Presence {
+        /// The room.
+        room: String,
+        /// The member (0 or 1).
+        member: u8,
+        /// Whether it has a connection to the room here now.
+        online: bool,
+    },
+    /// Asks every other process to say who is online there, in one room or in all
+    /// ([`Notice::PresenceAsked`]).
+    AskPresence(Option<String>),
+}
+
 /// A place rooms are kept. Used from one thread at a time (the writer's).
 pub trait Store: Send + 'static {
+    /// Other server processes may write the same rooms: rooms this process has not loaded
+    /// are looked up on demand, and a room's rows are the truth, not the copy in memory.
+    fn is_shared(&self) -> bool;
+
     /// Everything stored (at the server's start).
     fn load(&mut self) -> Result<Snapshot, StoreError>;
+
+    /// One room's rows (every vector empty when there is no such room).
+    fn load_room(&mut self, id: &str) -> Result<Snapshot, StoreError>;
+
+    /// The rooms a device sits in, oldest first.
+    fn rooms_of(&mut self, device: &str) -> Result<Vec<String>, StoreError>;
+
+    /// Tells the other processes of a shared store; nothing for a store of one process.
+    fn signal(&mut self, signals: &[Signal]) -> Result<(), StoreError> {
+        let _ = signals;
+        Ok(())
+    }
 
     /// Applies `writes` in one durable transaction; a write that fails leaves out only
     /// itself. Returns one result per write, in order; an `Err` of the whole call means

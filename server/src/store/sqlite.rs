@@ -5,7 +5,9 @@ use std::path::Path;
 
 use rusqlite::{Connection, params};
 
-use super::{EntryRow, GameRow, MemberRow, RoomRow, Snapshot, Store, StoreError, Write};
+use super::{
+    EntryRow, GameRow, MemberRow, RematchRow, RoomRow, Snapshot, Store, StoreError, Write,
+};
 
 /// The schema; the same tables serve any SQL backend.
 const SCHEMA: &str = "
@@ -44,6 +46,13 @@ CREATE TABLE IF NOT EXISTS entries (
 );
 CREATE UNIQUE INDEX IF NOT EXISTS entries_client_id ON entries(room, client_id)
     WHERE client_id IS NOT NULL;
+CREATE TABLE IF NOT EXISTS rematch_asks (
+    room TEXT NOT NULL,
+    game_no INTEGER NOT NULL,
+    member INTEGER NOT NULL,
+    PRIMARY KEY (room, game_no, member),
+    FOREIGN KEY (room, game_no) REFERENCES games(room, game_no)
+);
 ";
 
 /// Rooms in a SQLite file.
@@ -52,7 +61,10 @@ pub struct SqliteStore {
 }
 
 fn err(e: rusqlite::Error) -> StoreError {
-    StoreError(e.to_string())
+    match e.sqlite_error_code() {
+        Some(rusqlite::ErrorCode::ConstraintViolation) => StoreError::conflict(e.to_string()),
+        _ => StoreError::new(e.to_string()),
+    }
 }
 
 impl SqliteStore {
@@ -103,7 +115,114 @@ impl SqliteStore {
                 )?;
                 Ok(())
             }
+            Write::AskRematch(r) => {
+                tx.execute(
+                    "INSERT INTO rematch_asks (room, game_no, member) VALUES (?1, ?2, ?3)",
+                    params![r.room, r.game_no, r.member],
+                )?;
+                Ok(())
+            }
         }
+    }
+
+    /// Every room's rows, or one room's (`only`).
+    fn rows(&self, only: Option<&str>) -> Result<Snapshot, StoreError> {
+        let db = &self.db;
+        let rooms = db
+            .prepare(
+                "SELECT id, game_id, timer, created_ms FROM rooms
+                 WHERE ?1 IS NULL OR id = ?1 ORDER BY created_ms, id",
+            )
+            .map_err(err)?
+            .query_map([only], |r| {
+                Ok(RoomRow {
+                    id: r.get(0)?,
+                    game_id: r.get(1)?,
+                    timer: r.get(2)?,
+                    created_ms: r.get(3)?,
+                })
+            })
+            .map_err(err)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(err)?;
+        let members = db
+            .prepare(
+                "SELECT room, member, device, name FROM members
+                 WHERE ?1 IS NULL OR room = ?1 ORDER BY room, member",
+            )
+            .map_err(err)?
+            .query_map([only], |r| {
+                Ok(MemberRow {
+                    room: r.get(0)?,
+                    member: r.get(1)?,
+                    device: r.get(2)?,
+                    name: r.get(3)?,
+                })
+            })
+            .map_err(err)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(err)?;
+        let games = db
+            .prepare(
+                "SELECT room, game_no, p1_member, started_ms FROM games
+                 WHERE ?1 IS NULL OR room = ?1 ORDER BY room, game_no",
+            )
+            .map_err(err)?
+            .query_map([only], |r| {
+                Ok(GameRow {
+                    room: r.get(0)?,
+                    game_no: r.get(1)?,
+                    p1_member: r.get(2)?,
+                    started_ms: r.get(3)?,
+                })
+            })
+            .map_err(err)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(err)?;
+        let entries = db
+            .prepare(
+                "SELECT room, game_no, revision, kind, side, actions, client_id, at_ms
+                 FROM entries WHERE ?1 IS NULL OR room = ?1 ORDER BY room, game_no, revision",
+            )
+            .map_err(err)?
+            .query_map([only], |r| {
+                Ok(EntryRow {
+                    room: r.get(0)?,
+                    game_no: r.get(1)?,
+                    revision: r.get::<_, i64>(2)? as u64,
+                    kind: r.get(3)?,
+                    side: r.get(4)?,
+                    actions: r.get(5)?,
+                    client_id: r.get(6)?,
+                    at_ms: r.get(7)?,
+                })
+            })
+            .map_err(err)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(err)?;
+        let rematch_asks = db
+            .prepare(
+                "SELECT room, game_no, member FROM rematch_asks
+                 WHERE ?1 IS NULL OR room = ?1 ORDER BY room, game_no, member",
+            )
+            .map_err(err)?
+            .query_map([only], |r| {
+                Ok(RematchRow {
+                    room: r.get(0)?,
+                    game_no: r.get(1)?,
+                    member: r.get(2)?,
+                })
+            })
+            .map_err(err)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(err)?;
+        Ok(Snapshot {
+            rooms,
+            members,
+            games,
+            entries,
+            rematch_asks,
+        })
     }
 }
 
@@ -124,79 +243,29 @@ fn insert_game(tx: &Connection, g: &GameRow) -> rusqlite::Result<()> {
 }
 
 impl Store for SqliteStore {
+    fn is_shared(&self) -> bool {
+        false
+    }
+
     fn load(&mut self) -> Result<Snapshot, StoreError> {
-        let db = &self.db;
-        let rooms = db
-            .prepare("SELECT id, game_id, timer, created_ms FROM rooms ORDER BY created_ms, id")
-            .map_err(err)?
-            .query_map([], |r| {
-                Ok(RoomRow {
-                    id: r.get(0)?,
-                    game_id: r.get(1)?,
-                    timer: r.get(2)?,
-                    created_ms: r.get(3)?,
-                })
-            })
-            .map_err(err)?
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(err)?;
-        let members = db
-            .prepare("SELECT room, member, device, name FROM members ORDER BY room, member")
-            .map_err(err)?
-            .query_map([], |r| {
-                Ok(MemberRow {
-                    room: r.get(0)?,
-                    member: r.get(1)?,
-                    device: r.get(2)?,
-                    name: r.get(3)?,
-                })
-            })
-            .map_err(err)?
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(err)?;
-        let games = db
+        self.rows(None)
+    }
+
+    fn load_room(&mut self, id: &str) -> Result<Snapshot, StoreError> {
+        self.rows(Some(id))
+    }
+
+    fn rooms_of(&mut self, device: &str) -> Result<Vec<String>, StoreError> {
+        self.db
             .prepare(
-                "SELECT room, game_no, p1_member, started_ms FROM games ORDER BY room, game_no",
+                "SELECT m.room FROM members m JOIN rooms r ON r.id = m.room
+                 WHERE m.device = ?1 ORDER BY r.created_ms, r.id",
             )
             .map_err(err)?
-            .query_map([], |r| {
-                Ok(GameRow {
-                    room: r.get(0)?,
-                    game_no: r.get(1)?,
-                    p1_member: r.get(2)?,
-                    started_ms: r.get(3)?,
-                })
-            })
+            .query_map([device], |r| r.get(0))
             .map_err(err)?
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(err)?;
-        let entries = db
-            .prepare(
-                "SELECT room, game_no, revision, kind, side, actions, client_id, at_ms
-                 FROM entries ORDER BY room, game_no, revision",
-            )
-            .map_err(err)?
-            .query_map([], |r| {
-                Ok(EntryRow {
-                    room: r.get(0)?,
-                    game_no: r.get(1)?,
-                    revision: r.get::<_, i64>(2)? as u64,
-                    kind: r.get(3)?,
-                    side: r.get(4)?,
-                    actions: r.get(5)?,
-                    client_id: r.get(6)?,
-                    at_ms: r.get(7)?,
-                })
-            })
-            .map_err(err)?
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(err)?;
-        Ok(Snapshot {
-            rooms,
-            members,
-            games,
-            entries,
-        })
+            .collect::<Result<Vec<String>, _>>()
+            .map_err(err)
     }
 
     fn apply(&mut self, writes: &[Write]) -> Result<Vec<Result<(), StoreError>>, StoreError> {
@@ -261,6 +330,14 @@ mod tests {
         })
     }
 
+    fn ask(room: &str, member: u8) -> Write {
+        Write::AskRematch(RematchRow {
+            room: room.into(),
+            game_no: 1,
+            member,
+        })
+    }
+
     #[test]
     fn writes_survive_reopening_and_a_bad_write_fails_alone() {
         let dir = std::env::temp_dir().join(format!("mills-store-{}", std::process::id()));
@@ -275,10 +352,19 @@ mod tests {
                     entry("AAAA", 1, "c1"),
                     entry("AAAA", 2, "c1"),
                     entry("AAAA", 2, "c2"),
+                    entry("AAAA", 2, "c3"),
+                    ask("AAAA", 1),
                 ])
                 .unwrap();
             assert!(results[0].is_ok() && results[1].is_ok() && results[3].is_ok());
             assert!(results[2].is_err(), "a client id is stored once per room");
+            assert!(
+                results[4].as_ref().unwrap_err().is_conflict(),
+                "a revision is stored once: the second write is a conflict"
+            );
+            assert!(results[5].is_ok());
+            let again = store.apply(&[ask("AAAA", 1)]).unwrap();
+            assert!(again[0].as_ref().unwrap_err().is_conflict());
         }
         let snapshot = SqliteStore::open(&path).unwrap().load().unwrap();
         assert_eq!(snapshot.rooms.len(), 1);
@@ -289,6 +375,15 @@ mod tests {
             .map(|e| e.client_id.clone().unwrap())
             .collect();
         assert_eq!(ids, ["c1", "c2"]);
+        assert_eq!(
+            snapshot.rematch_asks.len(),
+            1,
+            "a rematch ask survives a restart"
+        );
+        let mut store = SqliteStore::open(&path).unwrap();
+        assert_eq!(store.load_room("AAAA").unwrap(), snapshot);
+        assert_eq!(store.load_room("ZZZZ").unwrap(), Snapshot::default());
+        assert_eq!(store.rooms_of(&"d".repeat(32)).unwrap(), ["AAAA"]);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -36,10 +36,22 @@ pub fn temp_dir(name: &str) -> PathBuf {
 impl Server {
     /// Starts the server on a free loopback port with the database `db`.
     pub fn start(db: &Path, extra: &[&str]) -> Server {
+        let mut args = vec!["--db".to_string(), db.display().to_string()];
+        args.extend(extra.iter().map(|a| a.to_string()));
+        Server::start_with(&args)
+    }
+
+    /// Starts the server on a free loopback port with the PostgreSQL database `url`.
+    pub fn start_postgres(url: &str, extra: &[&str]) -> Server {
+        let mut args = vec!["--postgres".to_string(), url.to_string()];
+        args.extend(extra.iter().map(|a| a.to_string()));
+        Server::start_with(&args)
+    }
+
+    fn start_with(args: &[String]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_mills-server"))
-            .args(["--listen", "127.0.0.1:0", "--db"])
-            .arg(db)
-            .args(extra)
+            .args(["--listen", "127.0.0.1:0"])
+            .args(args)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())

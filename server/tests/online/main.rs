@@ -7,3 +7,4 @@ mod common;
 mod fault;
 mod hostile;
 mod integration;
+mod postgres;

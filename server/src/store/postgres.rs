@@ -1,0 +1,522 @@
+//! The shared store: PostgreSQL, for several server processes serving the same rooms.
+//!
+//! The tables are the embedded store's. Every write of a batch has its savepoint (one that
+//! fails leaves out only itself) and the batch is one transaction: a commit is durable
+//! (PostgreSQL's `synchronous_commit` is on by default) before any write of it is
+//! acknowledged. The transaction also sends, on commit, one notice per changed room on the
+//! channel [`CHANNEL`]; every process listens ([`listen`]) and reads those rooms again.
+
+use std::collections::BTreeSet;
+use std::thread;
+use std::time::Duration;
+
+use postgres::error::SqlState;
+use postgres::fallible_iterator::FallibleIterator;
+use postgres::{Client, GenericClient, NoTls};
+use rand::Rng;
+use tokio::sync::mpsc::UnboundedSender;
+
+use super::{
+    EntryRow, GameRow, MemberRow, Notice, RematchRow, RoomRow, Signal, Snapshot, Store, StoreError,
+    Write,
+};
+
+/// The LISTEN/NOTIFY channel. A notice's payload is `INSTANCE ROOM` (the room changed),
+/// `INSTANCE ROOM MEMBER 1|0` (the member's presence at that process), or `INSTANCE ?` and
+/// `INSTANCE ? ROOM` (that process asks who is online, everywhere or in one room).
+pub const CHANNEL: &str = "mills_rooms";
+
+/// The listener's connection names itself `mills-server INSTANCE`, so that every process
+/// can see which others are alive (`pg_stat_activity`).
+const APPLICATION: &str = "mills-server ";
+
+/// How often the listener asks which processes are alive.
+const INSTANCES_EVERY: Duration = Duration::from_secs(3);
+
+/// The schema (the embedded store's tables in PostgreSQL's types).
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS rooms (
+    id TEXT PRIMARY KEY,
+    game_id TEXT NOT NULL,
+    timer INTEGER NOT NULL,
+    created_ms BIGINT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS members (
+    room TEXT NOT NULL REFERENCES rooms(id),
+    member INTEGER NOT NULL,
+    device TEXT NOT NULL,
+    name TEXT,
+    PRIMARY KEY (room, member)
+);
+CREATE INDEX IF NOT EXISTS members_device ON members(device);
+CREATE TABLE IF NOT EXISTS games (
+    room TEXT NOT NULL REFERENCES rooms(id),
+    game_no INTEGER NOT NULL,
+    p1_member INTEGER NOT NULL,
+    started_ms BIGINT NOT NULL,
+    PRIMARY KEY (room, game_no)
+);
+CREATE TABLE IF NOT EXISTS entries (
+    room TEXT NOT NULL,
+    game_no INTEGER NOT NULL,
+    revision BIGINT NOT NULL,
+    kind TEXT NOT NULL,
+    side TEXT NOT NULL,
+    actions TEXT NOT NULL,
+    client_id TEXT,
+    at_ms BIGINT NOT NULL,
+    PRIMARY KEY (room, game_no, revision),
+    FOREIGN KEY (room, game_no) REFERENCES games(room, game_no)
+);
+CREATE UNIQUE INDEX IF NOT EXISTS entries_client_id ON entries(room, client_id)
+    WHERE client_id IS NOT NULL;
+CREATE TABLE IF NOT EXISTS rematch_asks (
+    room TEXT NOT NULL,
+    game_no INTEGER NOT NULL,
+    member INTEGER NOT NULL,
+    PRIMARY KEY (room, game_no, member),
+    FOREIGN KEY (room, game_no) REFERENCES games(room, game_no)
+);
+";
+
+/// Two processes starting at once must not both create the tables: the creation holds this
+/// advisory lock (any number both processes agree on).
+const SCHEMA_LOCK: i64 = 0x6d69_6c6c_7300;
+
+/// Rooms in a PostgreSQL database shared by several server processes.
+pub struct PostgresStore {
+    db: Client,
+    instance: String,
+}
+
+fn err(e: postgres::Error) -> StoreError {
+    // The message of a database error names its table and constraint, never the values.
+    let message = match e.as_db_error() {
+        Some(db) => format!("{}: {}", db.code().code(), db.message()),
+        None => e.to_string(),
+    };
+    if e.code() == Some(&SqlState::UNIQUE_VIOLATION) {
+        StoreError::conflict(message)
+    } else {
+        StoreError::new(message)
+    }
+}
+
+/// A process's name in the notices it sends, so that it skips its own.
+pub fn new_instance_id() -> String {
+    format!("{:016x}", rand::rng().random::<u64>())
+}
+
+impl PostgresStore {
+    /// Connects to `url` (`postgres://user:password@host:port/db` or a key=value string) and
+    /// creates the tables if they are missing. `instance` names this process in notices.
+    pub fn open(url: &str, instance: &str) -> Result<PostgresStore, StoreError> {
+        let mut db = Client::connect(url, NoTls).map_err(err)?;
+        let mut tx = db.transaction().map_err(err)?;
+        // "relation already exists, skipping" on every start is not news.
+        tx.batch_execute("SET LOCAL client_min_messages = warning")
+            .map_err(err)?;
+        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&SCHEMA_LOCK])
+            .map_err(err)?;
+        tx.batch_execute(SCHEMA).map_err(err)?;
+        tx.commit().map_err(err)?;
+        Ok(PostgresStore {
+            db,
+            instance: instance.to_string(),
+        })
+    }
+
+    fn write_one(tx: &mut impl GenericClient, write: &Write) -> Result<(), postgres::Error> {
+        match write {
+            Write::CreateRoom {
+                room,
+                creator,
+                game,
+            } => {
+                tx.execute(
+                    "INSERT INTO rooms (id, game_id, timer, created_ms) VALUES ($1, $2, $3, $4)",
+                    &[
+                        &room.id,
+                        &room.game_id,
+                        &(room.timer as i32),
+                        &room.created_ms,
+                    ],
+                )?;
+                insert_member(tx, creator)?;
+                insert_game(tx, game)
+            }
+            Write::AddMember(member) => insert_member(tx, member),
+            Write::StartGame(game) => insert_game(tx, game),
+            Write::AppendEntry(e) => {
+                tx.execute(
+                    "INSERT INTO entries (room, game_no, revision, kind, side, actions, client_id, at_ms)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                    &[
+                        &e.room,
+                        &(e.game_no as i32),
+                        &(e.revision as i64),
+                        &e.kind,
+                        &e.side,
+                        &e.actions,
+                        &e.client_id,
+                        &e.at_ms,
+                    ],
+                )?;
+                Ok(())
+            }
+            Write::AskRematch(r) => {
+                tx.execute(
+                    "INSERT INTO rematch_asks (room, game_no, member) VALUES ($1, $2, $3)",
+                    &[&r.room, &(r.game_no as i32), &i32::from(r.member)],
+                )?;
+                Ok(())
+            }
+        }
+    }
+
+    /// Every room's rows, or one room's (`only`), in one snapshot of the database.
+    fn rows(&mut self, only: Option<&str>) -> Result<Snapshot, StoreError> {
+        let mut tx = self
+            .db
+            .build_transaction()
+            .isolation_level(postgres::IsolationLevel::RepeatableRead)
+            .read_only(true)
+            .start()
+            .map_err(err)?;
+        let rooms = tx
+            .query(
+                "SELECT id, game_id, timer, created_ms FROM rooms
+                 WHERE $1::TEXT IS NULL OR id = $1 ORDER BY created_ms, id",
+                &[&only],
+            )
+            .map_err(err)?
+            .iter()
+            .map(|r| RoomRow {
+                id: r.get(0),
+                game_id: r.get(1),
+                timer: r.get::<_, i32>(2) as u32,
+                created_ms: r.get(3),
+            })
+            .collect();
+        let members = tx
+            .query(
+                "SELECT room, member, device, name FROM members
+                 WHERE $1::TEXT IS NULL OR room = $1 ORDER BY room, member",
+                &[&only],
+            )
+            .map_err(err)?
+            .iter()
+            .map(|r| MemberRow {
+                room: r.get(0),
+                member: r.get::<_, i32>(1) as u8,
+                device: r.get(2),
+                name: r.get(3),
+            })
+            .collect();
+        let games = tx
+            .query(
+                "SELECT room, game_no, p1_member, started_ms FROM games
+                 WHERE $1::TEXT IS NULL OR room = $1 ORDER BY room, game_no",
+                &[&only],
+            )
+            .map_err(err)?
+            .iter()
+            .map(|r| GameRow {
+                room: r.get(0),
+                game_no: r.get::<_, i32>(1) as u32,
+                p1_member: r.get::<_, i32>(2) as u8,
+                started_ms: r.get(3),
+            })
+            .collect();
+        let entries = tx
+            .query(
+                "SELECT room, game_no, revision, kind, side, actions, client_id, at_ms
+                 FROM entries WHERE $1::TEXT IS NULL OR room = $1
+                 ORDER BY room, game_no, revision",
+                &[&only],
+            )
+            .map_err(err)?
+            .iter()
+            .map(|r| EntryRow {
+                room: r.get(0),
+                game_no: r.get::<_, i32>(1) as u32,
+                revision: r.get::<_, i64>(2) as u64,
+                kind: r.get(3),
+                side: r.get(4),
+                actions: r.get(5),
+                client_id: r.get(6),
+                at_ms: r.get(7),
+            })
+            .collect();
+        let rematch_asks = tx
+            .query(
+                "SELECT room, game_no, member FROM rematch_asks
+                 WHERE $1::TEXT IS NULL OR room = $1 ORDER BY room, game_no, member",
+                &[&only],
+            )
+            .map_err(err)?
+            .iter()
+            .map(|r| RematchRow {
+                room: r.get(0),
+                game_no: r.get::<_, i32>(1) as u32,
+                member: r.get::<_, i32>(2) as u8,
+            })
+            .collect();
+        tx.commit().map_err(err)?;
+        Ok(Snapshot {
+            rooms,
+            members,
+            games,
+            entries,
+            rematch_asks,
+        })
+    }
+}
+
+fn insert_member(tx: &mut impl GenericClient, m: &MemberRow) -> Result<(), postgres::Error> {
+    tx.execute(
+        "INSERT INTO members (room, member, device, name) VALUES ($1, $2, $3, $4)",
+        &[&m.room, &i32::from(m.member), &m.device, &m.name],
+    )?;
+    Ok(())
+}
+
+fn insert_game(tx: &mut impl GenericClient, g: &GameRow) -> Result<(), postgres::Error> {
+    tx.execute(
+        "INSERT INTO games (room, game_no, p1_member, started_ms) VALUES ($1, $2, $3, $4)",
+        &[
+            &g.room,
+            &(g.game_no as i32),
+            &i32::from(g.p1_member),
+            &g.started_ms,
+        ],
+    )?;
+    Ok(())
+}
+
+impl Store for PostgresStore {
+    fn is_shared(&self) -> bool {
+        true
+    }
+
+    fn load(&mut self) -> Result<Snapshot, StoreError> {
+        self.rows(None)
+    }
+
+    fn load_room(&mut self, id: &str) -> Result<Snapshot, StoreError> {
+        self.rows(Some(id))
+    }
+
+    fn rooms_of(&mut self, device: &str) -> Result<Vec<String>, StoreError> {
+        Ok(self
+            .db
+            .query(
+                "SELECT m.room FROM members m JOIN rooms r ON r.id = m.room
+                 WHERE m.device = $1 ORDER BY r.created_ms, r.id",
+                &[&device],
+            )
+            .map_err(err)?
+            .iter()
+            .map(|r| r.get(0))
+            .collect())
+    }
+
+    fn signal(&mut self, signals: &[Signal]) -> Result<(), StoreError> {
+        let mut tx = self.db.transaction().map_err(err)?;
+        for signal in signals {
+            let payload = match signal {
+                Signal::Presence {
+                    room,
+                    member,
+                    online,
+                } => format!("{} {room} {member} {}", self.instance, u8::from(*online)),
+                Signal::AskPresence(None) => format!("{} ?", self.instance),
+                Signal::AskPresence(Some(room)) => format!("{} ? {room}", self.instance),
+            };
+            tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
+                .map_err(err)?;
+        }
+        tx.commit().map_err(err)
+    }
+
+    fn apply(&mut self, writes: &[Write]) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+        let mut tx = self.db.transaction().map_err(err)?;
+        let mut results = Vec::with_capacity(writes.len());
+        let mut changed = BTreeSet::new();
+        for write in writes {
+            let mut savepoint = tx.transaction().map_err(err)?;
+            match PostgresStore::write_one(&mut savepoint, write) {
+                Ok(()) => {
+                    savepoint.commit().map_err(err)?;
+                    changed.insert(write.room());
+                    results.push(Ok(()));
+                }
+                Err(e) => {
+                    savepoint.rollback().map_err(err)?;
+                    results.push(Err(err(e)));
+                }
+            }
+        }
+        for room in changed {
+            // Delivered to the listeners when (and only if) the transaction commits.
+            tx.execute(
+                "SELECT pg_notify($1, $2)",
+                &[&CHANNEL, &format!("{} {room}", self.instance)],
+            )
+            .map_err(err)?;
+        }
+        tx.commit().map_err(err)?;
+        Ok(results)
+    }
+}
+
+/// Listens for other processes' notices on a connection of its own and sends them to
+/// `notices`, until `notices` closes. Returns once the first attempt to listen is done, so
+/// that rooms loaded after it miss no change. A lost connection is opened again (after a
+/// second); notices sent meanwhile are lost, so each later connection first sends
+/// [`Notice::Resync`].
+pub fn listen(
+    url: String,
+    instance: String,
+    notices: UnboundedSender<Notice>,
+) -> std::io::Result<thread::JoinHandle<()>> {
+    let (tried, first_try) = std::sync::mpsc::channel::<()>();
+    let thread = thread::Builder::new()
+        .name("store-listener".into())
+        .spawn(move || {
+            let mut tried = Some(tried);
+            while !notices.is_closed() {
+                let listening = Client::connect(&url, NoTls).and_then(|mut db| {
+                    db.batch_execute(&format!(
+                        "SET application_name = '{APPLICATION}{instance}'; LISTEN {CHANNEL}"
+                    ))?;
+                    Ok(db)
+                });
+                match listening {
+                    Ok(mut db) => {
+                        // The first attempt came before the load; a later one may have missed
+                        // changes.
+                        if tried.take().is_none() {
+                            log::info!("listening for notices again");
+                            if notices.send(Notice::Resync).is_err() {
+                                return;
+                            }
+                        }
+                        if !forward(&mut db, &instance, &notices) {
+                            return;
+                        }
+                    }
+                    Err(e) => {
+                        tried.take();
+                        log::error!(error = err(e).to_string().as_str(); "cannot listen for notices");
+                    }
+                }
+                thread::sleep(Duration::from_secs(1));
+            }
+        })?;
+    let _ = first_try.recv_timeout(Duration::from_secs(15));
+    Ok(thread)
+}
+
+/// Forwards notices until the connection fails (returns true: connect again) or no one
+/// reads them any more (false). Every [`INSTANCES_EVERY`] it also says which processes are
+/// alive.
+fn forward(db: &mut Client, instance: &str, notices: &UnboundedSender<Notice>) -> bool {
+    let mut asked = std::time::Instant::now();
+    loop {
+        // A timeout lets the loop see that the hub is gone even when nothing is notified.
+        let next = db
+            .notifications()
+            .timeout_iter(Duration::from_secs(1))
+            .next();
+        let notice = match next {
+            Ok(Some(n)) => parse_notice(instance, n.payload()),
+            Ok(None) => None,
+            Err(e) => {
+                log::error!(error = err(e).to_string().as_str(); "notice connection lost");
+                return true;
+            }
+        };
+        if let Some(notice) = notice
+            && notices.send(notice).is_err()
+        {
+            return false;
+        }
+        if notices.is_closed() {
+            return false;
+        }
+        if asked.elapsed() >= INSTANCES_EVERY {
+            asked = std::time::Instant::now();
+            let alive = db.query(
+                "SELECT substr(application_name, $1) FROM pg_stat_activity
+                 WHERE starts_with(application_name, $2)",
+                &[&(APPLICATION.len() as i32 + 1), &APPLICATION],
+            );
+            match alive {
+                Ok(rows) => {
+                    let alive = rows.iter().map(|r| r.get(0)).collect();
+                    if notices.send(Notice::Instances(alive)).is_err() {
+                        return false;
+                    }
+                }
+                Err(e) => {
+                    log::error!(error = err(e).to_string().as_str(); "notice connection lost");
+                    return true;
+                }
+            }
+        }
+    }
+}
+
+/// The notice a payload carries, if it is another process's.
+fn parse_notice(instance: &str, payload: &str) -> Option<Notice> {
+    let fields: Vec<&str> = payload.split(' ').collect();
+    if fields.first() == Some(&instance) {
+        return None;
+    }
+    match fields[..] {
+        [_, "?"] => Some(Notice::PresenceAsked(None)),
+        [_, "?", room] => Some(Notice::PresenceAsked(Some(room.to_string()))),
+        [_, room] => Some(Notice::Changed(room.to_string())),
+        [from, room, member, online] => Some(Notice::Presence {
+            instance: from.to_string(),
+            room: room.to_string(),
+            member: member.parse().ok().filter(|m| *m < 2)?,
+            online: online == "1",
+        }),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notices_are_read_and_a_process_skips_its_own() {
+        assert_eq!(parse_notice("me", "me ROOM"), None);
+        assert_eq!(
+            parse_notice("me", "you ROOM"),
+            Some(Notice::Changed("ROOM".into()))
+        );
+        assert_eq!(
+            parse_notice("me", "you ?"),
+            Some(Notice::PresenceAsked(None))
+        );
+        assert_eq!(
+            parse_notice("me", "you ? ROOM"),
+            Some(Notice::PresenceAsked(Some("ROOM".into())))
+        );
+        assert_eq!(
+            parse_notice("me", "you ROOM 1 0"),
+            Some(Notice::Presence {
+                instance: "you".into(),
+                room: "ROOM".into(),
+                member: 1,
+                online: false
+            })
+        );
+        assert_eq!(parse_notice("me", "you ROOM 2 1"), None);
+        assert_eq!(parse_notice("me", "garbage with too many fields"), None);
+    }
+}

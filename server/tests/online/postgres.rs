@@ -1,0 +1,324 @@
+//! Two `mills-server` processes on one PostgreSQL database serve the same rooms: each player
+//! talks to a different process, as behind a load balancer.
+//!
+//! These need a PostgreSQL server: `tests/postgres/run.sh` starts a throwaway one and runs
+//! them with `--ignored`, giving its address in `MILLS_TEST_POSTGRES`. Each test makes a
+//! database of its own.
+
+use crate::common::{
+    Client, Server, accepted, new_secret, open, random_turn, replay, rng, start_room, turn,
+};
+use mills_core::{Record, Rules};
+use mills_protocol::{ClientMessage, EntryKind, RoomState, Seat, ServerMessage};
+
+const NEEDS: &str = "needs PostgreSQL in MILLS_TEST_POSTGRES: tests/postgres/run.sh runs it";
+
+/// A new empty database on the test server; returns its URL.
+fn fresh_database(name: &str) -> String {
+    let admin = std::env::var("MILLS_TEST_POSTGRES").expect(NEEDS);
+    let db = format!("mills_{name}_{}", std::process::id());
+    let admin_url = admin.clone();
+    let create = db.clone();
+    // The blocking client runs its own runtime, so not on the test's.
+    std::thread::spawn(move || {
+        let mut client = postgres::Client::connect(&admin_url, postgres::NoTls).expect(NEEDS);
+        client
+            .batch_execute(&format!("DROP DATABASE IF EXISTS {create}"))
+            .unwrap();
+        client
+            .batch_execute(&format!("CREATE DATABASE {create}"))
+            .unwrap();
+    })
+    .join()
+    .unwrap();
+    let (base, _) = admin.rsplit_once('/').expect("a URL with a database");
+    format!("{base}/{db}")
+}
+
+fn two_servers(url: &str, extra: &[&str]) -> (Server, Server) {
+    let mut args = vec!["--messages-per-second", "100000"];
+    args.extend_from_slice(extra);
+    (
+        Server::start_postgres(url, &args),
+        Server::start_postgres(url, &args),
+    )
+}
+
+fn update_of(m: &ServerMessage) -> Option<(Vec<mills_protocol::Entry>, bool)> {
+    match m {
+        ServerMessage::Update {
+            entries, outcome, ..
+        } => Some((entries.clone(), outcome.is_some())),
+        _ => None,
+    }
+}
+
+fn presence_of(m: &ServerMessage) -> Option<(Seat, bool)> {
+    match m {
+        ServerMessage::Presence { seat, online, .. } => Some((*seat, *online)),
+        _ => None,
+    }
+}
+
+fn room_of(m: &ServerMessage) -> Option<RoomState> {
+    match m {
+        ServerMessage::Room { room } => Some(room.clone()),
+        _ => None,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: tests/postgres/run.sh"]
+async fn postgres_two_processes_play_a_game_a_rematch_and_a_resignation() {
+    let url = fresh_database("game");
+    let (one, two) = two_servers(&url, &[]);
+    let mut r = rng(7);
+    let (sa, sb) = (new_secret(&mut r), new_secret(&mut r));
+    let (mut a, _) = Client::connect(&one.url(), &sa, "Ann").await;
+    let (mut b, _) = Client::connect(&two.url(), &sb, "Bo").await;
+    // Created on one process, joined on the other (which loads it from the database).
+    let (room_a, room_b) = start_room(&mut a, &mut b, "twelve-mens-morris", 0).await;
+    assert_eq!((room_a.you, room_b.you), (Seat::P1, Seat::P2));
+    assert_eq!(room_b.players[0].name.as_deref(), Some("Ann"));
+    let id = room_a.room.clone();
+    // Ann is connected to the other process; Bo's hears that she is online.
+    if !room_b.players[0].online {
+        assert_eq!(b.until(presence_of).await, (Seat::P1, true));
+    }
+
+    let rules = Rules::TWELVE_MENS_MORRIS;
+    let mut game = mills_core::Game::new(rules);
+    let mut revision = 0;
+    loop {
+        let p1_moves = game.position().side_to_move() == mills_core::Side::P1;
+        let (mover, other) = if p1_moves {
+            (&mut a, &mut b)
+        } else {
+            (&mut b, &mut a)
+        };
+        let actions = random_turn(&game, &mut r);
+        let turn_id = format!("t{revision}");
+        mover
+            .send(&turn(&id, 1, revision, &turn_id, &actions))
+            .await;
+        revision += 1;
+        assert_eq!(accepted(mover, &turn_id).await, revision);
+        for action in &actions {
+            game.play(action.parse().unwrap()).unwrap();
+        }
+        // The other process hears of it through the database and tells its player.
+        for c in [mover, other] {
+            let (entries, over) = c.until(update_of).await;
+            assert_eq!(entries.last().unwrap().revision, revision);
+            assert_eq!(entries.last().unwrap().actions, actions);
+            assert_eq!(over, game.is_over());
+        }
+        if game.is_over() {
+            break;
+        }
+        assert!(revision < 2000, "the draw rules end every game");
+    }
+
+    // Rematch asked on both processes: game 2 starts once, sides swapped.
+    a.send(&ClientMessage::Rematch {
+        room: id.clone(),
+        game: 1,
+    })
+    .await;
+    let asked = b
+        .until(|m| match m {
+            ServerMessage::RematchAsked { asked, .. } => Some(asked.clone()),
+            _ => None,
+        })
+        .await;
+    assert_eq!(asked, [Seat::P1]);
+    b.send(&ClientMessage::Rematch {
+        room: id.clone(),
+        game: 1,
+    })
+    .await;
+    let pick_game_2 = |m: &ServerMessage| room_of(m).filter(|r| r.game == 2);
+    let game2_b = b.until(pick_game_2).await;
+    let game2_a = a.until(pick_game_2).await;
+    assert_eq!((game2_a.you, game2_b.you), (Seat::P2, Seat::P1));
+    assert_eq!(game2_a.revision, 0);
+
+    // A resignation on one process ends the game for both, with the record.
+    a.send(&ClientMessage::Resign {
+        room: id.clone(),
+        game: 2,
+        id: "bye".into(),
+    })
+    .await;
+    accepted(&mut a, "bye").await;
+    let record = b
+        .until(|m| match m {
+            ServerMessage::Update {
+                record: Some(record),
+                ..
+            } => Some(record.clone()),
+            _ => None,
+        })
+        .await;
+    let parsed = Record::parse(&record).expect("a record");
+    assert_eq!(parsed.header.players[1].as_deref(), Some("Ann"));
+
+    // Both processes hold the same room, and say so to a fresh connection.
+    let (mut a1, _) = Client::connect(&one.url(), &sa, "Ann").await;
+    let (mut a2, _) = Client::connect(&two.url(), &sa, "Ann").await;
+    let (from_one, from_two) = (open(&mut a1, &id).await, open(&mut a2, &id).await);
+    assert_eq!(from_one.entries, from_two.entries);
+    assert_eq!(from_one.game, 2);
+    assert_eq!(from_one.entries.last().unwrap().kind, EntryKind::Resign);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: tests/postgres/run.sh"]
+async fn postgres_a_resend_to_the_other_process_applies_once_and_a_stale_turn_is_refused() {
+    let url = fresh_database("resend");
+    let (one, two) = two_servers(&url, &[]);
+    let mut r = rng(8);
+    let (sa, sb) = (new_secret(&mut r), new_secret(&mut r));
+    let (mut a, _) = Client::connect(&one.url(), &sa, "Ann").await;
+    let (mut b, _) = Client::connect(&two.url(), &sb, "Bo").await;
+    let (room, _) = start_room(&mut a, &mut b, "zhiqi", 0).await;
+    let id = room.room;
+    let game = mills_core::Game::new(Rules::ZHIQI);
+    let first = random_turn(&game, &mut r);
+    a.send(&turn(&id, 1, 0, "t1", &first)).await;
+    assert_eq!(accepted(&mut a, "t1").await, 1);
+
+    // The same turn sent again through the other process (the app reconnected there).
+    let (mut a2, welcome) = Client::connect(&two.url(), &sa, "Ann").await;
+    let ServerMessage::Welcome { rooms, .. } = welcome else {
+        unreachable!()
+    };
+    assert_eq!(rooms.len(), 1, "the other process knows the device's room");
+    assert_eq!(open(&mut a2, &id).await.revision, 1);
+    a2.send(&turn(&id, 1, 0, "t1", &first)).await;
+    assert_eq!(
+        accepted(&mut a2, "t1").await,
+        1,
+        "answered, not applied again"
+    );
+
+    // A turn made against revision 0 under a new id is stale on both processes.
+    let other = random_turn(&game, &mut r);
+    a2.send(&turn(&id, 1, 0, "t2", &other)).await;
+    assert_eq!(
+        a2.expect_error().await,
+        mills_protocol::ErrorCode::StaleRevision
+    );
+    let (mut b1, _) = Client::connect(&one.url(), &sb, "Bo").await;
+    let state = open(&mut b1, &id).await;
+    assert_eq!(state.revision, 1);
+    assert_eq!(state.entries[0].actions, first);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: tests/postgres/run.sh"]
+async fn postgres_both_processes_run_the_clock_and_each_pass_is_stored_once() {
+    let url = fresh_database("timer");
+    // 15-second turns at 2%: 300 ms.
+    let (one, two) = two_servers(&url, &["--timer-scale-percent", "2"]);
+    let mut r = rng(9);
+    let (sa, sb) = (new_secret(&mut r), new_secret(&mut r));
+    let (mut a, _) = Client::connect(&one.url(), &sa, "Ann").await;
+    let (mut b, _) = Client::connect(&two.url(), &sb, "Bo").await;
+    let (room, _) = start_room(&mut a, &mut b, "zhiqi", 15).await;
+    let id = room.room;
+    // Nobody plays: the turns pass by the clock, which both processes keep, until four
+    // passes repeat the empty board three times (a draw).
+    let mut seen = 0;
+    loop {
+        let (entries, over) = b.until(update_of).await;
+        for e in &entries {
+            assert_eq!(e.revision, seen + 1, "no pass twice, none missing");
+            assert_eq!(e.kind, EntryKind::Pass);
+            seen = e.revision;
+        }
+        if over {
+            break;
+        }
+    }
+    assert_eq!(seen, 4);
+    let (mut a1, _) = Client::connect(&one.url(), &sa, "Ann").await;
+    let (mut a2, _) = Client::connect(&two.url(), &sa, "Ann").await;
+    let (s1, s2) = (open(&mut a1, &id).await, open(&mut a2, &id).await);
+    assert_eq!(s1.entries, s2.entries);
+    assert_eq!(s1.entries.len(), 4, "each turn passed once");
+    for (i, e) in s1.entries.iter().enumerate() {
+        let side = if i % 2 == 0 { Seat::P1 } else { Seat::P2 };
+        assert_eq!(e.side, side);
+    }
+    assert_eq!(s1.outcome.unwrap().reason, "repetition");
+    drop(a);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: tests/postgres/run.sh"]
+async fn postgres_a_process_killed_mid_game_loses_nothing_and_the_other_carries_on() {
+    let url = fresh_database("kill");
+    let (mut one, two) = two_servers(&url, &[]);
+    let mut r = rng(10);
+    let (sa, sb) = (new_secret(&mut r), new_secret(&mut r));
+    let (mut a, _) = Client::connect(&one.url(), &sa, "Ann").await;
+    let (mut b, _) = Client::connect(&two.url(), &sb, "Bo").await;
+    let (room, _) = start_room(&mut a, &mut b, "twelve-mens-morris", 0).await;
+    let id = room.room;
+    let rules = Rules::TWELVE_MENS_MORRIS;
+    let mut game = mills_core::Game::new(rules);
+    let mut revision = 0;
+    for _ in 0..6 {
+        let p1 = game.position().side_to_move() == mills_core::Side::P1;
+        let actions = play(&mut game, &mut r);
+        let mover = if p1 { &mut a } else { &mut b };
+        let turn_id = format!("k{revision}");
+        mover
+            .send(&turn(&id, 1, revision, &turn_id, &actions))
+            .await;
+        revision += 1;
+        assert_eq!(accepted(mover, &turn_id).await, revision);
+    }
+    one.kill();
+    // The killed process never says Ann left; the other sees it is gone.
+    assert_eq!(b.until(presence_of).await, (Seat::P1, false));
+
+    // Ann's app reconnects to the surviving process; every acknowledged turn is there.
+    let (mut a, _) = Client::connect(&two.url(), &sa, "Ann").await;
+    let state = open(&mut a, &id).await;
+    assert_eq!(b.until(presence_of).await, (Seat::P1, true));
+    assert_eq!(state.revision, revision);
+    assert_eq!(
+        replay(rules, &state.entries).actions(),
+        game.actions(),
+        "the stored game is the played one"
+    );
+    for _ in 0..4 {
+        let p1 = game.position().side_to_move() == mills_core::Side::P1;
+        let actions = play(&mut game, &mut r);
+        let mover = if p1 { &mut a } else { &mut b };
+        let turn_id = format!("k{revision}");
+        mover
+            .send(&turn(&id, 1, revision, &turn_id, &actions))
+            .await;
+        revision += 1;
+        assert_eq!(accepted(mover, &turn_id).await, revision);
+    }
+
+    // A new process in place of the killed one serves the same room.
+    let again = Server::start_postgres(&url, &[]);
+    let (mut b1, _) = Client::connect(&again.url(), &sb, "Bo").await;
+    let state = open(&mut b1, &id).await;
+    assert_eq!(state.revision, revision);
+    assert_eq!(replay(rules, &state.entries).actions(), game.actions());
+}
+
+/// A random legal turn, played on `game` too.
+fn play(game: &mut mills_core::Game, r: &mut rand::rngs::StdRng) -> Vec<String> {
+    let actions = random_turn(game, r);
+    for action in &actions {
+        game.play(action.parse().unwrap()).unwrap();
+    }
+    actions
+}
