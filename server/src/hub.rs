@@ -25,7 +25,9 @@ use tokio::time::Instant;
 use crate::config::Config;
 use crate::limits::Buckets;
 use crate::room::{Member, PendingEntry, Plan, Refusal, Room};
-use crate::store::{GameRow, MemberRow, Notice, Signal, Snapshot, StoreError, StoreHandle, Write};
+use crate::store::{
+    EntryRow, GameRow, MemberRow, Notice, Signal, Snapshot, StoreError, StoreHandle, Write,
+};
 
 /// Where a connection's outgoing frames go, and how to tell it to close.
 #[derive(Clone)]
@@ -251,7 +253,28 @@ impl Hub {
     /// Follows what other server processes store, until `notices` closes.
     pub async fn follow(self: Arc<Self>, mut notices: mpsc::UnboundedReceiver<Notice>) {
         while let Some(notice) = notices.recv().await {
+            if self.stopping.load(Ordering::SeqCst) {
+                return;
+            }
             let slots: Vec<Slot> = match notice {
+                Notice::Entry(row) => {
+                    let Some(slot) = self.slot(&row.room) else {
+                        continue;
+                    };
+                    // In order when the room is free (the usual case); a notice handled on
+                    // a task of its own may overtake the next, which reads the room again.
+                    match slot.clone().try_lock_owned() {
+                        Ok(mut live) => self.hear_entry(&slot, &mut live, row).await,
+                        Err(_) => {
+                            let hub = self.clone();
+                            tokio::spawn(async move {
+                                let mut live = slot.lock().await;
+                                hub.hear_entry(&slot, &mut live, row).await;
+                            });
+                        }
+                    }
+                    continue;
+                }
                 Notice::Changed(id) => self.slot(&id).into_iter().collect(),
                 Notice::Resync => {
                     self.store.signal(vec![Signal::AskPresence(None)]);
@@ -291,6 +314,28 @@ impl Hub {
                 });
             }
         }
+    }
+
+    /// Another process stored an entry of a room held here: applied and sent on when it is
+    /// the next one, ignored when it is known, and the room read again after a gap.
+    async fn hear_entry(self: &Arc<Self>, slot: &Slot, live: &mut Live, row: EntryRow) {
+        let here = (live.room.game_no, live.room.revision());
+        if (row.game_no, row.revision) <= here {
+            return;
+        }
+        if row.game_no == here.0 && row.revision == here.1 + 1 {
+            match live.room.apply_stored(&row) {
+                Ok(entry) => {
+                    self.restart_clock(slot, live);
+                    self.send_update(live, vec![entry]);
+                    return;
+                }
+                Err(e) => {
+                    log::error!(room = row.room.as_str(), error = e.as_str(); "entry heard does not apply");
+                }
+            }
+        }
+        self.refresh(slot, live).await;
     }
 
     /// Tells the other processes every member connected here, in one room or in all (one

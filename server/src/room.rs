@@ -653,6 +653,19 @@ impl Room {
         Ok(r)
     }
 
+    /// Applies an entry another server process stored (it follows this room's last one);
+    /// returns it as the clients get it.
+    pub fn apply_stored(&mut self, row: &EntryRow) -> Result<wire::Entry, String> {
+        if row.game_no != self.game_no {
+            return Err(format!("entry of game {}", row.game_no));
+        }
+        self.replay_entry(row)?;
+        self.entries
+            .last()
+            .cloned()
+            .ok_or_else(|| "no entry".into())
+    }
+
     fn replay_entry(&mut self, row: &EntryRow) -> Result<(), String> {
         if row.revision != self.revision() + 1 {
             return Err(format!("entry {} out of order", row.revision));

@@ -67,6 +67,15 @@ fn parse() -> Result<Options, String> {
     Ok(o)
 }
 
+/// One game's measured times, in microseconds.
+#[derive(Default)]
+struct Timings {
+    /// From sending a turn to its `accepted`.
+    accepted: Vec<u32>,
+    /// From sending a turn to the opponent's `update` with it.
+    seen: Vec<u32>,
+}
+
 struct Totals {
     acked: AtomicU64,
     lost: AtomicU64,
@@ -136,14 +145,14 @@ async fn run(options: Options) -> i32 {
             ready.wait().await;
             let Ok((clients, room)) = setup else {
                 totals.failed_games.fetch_add(1, Ordering::Relaxed);
-                return Vec::new();
+                return Timings::default();
             };
             match play(clients, &room, rules, turns, think, &mut rng, &totals).await {
-                Ok(latencies) => latencies,
+                Ok(timings) => timings,
                 Err(why) => {
                     eprintln!("game {g}: {why}");
                     totals.failed_games.fetch_add(1, Ordering::Relaxed);
-                    Vec::new()
+                    Timings::default()
                 }
             }
         }));
@@ -151,20 +160,23 @@ async fn run(options: Options) -> i32 {
     ready.wait().await;
     let setup_time = started.elapsed();
     let play_start = Instant::now();
-    let mut latencies: Vec<u32> = Vec::new();
+    let mut all = Timings::default();
     for t in tasks {
-        if let Ok(l) = t.await {
-            latencies.extend(l);
+        if let Ok(timings) = t.await {
+            all.accepted.extend(timings.accepted);
+            all.seen.extend(timings.seen);
         }
     }
     let play_time = play_start.elapsed();
-    latencies.sort_unstable();
-    let pct = |p: f64| {
+    all.accepted.sort_unstable();
+    all.seen.sort_unstable();
+    let pct = |latencies: &[u32], p: f64| {
         latencies
             .get(((latencies.len() as f64 * p) as usize).min(latencies.len().saturating_sub(1)))
             .map(|us| *us as f64 / 1000.0)
             .unwrap_or(0.0)
     };
+    let latencies = &all.accepted;
     let acked = totals.acked.load(Ordering::Relaxed);
     println!(
         "games: {} ({} connections), setup {:.1} s",
@@ -180,12 +192,17 @@ async fn run(options: Options) -> i32 {
     );
     println!(
         "turn round trip (sent to accepted): p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
-        pct(0.50),
-        pct(0.99),
+        pct(latencies, 0.50),
+        pct(latencies, 0.99),
         latencies
             .last()
             .map(|us| *us as f64 / 1000.0)
             .unwrap_or(0.0)
+    );
+    println!(
+        "turn seen by the opponent (sent to its update): p50 {:.2} ms, p99 {:.2} ms",
+        pct(&all.seen, 0.50),
+        pct(&all.seen, 0.99),
     );
     let lost = totals.lost.load(Ordering::Relaxed);
     let duplicated = totals.duplicated.load(Ordering::Relaxed);
@@ -340,9 +357,10 @@ async fn play(
     think_ms: u64,
     rng: &mut StdRng,
     totals: &Totals,
-) -> Result<Vec<u32>, String> {
+) -> Result<Timings, String> {
     let mut game = Game::new(rules);
     let mut latencies = Vec::with_capacity(turns);
+    let mut seen = Vec::with_capacity(turns);
     let mut sent_turns: Vec<Vec<String>> = Vec::new();
     for n in 0..turns {
         if game.is_over() {
@@ -389,6 +407,18 @@ async fn play(
                 return Err(format!("turn {n} refused: {code:?}"));
             }
         }
+        // The opponent moves only once its app has shown this turn, as in the apps.
+        let revision = sent_turns.len() as u64 + 1;
+        recv_until(&mut clients[1 - mover], |m| match m {
+            ServerMessage::Update { entries, .. }
+                if entries.iter().any(|e| e.revision == revision) =>
+            {
+                Some(())
+            }
+            _ => None,
+        })
+        .await?;
+        seen.push(sent.elapsed().as_micros().min(u128::from(u32::MAX)) as u32);
         for a in &actions {
             game.play(a.parse::<Action>().map_err(|e| e.to_string())?)
                 .map_err(|e| e.to_string())?;
@@ -423,7 +453,10 @@ async fn play(
     for ws in &mut clients {
         let _ = ws.close(None).await;
     }
-    Ok(latencies)
+    Ok(Timings {
+        accepted: latencies,
+        seen,
+    })
 }
 
 fn random_turn(game: &Game, rng: &mut StdRng) -> Vec<String> {

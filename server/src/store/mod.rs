@@ -183,6 +183,9 @@ impl std::error::Error for StoreError {}
 pub enum Notice {
     /// This room changed: read it again.
     Changed(String),
+    /// This entry was stored (a room's most frequent change, sent whole so that no one
+    /// needs to read it back).
+    Entry(EntryRow),
     /// Notices may have been missed (the store's connection was lost): read every room
     /// again.
     Resync,

@@ -1,10 +1,12 @@
 //! The shared store: PostgreSQL, for several server processes serving the same rooms.
 //!
-//! The tables are the embedded store's. Every write of a batch has its savepoint (one that
-//! fails leaves out only itself) and the batch is one transaction: a commit is durable
-//! (PostgreSQL's `synchronous_commit` is on by default) before any write of it is
-//! acknowledged. The transaction also sends, on commit, one notice per changed room on the
-//! channel [`CHANNEL`]; every process listens ([`listen`]) and reads those rooms again.
+//! The tables are the embedded store's. A batch of writes is one transaction: its commit is
+//! durable (PostgreSQL's `synchronous_commit` is on by default) before any write of it is
+//! acknowledged. A write whose key is taken inserts nothing and is a conflict; a write that
+//! fails otherwise aborts the batch, which is then stored write by write, so that only it
+//! fails. The transaction also sends, on commit, a notice on the channel [`CHANNEL`] for each
+//! stored entry (the whole entry) and each other changed room; every process listens
+//! ([`listen`]), applies the entries and reads the other rooms again.
 
 use std::collections::BTreeSet;
 use std::thread;
@@ -12,7 +14,7 @@ use std::time::Duration;
 
 use postgres::error::SqlState;
 use postgres::fallible_iterator::FallibleIterator;
-use postgres::{Client, GenericClient, NoTls};
+use postgres::{Client, NoTls, Statement, Transaction};
 use rand::Rng;
 use tokio::sync::mpsc::UnboundedSender;
 
@@ -22,8 +24,10 @@ use super::{
 };
 
 /// The LISTEN/NOTIFY channel. A notice's payload is `INSTANCE ROOM` (the room changed),
-/// `INSTANCE ROOM MEMBER 1|0` (the member's presence at that process), or `INSTANCE ?` and
-/// `INSTANCE ? ROOM` (that process asks who is online, everywhere or in one room).
+/// `INSTANCE ROOM e GAME REVISION KIND SIDE CLIENT_ID AT_MS ACTIONS...` (an entry was
+/// stored; `!` for no client id), `INSTANCE ROOM MEMBER 1|0` (the member's presence at that
+/// process), or `INSTANCE ?` and `INSTANCE ? ROOM` (that process asks who is online,
+/// everywhere or in one room). Room codes, client ids and actions hold no spaces.
 pub const CHANNEL: &str = "mills_rooms";
 
 /// The listener's connection names itself `mills-server INSTANCE`, so that every process
@@ -85,8 +89,51 @@ const SCHEMA_LOCK: i64 = 0x6d69_6c6c_7300;
 
 /// Rooms in a PostgreSQL database shared by several server processes.
 pub struct PostgresStore {
+    url: String,
     db: Client,
+    statements: Statements,
     instance: String,
+}
+
+/// The writes, prepared once per connection (a statement sent as text costs a round trip
+/// more each time). A key already taken inserts nothing (`ON CONFLICT DO NOTHING`), so a
+/// batch needs no savepoint per write to let one write lose alone.
+struct Statements {
+    room: Statement,
+    member: Statement,
+    game: Statement,
+    entry: Statement,
+    ask: Statement,
+    notify: Statement,
+}
+
+impl Statements {
+    fn prepare(db: &mut Client) -> Result<Statements, postgres::Error> {
+        Ok(Statements {
+            room: db.prepare(
+                "INSERT INTO rooms (id, game_id, timer, created_ms) VALUES ($1, $2, $3, $4)
+                 ON CONFLICT DO NOTHING",
+            )?,
+            member: db.prepare(
+                "INSERT INTO members (room, member, device, name) VALUES ($1, $2, $3, $4)
+                 ON CONFLICT DO NOTHING",
+            )?,
+            game: db.prepare(
+                "INSERT INTO games (room, game_no, p1_member, started_ms) VALUES ($1, $2, $3, $4)
+                 ON CONFLICT DO NOTHING",
+            )?,
+            entry: db.prepare(
+                "INSERT INTO entries (room, game_no, revision, kind, side, actions, client_id, at_ms)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING",
+            )?,
+            ask: db.prepare(
+                "INSERT INTO rematch_asks (room, game_no, member) VALUES ($1, $2, $3)
+                 ON CONFLICT DO NOTHING",
+            )?,
+            notify: db
+                .prepare("SELECT pg_notify($1, payload) FROM unnest($2::TEXT[]) AS payload")?,
+        })
+    }
 }
 
 fn err(e: postgres::Error) -> StoreError {
@@ -120,62 +167,70 @@ impl PostgresStore {
             .map_err(err)?;
         tx.batch_execute(SCHEMA).map_err(err)?;
         tx.commit().map_err(err)?;
+        let statements = Statements::prepare(&mut db).map_err(err)?;
         Ok(PostgresStore {
+            url: url.to_string(),
             db,
+            statements,
             instance: instance.to_string(),
         })
     }
 
-    fn write_one(tx: &mut impl GenericClient, write: &Write) -> Result<(), postgres::Error> {
-        match write {
-            Write::CreateRoom {
-                room,
-                creator,
-                game,
-            } => {
-                tx.execute(
-                    "INSERT INTO rooms (id, game_id, timer, created_ms) VALUES ($1, $2, $3, $4)",
-                    &[
-                        &room.id,
-                        &room.game_id,
-                        &(room.timer as i32),
-                        &room.created_ms,
-                    ],
-                )?;
-                insert_member(tx, creator)?;
-                insert_game(tx, game)
-            }
-            Write::AddMember(member) => insert_member(tx, member),
-            Write::StartGame(game) => insert_game(tx, game),
-            Write::AppendEntry(e) => {
-                tx.execute(
-                    "INSERT INTO entries (room, game_no, revision, kind, side, actions, client_id, at_ms)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-                    &[
-                        &e.room,
-                        &(e.game_no as i32),
-                        &(e.revision as i64),
-                        &e.kind,
-                        &e.side,
-                        &e.actions,
-                        &e.client_id,
-                        &e.at_ms,
-                    ],
-                )?;
-                Ok(())
-            }
-            Write::AskRematch(r) => {
-                tx.execute(
-                    "INSERT INTO rematch_asks (room, game_no, member) VALUES ($1, $2, $3)",
-                    &[&r.room, &(r.game_no as i32), &i32::from(r.member)],
-                )?;
-                Ok(())
+    /// A connection lost (the database restarted) is opened again before the next use;
+    /// what was in flight failed and was not acknowledged.
+    fn connected(&mut self) -> Result<(), StoreError> {
+        if self.db.is_closed() {
+            log::warn!("database connection lost: connecting again");
+            let mut db = Client::connect(&self.url, NoTls).map_err(err)?;
+            self.statements = Statements::prepare(&mut db).map_err(err)?;
+            self.db = db;
+        }
+        Ok(())
+    }
+
+    /// Stores `writes` in one transaction; a write whose key is taken is a conflict.
+    fn apply_together(
+        &mut self,
+        writes: &[Write],
+    ) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+        self.connected()?;
+        let st = &self.statements;
+        let mut tx = self.db.transaction().map_err(err)?;
+        let mut results = Vec::with_capacity(writes.len());
+        let mut changed = BTreeSet::new();
+        let mut notices = Vec::new();
+        for write in writes {
+            if write_one(&mut tx, st, write).map_err(err)? {
+                match write {
+                    Write::AppendEntry(e) => notices.push(entry_payload(&self.instance, e)),
+                    _ => {
+                        changed.insert(write.room());
+                    }
+                }
+                results.push(Ok(()));
+            } else {
+                results.push(Err(StoreError::conflict(format!(
+                    "the key of this write is taken ({})",
+                    write.room()
+                ))));
             }
         }
+        notices.extend(
+            changed
+                .iter()
+                .map(|room| format!("{} {room}", self.instance)),
+        );
+        if !notices.is_empty() {
+            // Delivered to the listeners when (and only if) the transaction commits.
+            tx.execute(&st.notify, &[&CHANNEL, &notices]).map_err(err)?;
+        }
+        tx.commit().map_err(err)?;
+        Ok(results)
     }
 
     /// Every room's rows, or one room's (`only`), in one snapshot of the database.
     fn rows(&mut self, only: Option<&str>) -> Result<Snapshot, StoreError> {
+        self.connected()?;
         let mut tx = self
             .db
             .build_transaction()
@@ -273,25 +328,78 @@ impl PostgresStore {
     }
 }
 
-fn insert_member(tx: &mut impl GenericClient, m: &MemberRow) -> Result<(), postgres::Error> {
-    tx.execute(
-        "INSERT INTO members (room, member, device, name) VALUES ($1, $2, $3, $4)",
-        &[&m.room, &i32::from(m.member), &m.device, &m.name],
-    )?;
-    Ok(())
+/// Inserts a write's rows; false when its key was taken (nothing inserted).
+fn write_one(
+    tx: &mut Transaction,
+    st: &Statements,
+    write: &Write,
+) -> Result<bool, postgres::Error> {
+    let inserted = match write {
+        Write::CreateRoom {
+            room,
+            creator,
+            game,
+        } => {
+            let room = tx.execute(
+                &st.room,
+                &[
+                    &room.id,
+                    &room.game_id,
+                    &(room.timer as i32),
+                    &room.created_ms,
+                ],
+            )?;
+            // A new room's member and game rows cannot be taken once the room's is not.
+            if room == 1 {
+                insert_member(tx, st, creator)?;
+                insert_game(tx, st, game)?;
+            }
+            room
+        }
+        Write::AddMember(member) => insert_member(tx, st, member)?,
+        Write::StartGame(game) => insert_game(tx, st, game)?,
+        Write::AppendEntry(e) => tx.execute(
+            &st.entry,
+            &[
+                &e.room,
+                &(e.game_no as i32),
+                &(e.revision as i64),
+                &e.kind,
+                &e.side,
+                &e.actions,
+                &e.client_id,
+                &e.at_ms,
+            ],
+        )?,
+        Write::AskRematch(r) => tx.execute(
+            &st.ask,
+            &[&r.room, &(r.game_no as i32), &i32::from(r.member)],
+        )?,
+    };
+    Ok(inserted == 1)
 }
 
-fn insert_game(tx: &mut impl GenericClient, g: &GameRow) -> Result<(), postgres::Error> {
+fn insert_member(
+    tx: &mut Transaction,
+    st: &Statements,
+    m: &MemberRow,
+) -> Result<u64, postgres::Error> {
     tx.execute(
-        "INSERT INTO games (room, game_no, p1_member, started_ms) VALUES ($1, $2, $3, $4)",
+        &st.member,
+        &[&m.room, &i32::from(m.member), &m.device, &m.name],
+    )
+}
+
+fn insert_game(tx: &mut Transaction, st: &Statements, g: &GameRow) -> Result<u64, postgres::Error> {
+    tx.execute(
+        &st.game,
         &[
             &g.room,
             &(g.game_no as i32),
             &i32::from(g.p1_member),
             &g.started_ms,
         ],
-    )?;
-    Ok(())
+    )
 }
 
 impl Store for PostgresStore {
@@ -308,6 +416,7 @@ impl Store for PostgresStore {
     }
 
     fn rooms_of(&mut self, device: &str) -> Result<Vec<String>, StoreError> {
+        self.connected()?;
         Ok(self
             .db
             .query(
@@ -322,9 +431,10 @@ impl Store for PostgresStore {
     }
 
     fn signal(&mut self, signals: &[Signal]) -> Result<(), StoreError> {
-        let mut tx = self.db.transaction().map_err(err)?;
-        for signal in signals {
-            let payload = match signal {
+        self.connected()?;
+        let payloads: Vec<String> = signals
+            .iter()
+            .map(|signal| match signal {
                 Signal::Presence {
                     room,
                     member,
@@ -332,41 +442,30 @@ impl Store for PostgresStore {
                 } => format!("{} {room} {member} {}", self.instance, u8::from(*online)),
                 Signal::AskPresence(None) => format!("{} ?", self.instance),
                 Signal::AskPresence(Some(room)) => format!("{} ? {room}", self.instance),
-            };
-            tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
-                .map_err(err)?;
-        }
-        tx.commit().map_err(err)
+            })
+            .collect();
+        self.db
+            .execute(&self.statements.notify, &[&CHANNEL, &payloads])
+            .map_err(err)?;
+        Ok(())
     }
 
     fn apply(&mut self, writes: &[Write]) -> Result<Vec<Result<(), StoreError>>, StoreError> {
-        let mut tx = self.db.transaction().map_err(err)?;
-        let mut results = Vec::with_capacity(writes.len());
-        let mut changed = BTreeSet::new();
-        for write in writes {
-            let mut savepoint = tx.transaction().map_err(err)?;
-            match PostgresStore::write_one(&mut savepoint, write) {
-                Ok(()) => {
-                    savepoint.commit().map_err(err)?;
-                    changed.insert(write.room());
-                    results.push(Ok(()));
-                }
-                Err(e) => {
-                    savepoint.rollback().map_err(err)?;
-                    results.push(Err(err(e)));
-                }
+        match self.apply_together(writes) {
+            Err(e) if writes.len() > 1 => {
+                // One write failed for another reason than a taken key, which aborts the
+                // whole transaction: store each on its own, so that only it fails.
+                log::warn!(error = e.to_string().as_str(); "a batch failed: storing its writes one by one");
+                Ok(writes
+                    .iter()
+                    .map(|w| {
+                        self.apply_together(std::slice::from_ref(w))
+                            .and_then(|mut r| r.pop().unwrap_or(Ok(())))
+                    })
+                    .collect())
             }
+            result => result,
         }
-        for room in changed {
-            // Delivered to the listeners when (and only if) the transaction commits.
-            tx.execute(
-                "SELECT pg_notify($1, $2)",
-                &[&CHANNEL, &format!("{} {room}", self.instance)],
-            )
-            .map_err(err)?;
-        }
-        tx.commit().map_err(err)?;
-        Ok(results)
     }
 }
 
@@ -468,11 +567,51 @@ fn forward(db: &mut Client, instance: &str, notices: &UnboundedSender<Notice>) -
     }
 }
 
+fn entry_payload(instance: &str, e: &EntryRow) -> String {
+    format!(
+        "{instance} {} e {} {} {} {} {} {} {}",
+        e.room,
+        e.game_no,
+        e.revision,
+        e.kind,
+        e.side,
+        e.client_id.as_deref().unwrap_or("!"),
+        e.at_ms,
+        e.actions
+    )
+    .trim_end()
+    .to_string()
+}
+
 /// The notice a payload carries, if it is another process's.
 fn parse_notice(instance: &str, payload: &str) -> Option<Notice> {
     let fields: Vec<&str> = payload.split(' ').collect();
     if fields.first() == Some(&instance) {
         return None;
+    }
+    if let [
+        _,
+        room,
+        "e",
+        game,
+        revision,
+        kind,
+        side,
+        client_id,
+        at_ms,
+        ref actions @ ..,
+    ] = fields[..]
+    {
+        return Some(Notice::Entry(EntryRow {
+            room: room.to_string(),
+            game_no: game.parse().ok()?,
+            revision: revision.parse().ok()?,
+            kind: kind.to_string(),
+            side: side.to_string(),
+            actions: actions.join(" "),
+            client_id: (client_id != "!").then(|| client_id.to_string()),
+            at_ms: at_ms.parse().ok()?,
+        }));
     }
     match fields[..] {
         [_, "?"] => Some(Notice::PresenceAsked(None)),
@@ -517,6 +656,25 @@ mod tests {
             })
         );
         assert_eq!(parse_notice("me", "you ROOM 2 1"), None);
+        for (client_id, actions) in [(Some("7f-1"), "a7 xd6"), (None, "")] {
+            let row = EntryRow {
+                room: "ROOM".into(),
+                game_no: 2,
+                revision: 9,
+                kind: if client_id.is_some() {
+                    "turn"
+                } else {
+                    "resign"
+                }
+                .into(),
+                side: "p2".into(),
+                actions: actions.into(),
+                client_id: client_id.map(str::to_string),
+                at_ms: 1_796_515_200_000,
+            };
+            let payload = entry_payload("you", &row);
+            assert_eq!(parse_notice("me", &payload), Some(Notice::Entry(row)));
+        }
         assert_eq!(parse_notice("me", "garbage with too many fields"), None);
     }
 }
