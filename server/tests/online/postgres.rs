@@ -322,3 +322,72 @@ fn play(game: &mut mills_core::Game, r: &mut rand::rngs::StdRng) -> Vec<String> 
     }
     actions
 }
+
+/// Ends every connection the server processes have to the database `url` (as a database
+/// restart or a network cut would).
+fn cut_database_connections(url: &str) {
+    let admin = std::env::var("MILLS_TEST_POSTGRES").expect(NEEDS);
+    let db = url.rsplit_once('/').unwrap().1.to_string();
+    std::thread::spawn(move || {
+        let mut client = postgres::Client::connect(&admin, postgres::NoTls).expect(NEEDS);
+        let cut = client
+            .execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                 WHERE datname = $1 AND pid <> pg_backend_pid()",
+                &[&db],
+            )
+            .unwrap();
+        assert!(
+            cut >= 4,
+            "two processes, each a writer and a listener: {cut}"
+        );
+    })
+    .join()
+    .unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: tests/postgres/run.sh"]
+async fn postgres_lost_database_connections_are_opened_again_and_no_turn_is_missed() {
+    let url = fresh_database("cut");
+    let (one, two) = two_servers(&url, &[]);
+    let mut r = rng(11);
+    let (sa, sb) = (new_secret(&mut r), new_secret(&mut r));
+    let (mut a, _) = Client::connect(&one.url(), &sa, "Ann").await;
+    let (mut b, _) = Client::connect(&two.url(), &sb, "Bo").await;
+    let (room, _) = start_room(&mut a, &mut b, "twelve-mens-morris", 0).await;
+    let id = room.room;
+    let mut game = mills_core::Game::new(Rules::TWELVE_MENS_MORRIS);
+    cut_database_connections(&url);
+
+    // Ann's turn right away: her process may not know yet that its connection is gone,
+    // and refuses it as retryable (`storage`); her app sends it again with the same id.
+    let actions = play(&mut game, &mut r);
+    let mut tries = 0;
+    let revision = loop {
+        tries += 1;
+        a.send(&turn(&id, 1, 0, "c1", &actions)).await;
+        let answer = a
+            .until(|m| match m {
+                ServerMessage::Accepted { revision, .. } => Some(Ok(*revision)),
+                ServerMessage::Error { code, .. } => Some(Err(*code)),
+                _ => None,
+            })
+            .await;
+        match answer {
+            Ok(revision) => break revision,
+            Err(code) => {
+                assert_eq!(code, mills_protocol::ErrorCode::Storage);
+                assert!(tries < 5, "the connection is opened again");
+                tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+            }
+        }
+    };
+    assert_eq!(revision, 1);
+    // Bo's process was not listening when the notice went out; it listens again and reads
+    // the room, so Bo sees the turn all the same.
+    let (entries, _) = b.until(update_of).await;
+    assert_eq!(entries.last().unwrap().actions, actions);
+    let state = open(&mut b, &id).await;
+    assert_eq!(state.revision, 1);
+}
