@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# mills-server on PostgreSQL: starts a throwaway PostgreSQL cluster (Debian's packages,
+# installed with apt-get when missing) on a loopback port, and runs the server's PostgreSQL
+# tests against it: two server processes sharing rooms, a rematch, a resignation, a timer
+# pass, a resend to the other process, and one process killed mid-game.
+#
+#   tests/postgres/run.sh
+#
+# The cluster lives in a temporary folder and is stopped and removed on any exit. As root
+# the server runs as the `postgres` user (PostgreSQL refuses root). The tests are the
+# `postgres` module of the server's test binary, ignored unless asked for (they need
+# MILLS_TEST_POSTGRES), so `cargo test` alone does not need a database.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+step() { echo "-- $* ($SECONDS s)"; }
+
+find_bin() {
+  local dir
+  for dir in /usr/lib/postgresql/*/bin; do
+    [[ -x "$dir/postgres" && -x "$dir/initdb" ]] && { echo "$dir"; return 0; }
+  done
+  return 1
+}
+
+if ! bin="$(find_bin)"; then
+  step "installing PostgreSQL from Debian's packages"
+  if [[ $(id -u) -ne 0 ]]; then
+    echo "postgres: PostgreSQL is not installed and this is not root: apt-get install postgresql" >&2
+    exit 1
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq >/dev/null
+  apt-get install -y -qq --no-install-recommends postgresql >/dev/null
+  bin="$(find_bin)"
+fi
+step "PostgreSQL: $("$bin/postgres" --version)"
+
+work="$(mktemp -d /tmp/mills-pg.XXXXXX)"
+as_db_user=()
+db_user="$(id -un)"
+if [[ $(id -u) -eq 0 ]]; then
+  db_user=postgres
+  chown postgres: "$work"
+  as_db_user=(runuser -u postgres --)
+fi
+
+cleanup() {
+  "${as_db_user[@]}" "$bin/pg_ctl" -D "$work/data" -m immediate stop >/dev/null 2>&1 || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+step "starting a cluster on 127.0.0.1:$port"
+"${as_db_user[@]}" "$bin/initdb" -D "$work/data" -U "$db_user" -A trust --no-sync >/dev/null
+"${as_db_user[@]}" "$bin/pg_ctl" -D "$work/data" -l "$work/log" -w -t 60 \
+  -o "-c listen_addresses=127.0.0.1 -p $port -k $work -c max_connections=200" start >/dev/null
+
+export MILLS_TEST_POSTGRES="postgres://$db_user@127.0.0.1:$port/postgres"
+
+step "the server's PostgreSQL tests"
+cd "$root"
+# The same profile and package set as the workspace's test build, so the binary is reused.
+cargo test --release --workspace --test online -- --ignored postgres --test-threads 2
