@@ -819,15 +819,12 @@ impl Hub {
                 device: caller.device.clone(),
                 name: caller.name.clone(),
             };
-            match self.store.write(Write::AddMember(row)).await {
-                Ok(()) => {}
-                Err(e) if e.is_conflict() && self.store.is_shared() && attempts < 3 => {
-                    // Someone joined through another process first.
-                    attempts += 1;
-                    self.reload(&slot, &mut live).await.map_err(storage)?;
-                    continue;
-                }
-                Err(e) => return Err(storage(e)),
+            let write = Write::AddMember(row);
+            if !self
+                .store_for(&slot, &mut live, write, &mut attempts)
+                .await?
+            {
+                continue; // someone joined through another process first
             }
             live.room.add_member(Member {
                 device: caller.device.clone(),
@@ -855,6 +852,27 @@ impl Hub {
             caller.out.message(&ServerMessage::Room {
                 room: self.state_for(live, seat),
             });
+        }
+    }
+
+    /// Stores a write of a room: `Ok(false)` when another process stored the same key first,
+    /// and the room has been read again for the caller to decide again (a few times at
+    /// most).
+    async fn store_for(
+        self: &Arc<Self>,
+        slot: &Slot,
+        live: &mut Live,
+        write: Write,
+        attempts: &mut u32,
+    ) -> Result<bool, Refusal> {
+        match self.store.write(write).await {
+            Ok(()) => Ok(true),
+            Err(e) if e.is_conflict() && self.store.is_shared() && *attempts < 3 => {
+                *attempts += 1;
+                self.reload(slot, live).await.map_err(storage)?;
+                Ok(false)
+            }
+            Err(e) => Err(storage(e)),
         }
     }
 
@@ -911,16 +929,14 @@ impl Hub {
                 }
                 Plan::Append(pending) => {
                     let row = live.room.entry_row(&pending, now_ms());
-                    match self.store.write(Write::AppendEntry(row)).await {
-                        Ok(()) => {}
-                        Err(e) if e.is_conflict() && self.store.is_shared() && attempts < 3 => {
-                            // Another process stored this revision (or this id) first: check
-                            // the request again against the room as stored.
-                            attempts += 1;
-                            self.reload(&slot, &mut live).await.map_err(storage)?;
-                            continue;
-                        }
-                        Err(e) => return Err(storage(e)),
+                    let write = Write::AppendEntry(row);
+                    if !self
+                        .store_for(&slot, &mut live, write, &mut attempts)
+                        .await?
+                    {
+                        // Another process stored this revision (or this id) first: check the
+                        // request again against the room as stored.
+                        continue;
                     }
                     let (game, revision) = (live.room.game_no, pending.entry.revision);
                     caller.out.message(&accepted(game, revision));

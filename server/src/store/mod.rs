@@ -18,6 +18,53 @@ use std::fmt;
 
 pub use writer::StoreHandle;
 
+/// The tables, in SQL that SQLite and PostgreSQL both read (SQLite takes `BIGINT` as its
+/// 64-bit `INTEGER`).
+pub(crate) const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS rooms (
+    id TEXT PRIMARY KEY,
+    game_id TEXT NOT NULL,
+    timer INTEGER NOT NULL,
+    created_ms BIGINT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS members (
+    room TEXT NOT NULL REFERENCES rooms(id),
+    member INTEGER NOT NULL,
+    device TEXT NOT NULL,
+    name TEXT,
+    PRIMARY KEY (room, member)
+);
+CREATE INDEX IF NOT EXISTS members_device ON members(device);
+CREATE TABLE IF NOT EXISTS games (
+    room TEXT NOT NULL REFERENCES rooms(id),
+    game_no INTEGER NOT NULL,
+    p1_member INTEGER NOT NULL,
+    started_ms BIGINT NOT NULL,
+    PRIMARY KEY (room, game_no)
+);
+CREATE TABLE IF NOT EXISTS entries (
+    room TEXT NOT NULL,
+    game_no INTEGER NOT NULL,
+    revision BIGINT NOT NULL,
+    kind TEXT NOT NULL,
+    side TEXT NOT NULL,
+    actions TEXT NOT NULL,
+    client_id TEXT,
+    at_ms BIGINT NOT NULL,
+    PRIMARY KEY (room, game_no, revision),
+    FOREIGN KEY (room, game_no) REFERENCES games(room, game_no)
+);
+CREATE UNIQUE INDEX IF NOT EXISTS entries_client_id ON entries(room, client_id)
+    WHERE client_id IS NOT NULL;
+CREATE TABLE IF NOT EXISTS rematch_asks (
+    room TEXT NOT NULL,
+    game_no INTEGER NOT NULL,
+    member INTEGER NOT NULL,
+    PRIMARY KEY (room, game_no, member),
+    FOREIGN KEY (room, game_no) REFERENCES games(room, game_no)
+);
+";
+
 /// A room as stored: its setting and members.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RoomRow {

@@ -19,8 +19,8 @@ use rand::Rng;
 use tokio::sync::mpsc::UnboundedSender;
 
 use super::{
-    EntryRow, GameRow, MemberRow, Notice, RematchRow, RoomRow, Signal, Snapshot, Store, StoreError,
-    Write,
+    EntryRow, GameRow, MemberRow, Notice, RematchRow, RoomRow, SCHEMA, Signal, Snapshot, Store,
+    StoreError, Write,
 };
 
 /// The LISTEN/NOTIFY channel. A notice's payload is `INSTANCE ROOM` (the room changed),
@@ -36,52 +36,6 @@ const APPLICATION: &str = "mills-server ";
 
 /// How often the listener asks which processes are alive.
 const INSTANCES_EVERY: Duration = Duration::from_secs(3);
-
-/// The schema (the embedded store's tables in PostgreSQL's types).
-const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS rooms (
-    id TEXT PRIMARY KEY,
-    game_id TEXT NOT NULL,
-    timer INTEGER NOT NULL,
-    created_ms BIGINT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS members (
-    room TEXT NOT NULL REFERENCES rooms(id),
-    member INTEGER NOT NULL,
-    device TEXT NOT NULL,
-    name TEXT,
-    PRIMARY KEY (room, member)
-);
-CREATE INDEX IF NOT EXISTS members_device ON members(device);
-CREATE TABLE IF NOT EXISTS games (
-    room TEXT NOT NULL REFERENCES rooms(id),
-    game_no INTEGER NOT NULL,
-    p1_member INTEGER NOT NULL,
-    started_ms BIGINT NOT NULL,
-    PRIMARY KEY (room, game_no)
-);
-CREATE TABLE IF NOT EXISTS entries (
-    room TEXT NOT NULL,
-    game_no INTEGER NOT NULL,
-    revision BIGINT NOT NULL,
-    kind TEXT NOT NULL,
-    side TEXT NOT NULL,
-    actions TEXT NOT NULL,
-    client_id TEXT,
-    at_ms BIGINT NOT NULL,
-    PRIMARY KEY (room, game_no, revision),
-    FOREIGN KEY (room, game_no) REFERENCES games(room, game_no)
-);
-CREATE UNIQUE INDEX IF NOT EXISTS entries_client_id ON entries(room, client_id)
-    WHERE client_id IS NOT NULL;
-CREATE TABLE IF NOT EXISTS rematch_asks (
-    room TEXT NOT NULL,
-    game_no INTEGER NOT NULL,
-    member INTEGER NOT NULL,
-    PRIMARY KEY (room, game_no, member),
-    FOREIGN KEY (room, game_no) REFERENCES games(room, game_no)
-);
-";
 
 /// Two processes starting at once must not both create the tables: the creation holds this
 /// advisory lock (any number both processes agree on).

@@ -6,54 +6,8 @@ use std::path::Path;
 use rusqlite::{Connection, params};
 
 use super::{
-    EntryRow, GameRow, MemberRow, RematchRow, RoomRow, Snapshot, Store, StoreError, Write,
+    EntryRow, GameRow, MemberRow, RematchRow, RoomRow, SCHEMA, Snapshot, Store, StoreError, Write,
 };
-
-/// The schema; the same tables serve any SQL backend.
-const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS rooms (
-    id TEXT PRIMARY KEY,
-    game_id TEXT NOT NULL,
-    timer INTEGER NOT NULL,
-    created_ms INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS members (
-    room TEXT NOT NULL REFERENCES rooms(id),
-    member INTEGER NOT NULL,
-    device TEXT NOT NULL,
-    name TEXT,
-    PRIMARY KEY (room, member)
-);
-CREATE INDEX IF NOT EXISTS members_device ON members(device);
-CREATE TABLE IF NOT EXISTS games (
-    room TEXT NOT NULL REFERENCES rooms(id),
-    game_no INTEGER NOT NULL,
-    p1_member INTEGER NOT NULL,
-    started_ms INTEGER NOT NULL,
-    PRIMARY KEY (room, game_no)
-);
-CREATE TABLE IF NOT EXISTS entries (
-    room TEXT NOT NULL,
-    game_no INTEGER NOT NULL,
-    revision INTEGER NOT NULL,
-    kind TEXT NOT NULL,
-    side TEXT NOT NULL,
-    actions TEXT NOT NULL,
-    client_id TEXT,
-    at_ms INTEGER NOT NULL,
-    PRIMARY KEY (room, game_no, revision),
-    FOREIGN KEY (room, game_no) REFERENCES games(room, game_no)
-);
-CREATE UNIQUE INDEX IF NOT EXISTS entries_client_id ON entries(room, client_id)
-    WHERE client_id IS NOT NULL;
-CREATE TABLE IF NOT EXISTS rematch_asks (
-    room TEXT NOT NULL,
-    game_no INTEGER NOT NULL,
-    member INTEGER NOT NULL,
-    PRIMARY KEY (room, game_no, member),
-    FOREIGN KEY (room, game_no) REFERENCES games(room, game_no)
-);
-";
 
 /// Rooms in a SQLite file.
 pub struct SqliteStore {

@@ -44,6 +44,42 @@ fn two_servers(url: &str, extra: &[&str]) -> (Server, Server) {
     )
 }
 
+/// Two server processes on one database, Ann on the first and Bo on the second, in a room
+/// Ann created and Bo joined.
+struct Players {
+    one: Server,
+    two: Server,
+    r: rand::rngs::StdRng,
+    /// Ann's and Bo's device secrets.
+    sa: String,
+    sb: String,
+    a: Client,
+    b: Client,
+    /// The room as Ann and as Bo first saw it.
+    room: RoomState,
+    room_b: RoomState,
+}
+
+async fn ann_and_bo(url: &str, extra: &[&str], seed: u64, game: &str, timer: u32) -> Players {
+    let (one, two) = two_servers(url, extra);
+    let mut r = rng(seed);
+    let (sa, sb) = (new_secret(&mut r), new_secret(&mut r));
+    let (mut a, _) = Client::connect(&one.url(), &sa, "Ann").await;
+    let (mut b, _) = Client::connect(&two.url(), &sb, "Bo").await;
+    let (room, room_b) = start_room(&mut a, &mut b, game, timer).await;
+    Players {
+        one,
+        two,
+        r,
+        sa,
+        sb,
+        a,
+        b,
+        room,
+        room_b,
+    }
+}
+
 fn update_of(m: &ServerMessage) -> Option<(Vec<mills_protocol::Entry>, bool)> {
     match m {
         ServerMessage::Update {
@@ -71,13 +107,18 @@ fn room_of(m: &ServerMessage) -> Option<RoomState> {
 #[ignore = "needs PostgreSQL: tests/postgres/run.sh"]
 async fn postgres_two_processes_play_a_game_a_rematch_and_a_resignation() {
     let url = fresh_database("game");
-    let (one, two) = two_servers(&url, &[]);
-    let mut r = rng(7);
-    let (sa, sb) = (new_secret(&mut r), new_secret(&mut r));
-    let (mut a, _) = Client::connect(&one.url(), &sa, "Ann").await;
-    let (mut b, _) = Client::connect(&two.url(), &sb, "Bo").await;
     // Created on one process, joined on the other (which loads it from the database).
-    let (room_a, room_b) = start_room(&mut a, &mut b, "twelve-mens-morris", 0).await;
+    let Players {
+        one,
+        two,
+        mut r,
+        sa,
+        sb: _,
+        mut a,
+        mut b,
+        room: room_a,
+        room_b,
+    } = ann_and_bo(&url, &[], 7, "twelve-mens-morris", 0).await;
     assert_eq!((room_a.you, room_b.you), (Seat::P1, Seat::P2));
     assert_eq!(room_b.players[0].name.as_deref(), Some("Ann"));
     let id = room_a.room.clone();
@@ -176,12 +217,17 @@ async fn postgres_two_processes_play_a_game_a_rematch_and_a_resignation() {
 #[ignore = "needs PostgreSQL: tests/postgres/run.sh"]
 async fn postgres_a_resend_to_the_other_process_applies_once_and_a_stale_turn_is_refused() {
     let url = fresh_database("resend");
-    let (one, two) = two_servers(&url, &[]);
-    let mut r = rng(8);
-    let (sa, sb) = (new_secret(&mut r), new_secret(&mut r));
-    let (mut a, _) = Client::connect(&one.url(), &sa, "Ann").await;
-    let (mut b, _) = Client::connect(&two.url(), &sb, "Bo").await;
-    let (room, _) = start_room(&mut a, &mut b, "zhiqi", 0).await;
+    let Players {
+        one,
+        two,
+        mut r,
+        sa,
+        sb,
+        mut a,
+        b: _b,
+        room,
+        room_b: _,
+    } = ann_and_bo(&url, &[], 8, "zhiqi", 0).await;
     let id = room.room;
     let game = mills_core::Game::new(Rules::ZHIQI);
     let first = random_turn(&game, &mut r);
@@ -220,12 +266,17 @@ async fn postgres_a_resend_to_the_other_process_applies_once_and_a_stale_turn_is
 async fn postgres_both_processes_run_the_clock_and_each_pass_is_stored_once() {
     let url = fresh_database("timer");
     // 15-second turns at 2%: 300 ms.
-    let (one, two) = two_servers(&url, &["--timer-scale-percent", "2"]);
-    let mut r = rng(9);
-    let (sa, sb) = (new_secret(&mut r), new_secret(&mut r));
-    let (mut a, _) = Client::connect(&one.url(), &sa, "Ann").await;
-    let (mut b, _) = Client::connect(&two.url(), &sb, "Bo").await;
-    let (room, _) = start_room(&mut a, &mut b, "zhiqi", 15).await;
+    let Players {
+        one,
+        two,
+        r: _,
+        sa,
+        sb: _,
+        a,
+        mut b,
+        room,
+        room_b: _,
+    } = ann_and_bo(&url, &["--timer-scale-percent", "2"], 9, "zhiqi", 15).await;
     let id = room.room;
     // Nobody plays: the turns pass by the clock, which both processes keep, until four
     // passes repeat the empty board three times (a draw).
@@ -259,27 +310,22 @@ async fn postgres_both_processes_run_the_clock_and_each_pass_is_stored_once() {
 #[ignore = "needs PostgreSQL: tests/postgres/run.sh"]
 async fn postgres_a_process_killed_mid_game_loses_nothing_and_the_other_carries_on() {
     let url = fresh_database("kill");
-    let (mut one, two) = two_servers(&url, &[]);
-    let mut r = rng(10);
-    let (sa, sb) = (new_secret(&mut r), new_secret(&mut r));
-    let (mut a, _) = Client::connect(&one.url(), &sa, "Ann").await;
-    let (mut b, _) = Client::connect(&two.url(), &sb, "Bo").await;
-    let (room, _) = start_room(&mut a, &mut b, "twelve-mens-morris", 0).await;
+    let Players {
+        mut one,
+        two,
+        mut r,
+        sa,
+        sb,
+        mut a,
+        mut b,
+        room,
+        room_b: _,
+    } = ann_and_bo(&url, &[], 10, "twelve-mens-morris", 0).await;
     let id = room.room;
     let rules = Rules::TWELVE_MENS_MORRIS;
     let mut game = mills_core::Game::new(rules);
     let mut revision = 0;
-    for _ in 0..6 {
-        let p1 = game.position().side_to_move() == mills_core::Side::P1;
-        let actions = play(&mut game, &mut r);
-        let mover = if p1 { &mut a } else { &mut b };
-        let turn_id = format!("k{revision}");
-        mover
-            .send(&turn(&id, 1, revision, &turn_id, &actions))
-            .await;
-        revision += 1;
-        assert_eq!(accepted(mover, &turn_id).await, revision);
-    }
+    play_turns(6, &id, &mut game, &mut r, [&mut a, &mut b], &mut revision).await;
     one.kill();
     // The killed process never says Ann left; the other sees it is gone.
     assert_eq!(b.until(presence_of).await, (Seat::P1, false));
@@ -294,17 +340,7 @@ async fn postgres_a_process_killed_mid_game_loses_nothing_and_the_other_carries_
         game.actions(),
         "the stored game is the played one"
     );
-    for _ in 0..4 {
-        let p1 = game.position().side_to_move() == mills_core::Side::P1;
-        let actions = play(&mut game, &mut r);
-        let mover = if p1 { &mut a } else { &mut b };
-        let turn_id = format!("k{revision}");
-        mover
-            .send(&turn(&id, 1, revision, &turn_id, &actions))
-            .await;
-        revision += 1;
-        assert_eq!(accepted(mover, &turn_id).await, revision);
-    }
+    play_turns(4, &id, &mut game, &mut r, [&mut a, &mut b], &mut revision).await;
 
     // A new process in place of the killed one serves the same room.
     let again = Server::start_postgres(&url, &[]);
@@ -312,6 +348,30 @@ async fn postgres_a_process_killed_mid_game_loses_nothing_and_the_other_carries_
     let state = open(&mut b1, &id).await;
     assert_eq!(state.revision, revision);
     assert_eq!(replay(rules, &state.entries).actions(), game.actions());
+}
+
+/// Plays `n` random turns of game 1 of `room`, each by the side to move (`players` are P1's
+/// and P2's clients), each acknowledged as the next revision.
+async fn play_turns(
+    n: usize,
+    room: &str,
+    game: &mut mills_core::Game,
+    r: &mut rand::rngs::StdRng,
+    players: [&mut Client; 2],
+    revision: &mut u64,
+) {
+    let [p1, p2] = players;
+    for _ in 0..n {
+        let p1_moves = game.position().side_to_move() == mills_core::Side::P1;
+        let actions = play(game, r);
+        let mover = if p1_moves { &mut *p1 } else { &mut *p2 };
+        let turn_id = format!("k{revision}");
+        mover
+            .send(&turn(room, 1, *revision, &turn_id, &actions))
+            .await;
+        *revision += 1;
+        assert_eq!(accepted(mover, &turn_id).await, *revision);
+    }
 }
 
 /// A random legal turn, played on `game` too.
@@ -350,12 +410,17 @@ fn cut_database_connections(url: &str) {
 #[ignore = "needs PostgreSQL: tests/postgres/run.sh"]
 async fn postgres_lost_database_connections_are_opened_again_and_no_turn_is_missed() {
     let url = fresh_database("cut");
-    let (one, two) = two_servers(&url, &[]);
-    let mut r = rng(11);
-    let (sa, sb) = (new_secret(&mut r), new_secret(&mut r));
-    let (mut a, _) = Client::connect(&one.url(), &sa, "Ann").await;
-    let (mut b, _) = Client::connect(&two.url(), &sb, "Bo").await;
-    let (room, _) = start_room(&mut a, &mut b, "twelve-mens-morris", 0).await;
+    let Players {
+        one: _one,
+        two: _two,
+        mut r,
+        sa: _,
+        sb: _,
+        mut a,
+        mut b,
+        room,
+        room_b: _,
+    } = ann_and_bo(&url, &[], 11, "twelve-mens-morris", 0).await;
     let id = room.room;
     let mut game = mills_core::Game::new(Rules::TWELVE_MENS_MORRIS);
     cut_database_connections(&url);
