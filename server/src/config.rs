@@ -38,6 +38,9 @@ pub struct Config {
     pub timer_scale_percent: u32,
     /// A PostgreSQL database shared with other server processes, instead of `db`.
     pub postgres: Option<PostgresUrl>,
+    /// A room no one has been connected to for this long, with no clock running, is
+    /// dropped from memory (it stays stored and is loaded again when asked for).
+    pub room_idle: Duration,
 }
 
 /// A PostgreSQL connection string. It may hold a password, so it is never printed: its
@@ -95,6 +98,7 @@ impl Default for Config {
             timer_scale_percent: 100,
             behind_proxy: false,
             postgres: None,
+            room_idle: Duration::from_secs(600),
         }
     }
 }
@@ -116,6 +120,8 @@ Options (each also read from the environment variable shown; a flag wins):
   --log-level LEVEL          error, warn, info, debug or trace [MILLS_LOG] (info)
   --max-connections N        open connections at most [MILLS_MAX_CONNECTIONS] (20000)
   --idle-timeout-secs N      close connections silent this long [MILLS_IDLE_TIMEOUT_SECS] (90)
+  --room-idle-secs N         drop a room from memory (not from the database) when no one has
+                             been connected to it for this long and no clock runs [MILLS_ROOM_IDLE_SECS] (600)
   --joins-per-minute N       joins per client address per minute, burst 5 [MILLS_JOINS_PER_MINUTE] (30)
   --behind-proxy BOOL        true: client addresses come from X-Forwarded-For (set it only
                              behind a proxy that overwrites that header) [MILLS_BEHIND_PROXY] (false)
@@ -128,7 +134,7 @@ Options (each also read from the environment variable shown; a flag wins):
 #[derive(Debug)]
 pub enum Command {
     /// Serve with this configuration.
-    Run(Config),
+    Run(Box<Config>),
     /// Print the help.
     Help,
 }
@@ -173,10 +179,11 @@ pub fn parse(
             }
         })?;
     }
-    Ok(Command::Run(config))
+    Ok(Command::Run(Box::new(config)))
 }
 
-const FLAGS: [(&str, &str); 11] = [
+const FLAGS: [(&str, &str); 12] = [
+    ("--room-idle-secs", "MILLS_ROOM_IDLE_SECS"),
     ("--postgres", "MILLS_POSTGRES"),
     ("--behind-proxy", "MILLS_BEHIND_PROXY"),
     ("--messages-per-second", "MILLS_MESSAGES_PER_SECOND"),
@@ -227,6 +234,7 @@ fn apply(config: &mut Config, flag: &str, value: &str) -> Result<(), String> {
                 .map_err(|_| "is not error, warn, info, debug or trace")?
         }
         "--max-connections" => config.max_connections = number(value)?.max(1) as usize,
+        "--room-idle-secs" => config.room_idle = Duration::from_secs(number(value)?.max(1)),
         "--idle-timeout-secs" => {
             config.idle_timeout = Duration::from_secs(number(value)?.max(1));
             config.hello_timeout = config.hello_timeout.min(config.idle_timeout);
@@ -259,6 +267,12 @@ fn apply(config: &mut Config, flag: &str, value: &str) -> Result<(), String> {
 }
 
 impl Config {
+    /// How often idle rooms are looked for: often enough that a room is dropped within
+    /// half its idle time more.
+    pub fn sweep_every(&self) -> Duration {
+        (self.room_idle / 2).min(Duration::from_secs(60))
+    }
+
     /// The turn limit the clock gives for a timer setting.
     pub fn turn_limit(&self, timer: TurnTimer) -> Option<Duration> {
         timer
@@ -287,7 +301,7 @@ mod tests {
         match parse(args.iter().map(|a| a.to_string()), |k| {
             env.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone())
         })? {
-            Command::Run(c) => Ok(c),
+            Command::Run(c) => Ok(*c),
             Command::Help => Err("help".into()),
         }
     }

@@ -97,9 +97,27 @@ struct Live {
     /// With a shared store: which members other processes have connections from, by
     /// process.
     elsewhere: HashMap<String, [bool; 2]>,
+    /// Since when no connection has been subscribed (`None` while one is).
+    idle_since: Option<Instant>,
+    /// Dropped from memory by the sweep: a request that still holds this slot finds the
+    /// room again (from the store).
+    evicted: bool,
+}
+
+impl Live {
+    /// Nothing here that the store does not hold would be lost by dropping it: no one is
+    /// subscribed, no clock runs, and it has been so for `idle`. A room waiting for its
+    /// second player stays (the per-device limit on waiting rooms counts them).
+    fn can_evict(&self, idle: Duration, now: Instant) -> bool {
+        self.subscribers.is_empty()
+            && self.deadline.is_none()
+            && self.room.is_started()
+            && self.idle_since.is_some_and(|since| now >= since + idle)
+    }
 }
 
 type Slot = Arc<tokio::sync::Mutex<Live>>;
+type Guard = tokio::sync::OwnedMutexGuard<Live>;
 
 /// The server's rooms.
 pub struct Hub {
@@ -189,6 +207,8 @@ impl Hub {
             clock_gen: 0,
             subscribers: Vec::new(),
             elsewhere: HashMap::new(),
+            idle_since: Some(Instant::now()),
+            evicted: false,
         }));
         rooms.insert(id, slot.clone());
         slot
@@ -224,13 +244,29 @@ impl Hub {
         self.rooms.lock().unwrap().get(room).cloned()
     }
 
-    /// The room held here or, with a shared store, loaded from it (`None`: no such room).
+    /// The room held here or loaded from the store (`None`: no such room), locked.
+    async fn enter(self: &Arc<Self>, room: &str) -> Result<Option<(Slot, Guard)>, Refusal> {
+        // A room evicted between the lookup and the lock is looked up again (it is loaded
+        // from the store afresh); twice in a row would take a sweep every instant.
+        for _ in 0..3 {
+            let Some(slot) = self.find(room).await? else {
+                return Ok(None);
+            };
+            let live = slot.clone().lock_owned().await;
+            if !live.evicted {
+                return Ok(Some((slot, live)));
+            }
+        }
+        Err(Refusal::new(
+            ErrorCode::Internal,
+            "the room could not be held",
+        ))
+    }
+
+    /// The room held here or loaded from the store (`None`: no such room).
     async fn find(self: &Arc<Self>, room: &str) -> Result<Option<Slot>, Refusal> {
         if let Some(slot) = self.slot(room) {
             return Ok(Some(slot));
-        }
-        if !self.store.is_shared() {
-            return Ok(None);
         }
         let rows = self.store.load_room(room).await.map_err(storage)?;
         let Some(fresh) = Room::all_from(&rows).map_err(storage)?.pop() else {
@@ -376,6 +412,52 @@ impl Hub {
                 if before[usize::from(member)] && !member_online(&live, member) {
                     self.send_presence(&live, member, false);
                 }
+            }
+        }
+    }
+
+    /// Drops from memory, every `every`, the rooms idle for `idle` that nothing would miss
+    /// ([`Live::can_evict`]); they are loaded from the store when asked for again. Without
+    /// this a server that runs for months would hold every room ever played.
+    pub async fn sweep(self: Arc<Self>, every: Duration, idle: Duration) {
+        loop {
+            tokio::time::sleep(every).await;
+            if self.stopping.load(Ordering::SeqCst) {
+                return;
+            }
+            let slots: Vec<(String, Slot)> = self
+                .rooms
+                .lock()
+                .unwrap()
+                .iter()
+                .map(|(id, slot)| (id.clone(), slot.clone()))
+                .collect();
+            let now = Instant::now();
+            let mut evicted = 0;
+            for (id, slot) in slots {
+                // A room busy now is not idle.
+                let Ok(mut live) = slot.try_lock() else {
+                    continue;
+                };
+                if !live.can_evict(idle, now) {
+                    continue;
+                }
+                live.evicted = true;
+                live.clock_gen += 1;
+                self.rooms.lock().unwrap().remove(&id);
+                let mut devices = self.devices.lock().unwrap();
+                for m in &live.room.members {
+                    if let Some(rooms) = devices.get_mut(&m.device) {
+                        rooms.retain(|r| r != &id);
+                        if rooms.is_empty() {
+                            devices.remove(&m.device);
+                        }
+                    }
+                }
+                evicted += 1;
+            }
+            if evicted > 0 {
+                log::debug!(rooms = evicted; "idle rooms dropped from memory");
             }
         }
     }
@@ -610,6 +692,7 @@ impl Hub {
             device: caller.device.clone(),
             out: caller.out.clone(),
         });
+        live.idle_since = None;
         let (Some(member), Some((here, anywhere))) = (member, before) else {
             return;
         };
@@ -645,6 +728,9 @@ impl Hub {
             let Some(slot) = self.slot(id) else { continue };
             let mut live = slot.lock().await;
             live.subscribers.retain(|s| s.conn != conn);
+            if live.subscribers.is_empty() {
+                live.idle_since = Some(Instant::now());
+            }
             let Some(member) = live.room.member_of(device) else {
                 continue;
             };
@@ -665,27 +751,17 @@ impl Hub {
 
     /// The answer to `hello`.
     pub async fn welcome(self: &Arc<Self>, device: &str) -> ServerMessage {
-        let held = if self.store.is_shared() {
-            // Rooms this device made or joined through another process are in the store.
-            self.store.rooms_of(device).await.unwrap_or_else(|e| {
-                log::error!(error = e.to_string().as_str(); "rooms of a device not read");
-                Vec::new()
-            })
-        } else {
-            self.devices
-                .lock()
-                .unwrap()
-                .get(device)
-                .cloned()
-                .unwrap_or_default()
-        };
+        // From the store: rooms evicted from memory, or made through another process.
+        let held = self.store.rooms_of(device).await.unwrap_or_else(|e| {
+            log::error!(error = e.to_string().as_str(); "rooms of a device not read");
+            Vec::new()
+        });
         let ids: Vec<String> = held.into_iter().rev().take(50).collect();
         let mut rooms = Vec::with_capacity(ids.len());
         for id in ids {
-            let Ok(Some(slot)) = self.find(&id).await else {
+            let Ok(Some((_, live))) = self.enter(&id).await else {
                 continue;
             };
-            let live = slot.lock().await;
             let room = &live.room;
             let Some(you) = room.seat_of(device) else {
                 continue;
@@ -803,11 +879,10 @@ impl Hub {
         }
         let id = wire::normalize_code(code)
             .ok_or_else(|| refusal(ErrorCode::UnknownCode, "no room has this code"))?;
-        let slot = self
-            .find(&id)
+        let (slot, mut live) = self
+            .enter(&id)
             .await?
             .ok_or_else(|| refusal(ErrorCode::UnknownCode, "no room has this code"))?;
-        let mut live = slot.lock().await;
         let mut attempts = 0;
         while live.room.member_of(&caller.device).is_none() {
             if live.room.is_started() {
@@ -878,8 +953,7 @@ impl Hub {
 
     /// `open`: subscribes and sends the room's state.
     pub async fn open(self: &Arc<Self>, caller: &Caller, room: &str) -> Result<(), Refusal> {
-        let slot = self.find(room).await?.ok_or_else(not_in_room)?;
-        let mut live = slot.lock().await;
+        let (slot, mut live) = self.enter(room).await?.ok_or_else(not_in_room)?;
         if live.room.member_of(&caller.device).is_none() {
             return Err(not_in_room());
         }
@@ -901,8 +975,7 @@ impl Hub {
         plan: impl Fn(&Room) -> Result<Plan, Refusal>,
         id: &str,
     ) -> Result<(), Refusal> {
-        let slot = self.find(room).await?.ok_or_else(not_in_room)?;
-        let mut live = slot.lock().await;
+        let (slot, mut live) = self.enter(room).await?.ok_or_else(not_in_room)?;
         let accepted = |game: u32, revision: u64| ServerMessage::Accepted {
             room: room.to_string(),
             game,
@@ -957,8 +1030,7 @@ impl Hub {
         room: &str,
         game: u32,
     ) -> Result<(), Refusal> {
-        let slot = self.find(room).await?.ok_or_else(not_in_room)?;
-        let mut live = slot.lock().await;
+        let (slot, mut live) = self.enter(room).await?.ok_or_else(not_in_room)?;
         let planned = match live.room.plan_rematch(&caller.device, game) {
             Err(_) if self.store.is_shared() => {
                 // The game may have ended through another process just now.

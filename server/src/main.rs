@@ -13,7 +13,7 @@ use tokio::sync::{mpsc, watch};
 
 fn main() -> ExitCode {
     let config = match config::parse(std::env::args().skip(1), |k| std::env::var(k).ok()) {
-        Ok(Command::Run(config)) => config,
+        Ok(Command::Run(config)) => *config,
         Ok(Command::Help) => {
             print!("{}", config::HELP);
             return ExitCode::SUCCESS;
@@ -84,6 +84,7 @@ async fn run(config: config::Config) -> Result<(), String> {
     if let Some(notices) = follow {
         tokio::spawn(hub.clone().follow(notices));
     }
+    tokio::spawn(hub.clone().sweep(config.sweep_every(), config.room_idle));
     let listener = TcpListener::bind(config.listen)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;

@@ -3,7 +3,9 @@
 use std::io::{Read, Write};
 use std::time::Duration;
 
-use crate::common::{Client, Server, new_secret, random_turn, rng, start_room, temp_dir};
+use crate::common::{
+    Client, Server, accepted, new_secret, open, random_turn, rng, start_room, temp_dir, turn,
+};
 use mills_core::{Record, Rules};
 use mills_protocol::{ClientMessage, EntryKind, Seat, ServerMessage};
 
@@ -228,5 +230,86 @@ async fn health_answers_and_sigterm_stops_cleanly() {
     assert!(status.success(), "{status:?}");
     assert!(a.closed_within(Duration::from_secs(5)).await);
     assert!(server.log_text().contains("mills-server stopped"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The server's `/health` answer.
+fn health(server: &Server) -> serde_json::Value {
+    let mut tcp = std::net::TcpStream::connect(&server.addr).unwrap();
+    tcp.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    tcp.write_all(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+        .unwrap();
+    let mut response = String::new();
+    tcp.read_to_string(&mut response).unwrap();
+    let body = response.split("\r\n\r\n").nth(1).expect("a body");
+    serde_json::from_str(body).expect("JSON")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn idle_rooms_leave_memory_and_come_back_whole_from_the_store() {
+    let dir = temp_dir("evict");
+    let server = Server::start(&dir.join("db"), &["--room-idle-secs", "1"]);
+    let mut r = rng(12);
+    let (sa, sb, sc) = (new_secret(&mut r), new_secret(&mut r), new_secret(&mut r));
+    let (mut a, _) = Client::connect(&server.url(), &sa, "Ann").await;
+    let (mut b, _) = Client::connect(&server.url(), &sb, "Bo").await;
+    let (room, _) = start_room(&mut a, &mut b, "twelve-mens-morris", 0).await;
+    let id = room.room;
+    let mut game = mills_core::Game::new(Rules::TWELVE_MENS_MORRIS);
+    let first = random_turn(&game, &mut r);
+    for action in &first {
+        game.play(action.parse().unwrap()).unwrap();
+    }
+    a.send(&turn(&id, 1, 0, "e1", &first)).await;
+    assert_eq!(accepted(&mut a, "e1").await, 1);
+    // A room still waiting for its second player stays in memory.
+    let (mut c, _) = Client::connect(&server.url(), &sc, "Cy").await;
+    c.send(&ClientMessage::Create {
+        game: "zhiqi".into(),
+        timer: 60,
+        side: None,
+    })
+    .await;
+    c.until(|m| matches!(m, ServerMessage::Created { .. }).then_some(()))
+        .await;
+    assert_eq!(health(&server)["rooms"], 2);
+    drop((a, b, c));
+
+    // Nobody connected, no clock (the timer is off): the game's room leaves memory.
+    let mut rooms = 2;
+    for _ in 0..100 {
+        rooms = health(&server)["rooms"].as_u64().unwrap();
+        if rooms == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(rooms, 1, "the sweep leaves only the waiting room");
+
+    // Ann comes back: her room is listed and opened from the store, as it was.
+    let (mut a, welcome) = Client::connect(&server.url(), &sa, "Ann").await;
+    let ServerMessage::Welcome { rooms: listed, .. } = welcome else {
+        unreachable!()
+    };
+    assert_eq!(listed.len(), 1);
+    assert_eq!(listed[0].room, id);
+    assert_eq!(listed[0].opponent.as_deref(), Some("Bo"));
+    let state = open(&mut a, &id).await;
+    assert_eq!(state.revision, 1);
+    assert_eq!(state.entries[0].actions, first);
+    // And the game goes on: Bo's turn reaches Ann.
+    let (mut b, _) = Client::connect(&server.url(), &sb, "Bo").await;
+    open(&mut b, &id).await;
+    let second = random_turn(&game, &mut r);
+    b.send(&turn(&id, 1, 1, "e2", &second)).await;
+    assert_eq!(accepted(&mut b, "e2").await, 2);
+    let entries = a
+        .until(|m| match m {
+            ServerMessage::Update { entries, .. } => Some(entries.clone()),
+            _ => None,
+        })
+        .await;
+    assert_eq!(entries[0].actions, second);
+    assert_eq!(health(&server)["rooms"], 2);
     std::fs::remove_dir_all(&dir).ok();
 }
