@@ -269,6 +269,8 @@ impl Session {
                     ));
                     return false;
                 }
+                // From here on the device is its key: the secret is not kept, even in memory.
+                let device = crate::device::key_of(&device);
                 self.out.message(&self.hub.welcome(&device).await);
                 self.caller = Some(Caller {
                     conn: self.conn,

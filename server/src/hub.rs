@@ -70,7 +70,7 @@ impl Outbox {
 pub struct Caller {
     /// The connection's number (for subscriptions and logs).
     pub conn: u64,
-    /// The device secret.
+    /// The device's key ([`crate::device::key_of`] of its secret).
     pub device: String,
     /// The name the device gave.
     pub name: Option<String>,

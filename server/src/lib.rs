@@ -1,9 +1,12 @@
 //! `mills-server`: the Mills online game server. Clients speak `mills-protocol` over
-//! WebSocket; the engine (`mills-core`) referees every turn; rooms are stored in SQLite.
+//! WebSocket; the engine (`mills-core`) referees every turn; rooms are stored in SQLite or,
+//! for several server processes, in PostgreSQL.
 //!
 //! Floors, each importing only those below it:
-//! - [`config`], [`logger`], [`limits`]: settings, structured logs, token buckets.
-//! - [`store`]: the storage trait, SQLite, and the group-committing writer thread.
+//! - [`config`], [`logger`], [`limits`], [`device`]: settings, structured logs, token
+//!   buckets, what is kept of a device's secret.
+//! - [`store`]: the storage trait, SQLite, PostgreSQL, and the group-committing writer
+//!   thread.
 //! - [`room`]: one room's rules and state, no I/O.
 //! - [`hub`]: all rooms, subscriptions, clocks; the order store-then-apply-then-send.
 //! - [`http`], [`conn`]: the health endpoint and one WebSocket connection.
@@ -11,6 +14,7 @@
 
 pub mod config;
 pub mod conn;
+pub mod device;
 pub mod http;
 pub mod hub;
 pub mod limits;

@@ -14,7 +14,7 @@ use crate::store::{EntryRow, GameRow, MemberRow, RematchRow, RoomRow, Snapshot, 
 /// A device in a room.
 #[derive(Clone, Debug)]
 pub struct Member {
-    /// The device secret (compared, stored, never logged or sent).
+    /// The device's key (the hash of its secret: compared, stored, never logged or sent).
     pub device: String,
     /// The name it gave.
     pub name: Option<String>,

@@ -85,7 +85,8 @@ pub struct MemberRow {
     pub room: String,
     /// 0 or 1.
     pub member: u8,
-    /// The device secret.
+    /// The device's key ([`crate::device::key_of`]; older databases hold the secret until
+    /// the store's start replaces it).
     pub device: String,
     /// The name the device gave.
     pub name: Option<String>,

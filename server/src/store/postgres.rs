@@ -18,6 +18,8 @@ use postgres::{Client, NoTls, Statement, Transaction};
 use rand::Rng;
 use tokio::sync::mpsc::UnboundedSender;
 
+use crate::device;
+
 use super::{
     EntryRow, GameRow, MemberRow, Notice, RematchRow, RoomRow, SCHEMA, Signal, Snapshot, Store,
     StoreError, Write,
@@ -120,6 +122,21 @@ impl PostgresStore {
         tx.execute("SELECT pg_advisory_xact_lock($1)", &[&SCHEMA_LOCK])
             .map_err(err)?;
         tx.batch_execute(SCHEMA).map_err(err)?;
+        // Older databases stored the device secrets themselves: keep only their keys.
+        let legacy = tx
+            .query("SELECT room, member, device FROM members", &[])
+            .map_err(err)?;
+        for row in legacy {
+            let secret: String = row.get(2);
+            if !device::is_key(&secret) {
+                let (room, member): (String, i32) = (row.get(0), row.get(1));
+                tx.execute(
+                    "UPDATE members SET device = $1 WHERE room = $2 AND member = $3",
+                    &[&device::key_of(&secret), &room, &member],
+                )
+                .map_err(err)?;
+            }
+        }
         tx.commit().map_err(err)?;
         let statements = Statements::prepare(&mut db).map_err(err)?;
         Ok(PostgresStore {

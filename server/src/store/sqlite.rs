@@ -5,6 +5,8 @@ use std::path::Path;
 
 use rusqlite::{Connection, params};
 
+use crate::device;
+
 use super::{
     EntryRow, GameRow, MemberRow, RematchRow, RoomRow, SCHEMA, Snapshot, Store, StoreError, Write,
 };
@@ -33,7 +35,25 @@ impl SqliteStore {
         db.busy_timeout(std::time::Duration::from_secs(5))
             .map_err(err)?;
         db.execute_batch(SCHEMA).map_err(err)?;
-        Ok(SqliteStore { db })
+        let mut store = SqliteStore { db };
+        store.key_devices().map_err(err)?;
+        Ok(store)
+    }
+
+    /// Replaces the device secrets an older database stored by their keys.
+    fn key_devices(&mut self) -> rusqlite::Result<()> {
+        let tx = self.db.transaction()?;
+        let legacy: Vec<(String, u8, String)> = tx
+            .prepare("SELECT room, member, device FROM members")?
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+            .collect::<Result<Vec<_>, _>>()?;
+        for (room, member, device) in legacy.into_iter().filter(|l| !device::is_key(&l.2)) {
+            tx.execute(
+                "UPDATE members SET device = ?1 WHERE room = ?2 AND member = ?3",
+                params![device::key_of(&device), room, member],
+            )?;
+        }
+        tx.commit()
     }
 
     fn write_one(tx: &Connection, write: &Write) -> rusqlite::Result<()> {
@@ -337,7 +357,12 @@ mod tests {
         let mut store = SqliteStore::open(&path).unwrap();
         assert_eq!(store.load_room("AAAA").unwrap(), snapshot);
         assert_eq!(store.load_room("ZZZZ").unwrap(), Snapshot::default());
-        assert_eq!(store.rooms_of(&"d".repeat(32)).unwrap(), ["AAAA"]);
+        // The member was written as an older server did, with the secret itself: the
+        // reopened store holds only its key.
+        let key = device::key_of(&"d".repeat(32));
+        assert_eq!(snapshot.members[0].device, key);
+        assert_eq!(store.rooms_of(&key).unwrap(), ["AAAA"]);
+        assert!(store.rooms_of(&"d".repeat(32)).unwrap().is_empty());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -161,6 +161,17 @@ async fn two_devices_create_join_play_to_the_end_rematch_and_get_the_record() {
         !logs.contains(&sa) && !logs.contains(&sb),
         "no secret is logged"
     );
+    // Nor stored: the database (and its write-ahead log) holds the secrets' hashes only.
+    let mut stored = Vec::new();
+    for file in std::fs::read_dir(&dir).unwrap() {
+        stored.extend(std::fs::read(file.unwrap().path()).unwrap());
+    }
+    let stored = String::from_utf8_lossy(&stored);
+    assert!(stored.contains("Bo"), "the database was read");
+    assert!(
+        !stored.contains(&sa) && !stored.contains(&sb),
+        "no secret is stored"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 
