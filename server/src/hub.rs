@@ -894,11 +894,21 @@ impl Hub {
                 device: caller.device.clone(),
                 name: caller.name.clone(),
             };
+            // Told before the join is stored, so that other processes show the joiner
+            // online in the room they send once they hear of the join (notices arrive in
+            // the order they were committed). Taken back if the join is not stored.
+            let presence = |online| Signal::Presence {
+                room: id.clone(),
+                member: 1,
+                online,
+            };
+            self.store.signal(vec![presence(true)]);
             let write = Write::AddMember(row);
-            if !self
-                .store_for(&slot, &mut live, write, &mut attempts)
-                .await?
-            {
+            let stored = self.store_for(&slot, &mut live, write, &mut attempts).await;
+            if !matches!(stored, Ok(true)) && !online_here(&live, 1) {
+                self.store.signal(vec![presence(false)]);
+            }
+            if !stored? {
                 continue; // someone joined through another process first
             }
             live.room.add_member(Member {

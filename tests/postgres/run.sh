@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # mills-server on PostgreSQL: starts a throwaway PostgreSQL cluster (Debian's packages,
-# installed with apt-get when missing) on a loopback port, and runs the server's PostgreSQL
-# tests against it: two server processes sharing rooms, a rematch, a resignation, a timer
-# pass, a resend to the other process, and one process killed mid-game.
+# installed with apt-get when missing) on a loopback port and runs the server's whole test
+# binary against it: every integration, fault and hostile-input test with two server
+# processes on one database (each test's clients alternate between them, as behind a load
+# balancer), and the PostgreSQL tests (a rematch asked on both processes, both clocks, a
+# resend to the other process, one process killed mid-game, every connection cut).
 #
 #   tests/postgres/run.sh
 #
 # The cluster lives in a temporary folder and is stopped and removed on any exit. As root
-# the server runs as the `postgres` user (PostgreSQL refuses root). The tests are the
-# `postgres` module of the server's test binary, ignored unless asked for (they need
-# MILLS_TEST_POSTGRES), so `cargo test` alone does not need a database.
+# the server runs as the `postgres` user (PostgreSQL refuses root). Without
+# MILLS_TEST_POSTGRES (plain `cargo test`) the same tests run on SQLite and the PostgreSQL
+# ones are ignored, so `cargo test` alone needs no database.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -64,7 +66,7 @@ step "starting a cluster on 127.0.0.1:$port"
 
 export MILLS_TEST_POSTGRES="postgres://$db_user@127.0.0.1:$port/postgres"
 
-step "the server's PostgreSQL tests"
+step "the server's tests on PostgreSQL, two processes each"
 cd "$root"
 # The same profile and package set as the workspace's test build, so the binary is reused.
-cargo test --release --workspace --test online -- --ignored postgres --test-threads 2
+cargo test --release --workspace --test online -- --include-ignored --test-threads 2

@@ -16,13 +16,60 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-/// A running server process.
+/// A running server process: one on SQLite, or, when `MILLS_TEST_POSTGRES` names a
+/// PostgreSQL server (tests/postgres/run.sh), two processes on one database of it, as
+/// behind a load balancer: [`Server::url`] alternates between them, so that the two players
+/// of a test's room are on different processes and every test runs across processes.
 pub struct Server {
     child: Child,
-    /// `127.0.0.1:PORT`.
+    /// `127.0.0.1:PORT` (of the first process).
     pub addr: String,
     /// Its log lines so far.
     pub logs: Arc<Mutex<Vec<String>>>,
+    twin: Option<Box<Server>>,
+    urls_given: std::sync::atomic::AtomicUsize,
+}
+
+/// The admin URL of the PostgreSQL server the tests may use.
+pub fn test_postgres() -> Option<String> {
+    std::env::var("MILLS_TEST_POSTGRES").ok()
+}
+
+/// The database of a test's `db` path on the test PostgreSQL server: made afresh the first
+/// time (when `db` does not exist yet; the file is then made as a marker), the same one
+/// when the test starts a server again on the same path (a restart).
+fn postgres_for(admin: &str, db: &Path) -> String {
+    let name: String = db
+        .display()
+        .to_string()
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let name = format!("t{}", &name[name.len().saturating_sub(50)..]);
+    if !db.exists() {
+        let (admin, create) = (admin.to_string(), name.clone());
+        // The blocking client runs its own runtime, so not on the test's.
+        std::thread::spawn(move || {
+            let mut client = postgres::Client::connect(&admin, postgres::NoTls).unwrap();
+            client
+                .batch_execute(&format!("DROP DATABASE IF EXISTS {create} WITH (FORCE)"))
+                .unwrap();
+            client
+                .batch_execute(&format!("CREATE DATABASE {create}"))
+                .unwrap();
+        })
+        .join()
+        .unwrap();
+        std::fs::write(db, "on PostgreSQL").unwrap();
+    }
+    let (base, _) = admin.rsplit_once('/').expect("a URL with a database");
+    format!("{base}/{name}")
 }
 
 /// A fresh folder for one test's database.
@@ -33,9 +80,39 @@ pub fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// What the store of a test's `db` holds, as text: the SQLite files of its folder, or the
+/// members' rows of its PostgreSQL database.
+pub fn stored_text(db: &Path) -> String {
+    let Some(admin) = test_postgres() else {
+        let mut bytes = Vec::new();
+        for file in std::fs::read_dir(db.parent().unwrap()).unwrap() {
+            bytes.extend(std::fs::read(file.unwrap().path()).unwrap());
+        }
+        return String::from_utf8_lossy(&bytes).into_owned();
+    };
+    let url = postgres_for(&admin, db);
+    std::thread::spawn(move || {
+        let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+        client
+            .query("SELECT device, coalesce(name, '') FROM members", &[])
+            .unwrap()
+            .iter()
+            .map(|r| format!("{} {}\n", r.get::<_, String>(0), r.get::<_, String>(1)))
+            .collect()
+    })
+    .join()
+    .unwrap()
+}
+
 impl Server {
-    /// Starts the server on a free loopback port with the database `db`.
+    /// Starts the server on a free loopback port with the database `db` (see [`Server`]).
     pub fn start(db: &Path, extra: &[&str]) -> Server {
+        if let Some(admin) = test_postgres() {
+            let url = postgres_for(&admin, db);
+            let mut first = Server::start_postgres(&url, extra);
+            first.twin = Some(Box::new(Server::start_postgres(&url, extra)));
+            return first;
+        }
         let mut args = vec!["--db".to_string(), db.display().to_string()];
         args.extend(extra.iter().map(|a| a.to_string()));
         Server::start_with(&args)
@@ -75,31 +152,56 @@ impl Server {
         let addr = addr_rx
             .recv_timeout(Duration::from_secs(20))
             .expect("the server says where it listens");
-        Server { child, addr, logs }
+        Server {
+            child,
+            addr,
+            logs,
+            twin: None,
+            urls_given: Default::default(),
+        }
     }
 
-    /// The WebSocket URL.
+    /// The WebSocket URL: with two processes, each call the other's.
     pub fn url(&self) -> String {
-        format!("ws://{}/ws", self.addr)
+        let n = self
+            .urls_given
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        match &self.twin {
+            Some(twin) if n % 2 == 1 => twin.url(),
+            _ => format!("ws://{}/ws", self.addr),
+        }
     }
 
-    /// SIGKILL, and wait for it to be gone.
+    /// SIGKILL (every process), and wait for it to be gone.
     pub fn kill(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+        if let Some(twin) = &mut self.twin {
+            twin.kill();
+        }
     }
 
-    /// SIGTERM (the orderly stop); returns the exit status.
+    /// SIGTERM (the orderly stop) to every process; returns the first's exit status, and
+    /// panics if another's is not a success.
     pub fn terminate(&mut self) -> std::process::ExitStatus {
         let _ = Command::new("kill")
             .args(["-TERM", &self.child.id().to_string()])
             .status();
+        if let Some(twin) = &mut self.twin {
+            let status = twin.terminate();
+            assert!(status.success(), "the second process stopped: {status:?}");
+        }
         self.child.wait().unwrap()
     }
 
-    /// The log lines so far, joined.
+    /// The log lines so far (of every process), joined.
     pub fn log_text(&self) -> String {
-        self.logs.lock().unwrap().join("\n")
+        let mut text = self.logs.lock().unwrap().join("\n");
+        if let Some(twin) = &self.twin {
+            text.push('\n');
+            text.push_str(&twin.log_text());
+        }
+        text
     }
 }
 

@@ -4,7 +4,8 @@ use std::io::{Read, Write};
 use std::time::Duration;
 
 use crate::common::{
-    Client, Server, accepted, new_secret, open, random_turn, rng, start_room, temp_dir, turn,
+    Client, Server, accepted, new_secret, open, random_turn, rng, start_room, stored_text,
+    temp_dir, turn,
 };
 use mills_core::{Record, Rules};
 use mills_protocol::{ClientMessage, EntryKind, Seat, ServerMessage};
@@ -162,11 +163,7 @@ async fn two_devices_create_join_play_to_the_end_rematch_and_get_the_record() {
         "no secret is logged"
     );
     // Nor stored: the database (and its write-ahead log) holds the secrets' hashes only.
-    let mut stored = Vec::new();
-    for file in std::fs::read_dir(&dir).unwrap() {
-        stored.extend(std::fs::read(file.unwrap().path()).unwrap());
-    }
-    let stored = String::from_utf8_lossy(&stored);
+    let stored = stored_text(&dir.join("db"));
     assert!(stored.contains("Bo"), "the database was read");
     assert!(
         !stored.contains(&sa) && !stored.contains(&sb),

@@ -1,9 +1,11 @@
 //! Two `mills-server` processes on one PostgreSQL database serve the same rooms: each player
-//! talks to a different process, as behind a load balancer.
+//! talks to a different process, as behind a load balancer. (The other tests of this binary
+//! run that way too when `MILLS_TEST_POSTGRES` is set; these are about what only happens
+//! between processes.)
 //!
 //! These need a PostgreSQL server: `tests/postgres/run.sh` starts a throwaway one and runs
-//! them with `--ignored`, giving its address in `MILLS_TEST_POSTGRES`. Each test makes a
-//! database of its own.
+//! them with `--include-ignored`, giving its address in `MILLS_TEST_POSTGRES`. Each test
+//! makes a database of its own.
 
 use crate::common::{
     Client, Server, accepted, new_secret, open, random_turn, replay, rng, start_room, turn,
