@@ -298,12 +298,15 @@ impl Session {
     async fn handle(&mut self, caller: &Caller, message: ClientMessage) {
         let hub = self.hub.clone();
         match message {
-            ClientMessage::Create { game, timer, side } => {
-                match hub.create(caller, &game, timer, side).await {
-                    Ok(room) => self.rooms.push(room),
-                    Err(r) => self.refused(r, None, None),
-                }
-            }
+            ClientMessage::Create {
+                game,
+                timer,
+                side,
+                id,
+            } => match hub.create(caller, &game, timer, side, id.as_deref()).await {
+                Ok(room) => self.rooms.push(room),
+                Err(r) => self.refused(r, None, None),
+            },
             ClientMessage::Join { code } => match hub.join(caller, &code).await {
                 Ok(room) => self.remember(room),
                 Err(r) => self.refused(r, None, None),

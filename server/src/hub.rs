@@ -805,6 +805,7 @@ impl Hub {
         game: &str,
         timer: u32,
         side: Option<Seat>,
+        create_id: Option<&str>,
     ) -> Result<String, Refusal> {
         let variant: Variant = game.parse().map_err(|e: mills_core::UnknownVariant| {
             refusal(ErrorCode::UnknownGame, e.to_string())
@@ -815,18 +816,23 @@ impl Hub {
                 "the timer is 0 (off), 15, 30, 60 or 120 seconds",
             )
         })?;
+        // A create sent again (its `created` was lost with the connection) gets its room.
+        if let Some(done) = self.created_before(caller, create_id).await? {
+            return self.created_again(caller, &done, variant, timer).await;
+        }
         if self.waiting_rooms_of(&caller.device) >= self.config.max_waiting_rooms {
             return Err(refusal(
                 ErrorCode::TooManyRooms,
                 "this device has too many rooms waiting for a second player",
             ));
         }
+        let mut conflicts = 0;
         let (id, room) = loop {
             let code = new_code();
             if self.slot(&code).is_some() {
                 continue;
             }
-            let room = Room::new(
+            let mut room = Room::new(
                 code.clone(),
                 variant,
                 timer,
@@ -837,6 +843,7 @@ impl Hub {
                 },
                 side.unwrap_or(Seat::P1),
             );
+            room.create_id = create_id.map(str::to_string);
             let (room_row, creator, game_row) = room.creation_rows();
             let write = Write::CreateRoom {
                 room: room_row,
@@ -845,8 +852,21 @@ impl Hub {
             };
             match self.store.write(write).await {
                 Ok(()) => break (code, room),
-                // Another process made a room with this code: draw another.
-                Err(e) if e.is_conflict() && self.store.is_shared() => continue,
+                Err(e) if e.is_conflict() => {
+                    // The code is taken (by a room not in memory, or made by another
+                    // process), or the request id is: by this device's same request sent
+                    // twice at once, or by another device.
+                    if let Some(done) = self.created_before(caller, create_id).await? {
+                        return self.created_again(caller, &done, variant, timer).await;
+                    }
+                    conflicts += 1;
+                    if conflicts == 3 {
+                        return Err(refusal(
+                            ErrorCode::IdReused,
+                            "this id belongs to another room",
+                        ));
+                    }
+                }
                 Err(e) => return Err(storage(e)),
             }
         };
@@ -860,6 +880,47 @@ impl Hub {
         });
         log::info!(room = id.as_str(), game = variant.id(), conn = caller.conn; "room created");
         Ok(id)
+    }
+
+    /// The room this device already made with this request id, if any.
+    async fn created_before(
+        &self,
+        caller: &Caller,
+        create_id: Option<&str>,
+    ) -> Result<Option<String>, Refusal> {
+        let Some(create_id) = create_id else {
+            return Ok(None);
+        };
+        self.store
+            .room_created_by(&caller.device, create_id)
+            .await
+            .map_err(storage)
+    }
+
+    /// Answers a create sent again with the room the first one made (`created` as then,
+    /// with the room as it is now); a different request under the same id is `id-reused`.
+    async fn created_again(
+        self: &Arc<Self>,
+        caller: &Caller,
+        room: &str,
+        variant: Variant,
+        timer: TurnTimer,
+    ) -> Result<String, Refusal> {
+        let (_, mut live) = self.enter(room).await?.ok_or_else(not_in_room)?;
+        if live.room.variant != variant || live.room.timer != timer {
+            return Err(refusal(
+                ErrorCode::IdReused,
+                "this id belongs to another room",
+            ));
+        }
+        self.subscribe(&mut live, caller);
+        let seat = live.room.seat_of(&caller.device).unwrap_or(Seat::P1);
+        caller.out.message(&ServerMessage::Created {
+            room: self.state_for(&live, seat),
+            link: self.config.link(room),
+        });
+        log::info!(room = room, conn = caller.conn; "room created (again)");
+        Ok(room.to_string())
     }
 
     /// `join`: takes the free seat (or opens a room the device sits in); returns the room id.

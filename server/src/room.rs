@@ -86,6 +86,8 @@ pub struct Room {
     pub timer: TurnTimer,
     /// When the room was created (Unix ms).
     pub created_ms: i64,
+    /// The creator's id for its `create` request, if it gave one.
+    pub create_id: Option<String>,
     /// The creator, then the one who joined.
     pub members: Vec<Member>,
     /// The current game's number.
@@ -168,6 +170,7 @@ impl Room {
             variant,
             timer,
             created_ms,
+            create_id: None,
             members: vec![creator],
             game_no: 1,
             p1_member: if creator_side == Seat::P1 { 0 } else { 1 },
@@ -187,6 +190,7 @@ impl Room {
                 game_id: self.variant.id().to_string(),
                 timer: self.timer.seconds().unwrap_or(0),
                 created_ms: self.created_ms,
+                create_id: self.create_id.clone(),
             },
             self.member_row(0),
             self.game_row(),
@@ -631,6 +635,7 @@ impl Room {
             },
             Seat::P1,
         );
+        r.create_id = room.create_id.clone();
         if let Some(joiner) = members_sorted.get(1) {
             r.add_member(Member {
                 device: joiner.device.clone(),

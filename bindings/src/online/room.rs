@@ -133,6 +133,9 @@ impl Room {
                 game: game.clone(),
                 timer: *timer,
                 side: *side,
+                // The same id on every connection: a create whose `created` was lost with
+                // the connection is answered with its room, not a second one.
+                id: Some(format!("{}-create", self.id_prefix)),
             },
             (None, Intent::Join { code }) => ClientMessage::Join { code: code.clone() },
             (None, Intent::Open { room }) => ClientMessage::Open { room: room.clone() },

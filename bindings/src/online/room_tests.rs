@@ -93,10 +93,18 @@ fn a_created_room_gives_its_invite_and_waits_for_the_opponent() {
         timer: 60,
         side: None,
     });
-    assert!(matches!(
-        room.on_connected(),
-        ClientMessage::Create { timer: 60, .. }
-    ));
+    let ClientMessage::Create { timer: 60, id, .. } = room.on_connected() else {
+        panic!("a create first");
+    };
+    assert!(id.is_some(), "a create carries an id");
+    room.on_disconnected();
+    let ClientMessage::Create { id: again, .. } = room.on_connected() else {
+        panic!("the create again on the next connection");
+    };
+    assert_eq!(
+        again, id,
+        "with the same id: the server answers it with the same room"
+    );
     let state = room_state(1, "p1", false, &[]);
     let events = room
         .receive(server(&format!(

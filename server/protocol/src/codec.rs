@@ -111,9 +111,12 @@ fn validate_client(message: &ClientMessage) -> Result<(), DecodeError> {
                 check_name(name)?;
             }
         }
-        ClientMessage::Create { game, .. } => {
+        ClientMessage::Create { game, id, .. } => {
             if game.is_empty() || game.chars().count() > MAX_GAME_ID_CHARS {
                 return Err(invalid("game", "must be a game id"));
+            }
+            if let Some(id) = id {
+                check_client_id(id)?;
             }
         }
         ClientMessage::Join { code } => {

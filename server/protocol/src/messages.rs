@@ -52,6 +52,11 @@ pub enum ClientMessage {
         /// The side the creator plays in the first game.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         side: Option<Seat>,
+        /// The client's id for this request (as for turns). A `create` sent again with the
+        /// same id by the same device (its connection was lost before `created` came) is
+        /// answered with the room the first one made, not a second room.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<String>,
     },
     /// Takes the free seat of the room with this invite code (dashes, spaces and case are
     /// ignored). Joining a room this device already sits in just opens it. Answered by

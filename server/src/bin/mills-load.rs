@@ -327,6 +327,7 @@ async fn setup_game(
             game: game.into(),
             timer: 60,
             side: None,
+            id: None,
         },
     )
     .await?;

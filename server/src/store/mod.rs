@@ -25,7 +25,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     id TEXT PRIMARY KEY,
     game_id TEXT NOT NULL,
     timer INTEGER NOT NULL,
-    created_ms BIGINT NOT NULL
+    created_ms BIGINT NOT NULL,
+    create_id TEXT
 );
 CREATE TABLE IF NOT EXISTS members (
     room TEXT NOT NULL REFERENCES rooms(id),
@@ -65,6 +66,17 @@ CREATE TABLE IF NOT EXISTS rematch_asks (
 );
 ";
 
+/// Added to `rooms` after its first version: the column a database made before it lacks
+/// (SQLite cannot add a column "if not exists", so each store checks), then its index.
+pub(crate) const CREATE_ID_COLUMN: &str = "ALTER TABLE rooms ADD COLUMN create_id TEXT";
+pub(crate) const CREATE_ID_INDEX: &str = "CREATE UNIQUE INDEX IF NOT EXISTS rooms_create_id
+    ON rooms(create_id) WHERE create_id IS NOT NULL";
+
+/// The room a device created with a request id: `$1`/`?1` the id, `$2`/`?2` the device.
+pub(crate) const ROOM_CREATED_BY: &str = "SELECT r.id FROM rooms r
+    JOIN members m ON m.room = r.id AND m.member = 0
+    WHERE r.create_id = $1 AND m.device = $2";
+
 /// A room as stored: its setting and members.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RoomRow {
@@ -76,6 +88,8 @@ pub struct RoomRow {
     pub timer: u32,
     /// When it was created, Unix milliseconds.
     pub created_ms: i64,
+    /// The creator's id for its `create` request, if it gave one.
+    pub create_id: Option<String>,
 }
 
 /// A member of a room: 0 the creator, 1 the one who joined.
@@ -286,6 +300,13 @@ pub trait Store: Send + 'static {
 
     /// The rooms a device sits in, oldest first.
     fn rooms_of(&mut self, device: &str) -> Result<Vec<String>, StoreError>;
+
+    /// The room `device` created with the request id `create_id`, if any.
+    fn room_created_by(
+        &mut self,
+        device: &str,
+        create_id: &str,
+    ) -> Result<Option<String>, StoreError>;
 
     /// Tells the other processes of a shared store; nothing for a store of one process.
     fn signal(&mut self, signals: &[Signal]) -> Result<(), StoreError> {

@@ -21,8 +21,8 @@ use tokio::sync::mpsc::UnboundedSender;
 use crate::device;
 
 use super::{
-    EntryRow, GameRow, MemberRow, Notice, RematchRow, RoomRow, SCHEMA, Signal, Snapshot, Store,
-    StoreError, Write,
+    CREATE_ID_COLUMN, CREATE_ID_INDEX, EntryRow, GameRow, MemberRow, Notice, ROOM_CREATED_BY,
+    RematchRow, RoomRow, SCHEMA, Signal, Snapshot, Store, StoreError, Write,
 };
 
 /// The LISTEN/NOTIFY channel. A notice's payload is `INSTANCE ROOM` (the room changed),
@@ -67,8 +67,8 @@ impl Statements {
     fn prepare(db: &mut Client) -> Result<Statements, postgres::Error> {
         Ok(Statements {
             room: db.prepare(
-                "INSERT INTO rooms (id, game_id, timer, created_ms) VALUES ($1, $2, $3, $4)
-                 ON CONFLICT DO NOTHING",
+                "INSERT INTO rooms (id, game_id, timer, created_ms, create_id)
+                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
             )?,
             member: db.prepare(
                 "INSERT INTO members (room, member, device, name) VALUES ($1, $2, $3, $4)
@@ -122,6 +122,9 @@ impl PostgresStore {
         tx.execute("SELECT pg_advisory_xact_lock($1)", &[&SCHEMA_LOCK])
             .map_err(err)?;
         tx.batch_execute(SCHEMA).map_err(err)?;
+        tx.batch_execute(&CREATE_ID_COLUMN.replace("ADD COLUMN", "ADD COLUMN IF NOT EXISTS"))
+            .map_err(err)?;
+        tx.batch_execute(CREATE_ID_INDEX).map_err(err)?;
         // Older databases stored the device secrets themselves: keep only their keys.
         let legacy = tx
             .query("SELECT room, member, device FROM members", &[])
@@ -211,7 +214,7 @@ impl PostgresStore {
             .map_err(err)?;
         let rooms = tx
             .query(
-                "SELECT id, game_id, timer, created_ms FROM rooms
+                "SELECT id, game_id, timer, created_ms, create_id FROM rooms
                  WHERE $1::TEXT IS NULL OR id = $1 ORDER BY created_ms, id",
                 &[&only],
             )
@@ -222,6 +225,7 @@ impl PostgresStore {
                 game_id: r.get(1),
                 timer: r.get::<_, i32>(2) as u32,
                 created_ms: r.get(3),
+                create_id: r.get(4),
             })
             .collect();
         let members = tx
@@ -318,6 +322,7 @@ fn write_one(
                     &room.game_id,
                     &(room.timer as i32),
                     &room.created_ms,
+                    &room.create_id,
                 ],
             )?;
             // A new room's member and game rows cannot be taken once the room's is not.
@@ -384,6 +389,19 @@ impl Store for PostgresStore {
 
     fn load_room(&mut self, id: &str) -> Result<Snapshot, StoreError> {
         self.rows(Some(id))
+    }
+
+    fn room_created_by(
+        &mut self,
+        device: &str,
+        create_id: &str,
+    ) -> Result<Option<String>, StoreError> {
+        self.connected()?;
+        Ok(self
+            .db
+            .query_opt(ROOM_CREATED_BY, &[&create_id, &device])
+            .map_err(err)?
+            .map(|r| r.get(0)))
     }
 
     fn rooms_of(&mut self, device: &str) -> Result<Vec<String>, StoreError> {

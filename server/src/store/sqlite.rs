@@ -8,7 +8,8 @@ use rusqlite::{Connection, params};
 use crate::device;
 
 use super::{
-    EntryRow, GameRow, MemberRow, RematchRow, RoomRow, SCHEMA, Snapshot, Store, StoreError, Write,
+    CREATE_ID_COLUMN, CREATE_ID_INDEX, EntryRow, GameRow, MemberRow, ROOM_CREATED_BY, RematchRow,
+    RoomRow, SCHEMA, Snapshot, Store, StoreError, Write,
 };
 
 /// Rooms in a SQLite file.
@@ -35,6 +36,17 @@ impl SqliteStore {
         db.busy_timeout(std::time::Duration::from_secs(5))
             .map_err(err)?;
         db.execute_batch(SCHEMA).map_err(err)?;
+        let has_create_id: bool = db
+            .query_row(
+                "SELECT COUNT(*) > 0 FROM pragma_table_info('rooms') WHERE name = 'create_id'",
+                [],
+                |r| r.get(0),
+            )
+            .map_err(err)?;
+        if !has_create_id {
+            db.execute_batch(CREATE_ID_COLUMN).map_err(err)?;
+        }
+        db.execute_batch(CREATE_ID_INDEX).map_err(err)?;
         let mut store = SqliteStore { db };
         store.key_devices().map_err(err)?;
         Ok(store)
@@ -64,8 +76,15 @@ impl SqliteStore {
                 game,
             } => {
                 tx.execute(
-                    "INSERT INTO rooms (id, game_id, timer, created_ms) VALUES (?1, ?2, ?3, ?4)",
-                    params![room.id, room.game_id, room.timer, room.created_ms],
+                    "INSERT INTO rooms (id, game_id, timer, created_ms, create_id)
+                     VALUES (?1, ?2, ?3, ?4, ?5)",
+                    params![
+                        room.id,
+                        room.game_id,
+                        room.timer,
+                        room.created_ms,
+                        room.create_id
+                    ],
                 )?;
                 insert_member(tx, creator)?;
                 insert_game(tx, game)
@@ -104,7 +123,7 @@ impl SqliteStore {
         let db = &self.db;
         let rooms = db
             .prepare(
-                "SELECT id, game_id, timer, created_ms FROM rooms
+                "SELECT id, game_id, timer, created_ms, create_id FROM rooms
                  WHERE ?1 IS NULL OR id = ?1 ORDER BY created_ms, id",
             )
             .map_err(err)?
@@ -114,6 +133,7 @@ impl SqliteStore {
                     game_id: r.get(1)?,
                     timer: r.get(2)?,
                     created_ms: r.get(3)?,
+                    create_id: r.get(4)?,
                 })
             })
             .map_err(err)?
@@ -229,6 +249,18 @@ impl Store for SqliteStore {
         self.rows(Some(id))
     }
 
+    fn room_created_by(
+        &mut self,
+        device: &str,
+        create_id: &str,
+    ) -> Result<Option<String>, StoreError> {
+        use rusqlite::OptionalExtension;
+        self.db
+            .query_row(ROOM_CREATED_BY, params![create_id, device], |r| r.get(0))
+            .optional()
+            .map_err(err)
+    }
+
     fn rooms_of(&mut self, device: &str) -> Result<Vec<String>, StoreError> {
         self.db
             .prepare(
@@ -275,6 +307,7 @@ mod tests {
                 game_id: "zhiqi".into(),
                 timer: 60,
                 created_ms: 1,
+                create_id: Some("c0".into()),
             },
             creator: MemberRow {
                 room: id.into(),
@@ -310,6 +343,38 @@ mod tests {
             game_no: 1,
             member,
         })
+    }
+
+    #[test]
+    fn a_database_from_before_create_ids_gains_the_column() {
+        let dir = std::env::temp_dir().join(format!("mills-store-old-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("old.db");
+        let _ = std::fs::remove_file(&path);
+        Connection::open(&path)
+            .unwrap()
+            .execute_batch(
+                "CREATE TABLE rooms (id TEXT PRIMARY KEY, game_id TEXT NOT NULL,
+                     timer INTEGER NOT NULL, created_ms INTEGER NOT NULL);
+                 INSERT INTO rooms VALUES ('OLD', 'zhiqi', 60, 1);",
+            )
+            .unwrap();
+        let mut store = SqliteStore::open(&path).unwrap();
+        let snapshot = store.load().unwrap();
+        assert_eq!(snapshot.rooms[0].id, "OLD");
+        assert_eq!(snapshot.rooms[0].create_id, None);
+        let results = store.apply(&[room("NEW")]).unwrap();
+        assert!(results[0].is_ok());
+        assert_eq!(
+            store.room_created_by(&device::key_of(&"d".repeat(32)), "c0"),
+            Ok(None),
+            "the creator is stored by key; the test wrote the secret itself"
+        );
+        assert_eq!(
+            store.room_created_by(&"d".repeat(32), "c0"),
+            Ok(Some("NEW".into()))
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

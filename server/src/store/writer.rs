@@ -18,6 +18,7 @@ enum Job {
     Write(Box<Write>, Answer<()>),
     LoadRoom(String, Answer<Snapshot>),
     RoomsOf(String, Answer<Vec<String>>),
+    CreatedBy(String, String, Answer<Option<String>>),
     Signal(Vec<Signal>),
     /// Commit what came before, then stop.
     Stop,
@@ -80,6 +81,16 @@ impl StoreHandle {
         }
     }
 
+    /// The room `device` created with the request id `create_id`, if any.
+    pub async fn room_created_by(
+        &self,
+        device: &str,
+        create_id: &str,
+    ) -> Result<Option<String>, StoreError> {
+        self.ask(|done| Job::CreatedBy(device.to_string(), create_id.to_string(), done))
+            .await
+    }
+
     async fn ask<T>(&self, job: impl FnOnce(Answer<T>) -> Job) -> Result<T, StoreError> {
         let (done, answer) = oneshot::channel();
         self.jobs
@@ -123,6 +134,9 @@ fn run(mut store: impl Store, queue: mpsc::Receiver<Job>) {
             }
             Job::RoomsOf(device, answer) => {
                 let _ = answer.send(store.rooms_of(&device));
+            }
+            Job::CreatedBy(device, create_id, answer) => {
+                let _ = answer.send(store.room_created_by(&device, &create_id));
             }
             Job::Signal(signals) => {
                 if let Err(e) = store.signal(&signals) {

@@ -390,6 +390,7 @@ pub async fn start_room(
         game: game.into(),
         timer,
         side: None,
+        id: None,
     })
     .await;
     let (created, link) = a

@@ -48,6 +48,7 @@ async fn bad_frames_get_typed_errors_and_oversized_ones_close_the_connection() {
         game: "chess".into(),
         timer: 60,
         side: None,
+        id: None,
     })
     .await;
     assert_eq!(c.expect_error().await, ErrorCode::UnknownGame);
@@ -55,6 +56,7 @@ async fn bad_frames_get_typed_errors_and_oversized_ones_close_the_connection() {
         game: "zhiqi".into(),
         timer: 45,
         side: None,
+        id: None,
     })
     .await;
     assert_eq!(c.expect_error().await, ErrorCode::BadTimer);
@@ -105,6 +107,7 @@ async fn wrong_turns_wrong_secrets_and_replayed_ids_change_nothing() {
         game: "twelve-mens-morris".into(),
         timer: 60,
         side: None,
+        id: None,
     })
     .await;
     let id = a

@@ -276,6 +276,7 @@ async fn idle_rooms_leave_memory_and_come_back_whole_from_the_store() {
         game: "zhiqi".into(),
         timer: 60,
         side: None,
+        id: None,
     })
     .await;
     c.until(|m| matches!(m, ServerMessage::Created { .. }).then_some(()))
@@ -319,5 +320,51 @@ async fn idle_rooms_leave_memory_and_come_back_whole_from_the_store() {
         .await;
     assert_eq!(entries[0].actions, second);
     assert_eq!(health(&server)["rooms"], 2);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_create_sent_again_gets_its_room_and_its_id_is_one_devices() {
+    let dir = temp_dir("create-id");
+    let db = dir.join("db");
+    let mut server = Server::start(&db, &[]);
+    let mut r = rng(13);
+    let (sa, sb) = (new_secret(&mut r), new_secret(&mut r));
+    let create = |game: &str| ClientMessage::Create {
+        game: game.into(),
+        timer: 60,
+        side: None,
+        id: Some("5eed-create".into()),
+    };
+    let created = |m: &ServerMessage| match m {
+        ServerMessage::Created { room, .. } => Some(room.room.clone()),
+        _ => None,
+    };
+    let (mut a, _) = Client::connect(&server.url(), &sa, "Ann").await;
+    a.send(&create("zhiqi")).await;
+    let first = a.until(created).await;
+
+    // The connection was lost before `created` came: the app sends the same create again.
+    drop(a);
+    let (mut a, _) = Client::connect(&server.url(), &sa, "Ann").await;
+    a.send(&create("zhiqi")).await;
+    assert_eq!(a.until(created).await, first, "the same room, not a second");
+    // Also after a restart.
+    server.kill();
+    let server = Server::start(&db, &[]);
+    let (mut a, welcome) = Client::connect(&server.url(), &sa, "Ann").await;
+    let ServerMessage::Welcome { rooms, .. } = welcome else {
+        unreachable!()
+    };
+    assert_eq!(rooms.len(), 1, "one room was made in all");
+    a.send(&create("zhiqi")).await;
+    assert_eq!(a.until(created).await, first);
+
+    // The id under another request, or from another device, is not that room.
+    a.send(&create("linked-horse")).await;
+    assert_eq!(a.expect_error().await, mills_protocol::ErrorCode::IdReused);
+    let (mut b, _) = Client::connect(&server.url(), &sb, "Bo").await;
+    b.send(&create("zhiqi")).await;
+    assert_eq!(b.expect_error().await, mills_protocol::ErrorCode::IdReused);
     std::fs::remove_dir_all(&dir).ok();
 }
