@@ -150,9 +150,9 @@ class OnlineFfiTest {
     @Test
     fun badInvitesAndAddressesThrowTypedErrors() {
         assertThrows<MillsException.InvalidInvite> { OnlineSession.join(options("X"), "not a code", null) }
-        val wss = options("X").copy(server = "wss://mills.example")
+        val ftp = options("X").copy(server = "ftp://mills.example")
         assertThrows<MillsException.InvalidServer> {
-            OnlineSession.create(wss, GameId.ZHIQI, TurnTimer.OFF, null)
+            OnlineSession.create(ftp, GameId.ZHIQI, TurnTimer.OFF, null)
         }
     }
 }
