@@ -155,4 +155,20 @@ class OnlineFfiTest {
             OnlineSession.create(ftp, GameId.ZHIQI, TurnTimer.OFF, null)
         }
     }
+
+    @Test
+    fun aWssAddressIsTakenAndAServerWithoutTlsIsRetriedNotRefused() {
+        // The test's mills-server speaks plain WebSocket: TLS to it fails like a dropped
+        // connection (tried again by itself), not like an untrusted certificate.
+        val wss = options("T").copy(server = "wss://127.0.0.1:$port/ws")
+        val session = OnlineSession.create(wss, GameId.ZHIQI, TurnTimer.OFF, null)
+        try {
+            eventually("a second attempt") {
+                (session.status().connection as? ConnectionState.Reconnecting)?.let { it.attempt >= 2u } == true
+            }
+            assertEquals(null, session.status().room)
+        } finally {
+            session.shutDown()
+        }
+    }
 }
