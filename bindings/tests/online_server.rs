@@ -4,6 +4,8 @@
 
 #[path = "online/support.rs"]
 mod support;
+#[path = "online/tls.rs"]
+mod tls;
 
 use std::time::{Duration, Instant};
 
@@ -253,7 +255,7 @@ fn bad_invites_and_addresses_are_typed_errors() {
         Err(mills_ffi::MillsError::InvalidInvite { .. })
     ));
     let mut bad = opts.clone();
-    bad.server = "wss://mills.example".into();
+    bad.server = "ftp://mills.example".into();
     assert!(matches!(
         mills_ffi::OnlineSession::create(bad, GameId::Zhiqi, TurnTimer::Off, None),
         Err(mills_ffi::MillsError::InvalidServer { .. })

@@ -4,7 +4,8 @@
 //! every [`POLL`] (the socket's read timeout) so that the app's calls never wait on the
 //! network. A dropped connection is tried again by itself with a growing pause (0.25 s to
 //! 8 s, with jitter, so that a restarted server is not hit by every client at once);
-//! `resume()` tries again at once.
+//! `resume()` tries again at once. `wss://` servers are spoken to over TLS (`tls`); a
+//! certificate the client does not trust stops the retries until `resume()`.
 
 use std::io::ErrorKind;
 use std::net::{SocketAddr, TcpStream, ToSocketAddrs};
@@ -17,6 +18,7 @@ use tungstenite::protocol::{Role, WebSocketConfig};
 use tungstenite::{Message, WebSocket};
 
 use super::Shared;
+use super::tls::{self, Stream};
 use super::types::{ConnectionState, OfflineReason};
 
 /// How long a read waits before the thread looks at the outbox again: the most a tap's turn
@@ -30,7 +32,7 @@ const SILENCE_LIMIT: Duration = Duration::from_secs(60);
 const FIRST_PAUSE: Duration = Duration::from_millis(250);
 const LONGEST_PAUSE: Duration = Duration::from_secs(8);
 
-/// Where the server is: a `ws://host:port/path` address.
+/// Where the server is: a `ws://host:port/path` or `wss://…` address.
 #[derive(Debug, Clone)]
 pub(crate) struct ServerAddress {
     /// `host:port` as written (the `Host` header).
@@ -38,24 +40,25 @@ pub(crate) struct ServerAddress {
     pub path: String,
     pub host: String,
     pub port: u16,
+    /// `wss://` (or `https://`): TLS under the WebSocket.
+    pub secure: bool,
 }
 
 impl ServerAddress {
-    /// Reads `ws://host:port/path`, `http://…` (the same server), or `host:port`; the path
-    /// defaults to the protocol's `/ws`.
+    /// Reads `ws://host:port/path`, `wss://…` (TLS, port 443 by default), `http://…` and
+    /// `https://…` (the same servers), or `host:port`; the path defaults to the protocol's
+    /// `/ws`.
     pub fn parse(text: &str) -> Result<ServerAddress, String> {
         let text = text.trim();
         let (scheme, rest) = match text.split_once("://") {
             Some((scheme, rest)) => (scheme.to_ascii_lowercase(), rest),
             None => ("ws".to_string(), text),
         };
-        match scheme.as_str() {
-            "ws" | "http" => {}
-            "wss" | "https" => {
-                return Err("secure (wss/https) servers need the engine built with TLS".into());
-            }
+        let secure = match scheme.as_str() {
+            "ws" | "http" => false,
+            "wss" | "https" => true,
             other => return Err(format!("'{other}' is not a WebSocket scheme")),
-        }
+        };
         let (authority, path) = match rest.find('/') {
             Some(at) => (&rest[..at], &rest[at..]),
             None => (rest, ""),
@@ -72,7 +75,7 @@ impl ServerAddress {
                     .map_err(|_| format!("'{port}' is not a port"))?;
                 (host, port)
             }
-            _ => (authority, 80),
+            _ => (authority, if secure { 443 } else { 80 }),
         };
         if host.is_empty() {
             return Err("no host".into());
@@ -85,6 +88,7 @@ impl ServerAddress {
                 .trim_end_matches(']')
                 .to_string(),
             port,
+            secure,
         })
     }
 
@@ -99,8 +103,20 @@ enum Ended {
     Lost(String),
     /// The app paused or shut the session down.
     Told,
-    /// The server refused the room for good.
+    /// The server refused the room for good, or its certificate is not trusted.
     Fatal(OfflineReason),
+}
+
+impl From<tls::Failure> for Ended {
+    fn from(failure: tls::Failure) -> Ended {
+        match failure {
+            // Trying again would meet the same certificate: wait for resume().
+            tls::Failure::Untrusted(reason) => {
+                Ended::Fatal(OfflineReason::UntrustedServer { reason })
+            }
+            tls::Failure::Other(reason) => Ended::Lost(reason),
+        }
+    }
 }
 
 /// The connection thread's body: connect, serve, and reconnect until shut down.
@@ -120,17 +136,18 @@ pub(crate) fn run(shared: Arc<Shared>) {
             ConnectionState::Connecting
         });
         let seq = shared.resume_seq();
-        let ended = match connect(&shared.server) {
+        let ended = match connect(&shared.server, shared.tls.as_ref()) {
             Ok(socket) => {
                 ever_connected = true;
                 serve(&shared, socket, &mut attempt)
             }
-            Err(reason) => Ended::Lost(reason),
+            Err(ended) => ended,
         };
         shared.room().on_disconnected();
         match ended {
             Ended::Told => continue,
             Ended::Fatal(reason) => {
+                log::warn!("online: not trying again until resumed: {reason:?}");
                 shared.set_connection(ConnectionState::Offline { reason });
                 // Only a resume() may try again (an app that fixed the address, say).
                 if shared.wait_for_resume(seq) {
@@ -158,25 +175,34 @@ fn backoff(attempt: u32) -> Duration {
     base.mul_f64(rand::rng().random_range(0.75..1.25))
 }
 
-type Socket = WebSocket<TcpStream>;
+type Socket = WebSocket<Stream>;
 
-fn connect(server: &ServerAddress) -> Result<Socket, String> {
+/// Opens the connection (TCP, TLS for a `wss://` server with `tls`, the WebSocket
+/// handshake); a failure is `Lost`, or `Fatal` for a certificate the client does not trust.
+fn connect(
+    server: &ServerAddress,
+    tls: Option<&Arc<rustls::ClientConfig>>,
+) -> Result<Socket, Ended> {
     let addrs = server
         .socket_addrs()
-        .map_err(|e| format!("resolving: {e}"))?;
+        .map_err(|e| Ended::Lost(format!("resolving: {e}")))?;
     let mut last = String::from("no address");
     for addr in addrs {
         match TcpStream::connect_timeout(&addr, CONNECT_TIMEOUT) {
-            Ok(mut stream) => {
-                let _ = stream.set_nodelay(true);
-                stream
-                    .set_read_timeout(Some(CONNECT_TIMEOUT))
-                    .map_err(|e| e.to_string())?;
+            Ok(tcp) => {
+                let _ = tcp.set_nodelay(true);
+                tcp.set_read_timeout(Some(CONNECT_TIMEOUT))
+                    .map_err(|e| Ended::Lost(e.to_string()))?;
+                let mut stream = match tls {
+                    Some(config) => tls::connect(config, &server.host, tcp).map_err(Ended::from)?,
+                    None => Stream::Plain(tcp),
+                };
                 let rest = super::handshake::client_handshake(
                     &mut stream,
                     &server.authority,
                     &server.path,
-                )?;
+                )
+                .map_err(Ended::Lost)?;
                 let limit = mills_protocol::limits::MAX_SERVER_FRAME_BYTES;
                 let config = WebSocketConfig::default()
                     .max_message_size(Some(limit))
@@ -185,14 +211,15 @@ fn connect(server: &ServerAddress) -> Result<Socket, String> {
                     WebSocket::from_partially_read(stream, rest, Role::Client, Some(config));
                 socket
                     .get_ref()
+                    .tcp()
                     .set_read_timeout(Some(POLL))
-                    .map_err(|e| e.to_string())?;
+                    .map_err(|e| Ended::Lost(e.to_string()))?;
                 return Ok(socket);
             }
             Err(err) => last = format!("connecting to {addr}: {err}"),
         }
     }
-    Err(last)
+    Err(Ended::Lost(last))
 }
 
 fn send(socket: &mut Socket, message: &ClientMessage) -> Result<(), String> {
@@ -304,9 +331,40 @@ mod tests {
         assert_eq!((b.path.as_str(), b.port), ("/mills/ws", 80));
         let c = ServerAddress::parse("localhost:8080").unwrap();
         assert_eq!((c.host.as_str(), c.path.as_str()), ("localhost", "/ws"));
+        assert!(!a.secure && !b.secure && !c.secure);
         assert!(ServerAddress::parse("ftp://x").is_err());
         assert!(ServerAddress::parse("ws://:80").is_err());
         assert!(ServerAddress::parse("ws://host:notaport").is_err());
+    }
+
+    #[test]
+    fn secure_addresses_default_to_port_443_and_keep_their_port_and_path() {
+        let a = ServerAddress::parse("wss://mills.example").unwrap();
+        assert!(a.secure);
+        assert_eq!(
+            (
+                a.authority.as_str(),
+                a.host.as_str(),
+                a.port,
+                a.path.as_str()
+            ),
+            ("mills.example", "mills.example", 443, "/ws")
+        );
+        let b = ServerAddress::parse("WSS://mills.example:8443/play/ws").unwrap();
+        assert!(b.secure);
+        assert_eq!(
+            (
+                b.authority.as_str(),
+                b.host.as_str(),
+                b.port,
+                b.path.as_str()
+            ),
+            ("mills.example:8443", "mills.example", 8443, "/play/ws")
+        );
+        let c = ServerAddress::parse("https://[::1]:9443").unwrap();
+        assert!(c.secure);
+        assert_eq!((c.host.as_str(), c.port), ("::1", 9443));
+        assert!(ServerAddress::parse("wss://host:99999").is_err());
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! - `room`: the client's picture of the room, without I/O (turns shown only once stored).
 //! - `link`: the connection thread (blocking WebSocket, reconnects by itself).
 //! - `handshake`: the WebSocket opening handshake.
+//! - `tls`: TLS for `wss://` servers (rustls, the web's public roots).
 //! - `secret`: the device secret, kept in a file the app names.
 //! - `types`: the records and enums the apps see.
 //!
@@ -15,6 +16,7 @@ mod handshake;
 mod link;
 mod room;
 mod secret;
+mod tls;
 mod types;
 
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, RwLock};
@@ -43,8 +45,9 @@ pub trait OnlineListener: Send + Sync {
 /// Where the server is and who this device is.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
 pub struct OnlineOptions {
-    /// The server's address from the app's settings: `ws://host:port` (the path defaults to
-    /// `/ws`), `http://…` for the same, or `host:port`.
+    /// The server's address from the app's settings: `wss://host` (TLS, port 443 unless
+    /// given; the path defaults to `/ws`), `ws://host:port` (plain), `https://…` and
+    /// `http://…` for the same, or `host:port` (plain).
     pub server: String,
     /// A file in the app's private storage for the device secret: made (random) on first
     /// use and read afterwards. The app never needs to read it; losing it loses the seats.
@@ -62,6 +65,8 @@ pub(crate) struct Shared {
     connection: Mutex<(ConnectionState, String)>,
     listener: RwLock<Option<Arc<dyn OnlineListener>>>,
     server: ServerAddress,
+    /// The TLS settings for a `wss://` server; `None` for a plain one.
+    tls: Option<Arc<rustls::ClientConfig>>,
     secret: String,
     name: Option<String>,
 }
@@ -209,12 +214,23 @@ impl OnlineSession {
         intent: Intent,
         game: GameId,
         listener: Option<Arc<dyn OnlineListener>>,
+        extra_roots: &[Vec<u8>],
     ) -> Result<Arc<OnlineSession>, MillsError> {
         let server =
             ServerAddress::parse(&options.server).map_err(|reason| MillsError::InvalidServer {
                 address: options.server.clone(),
                 reason,
             })?;
+        let tls = if server.secure {
+            let config =
+                tls::client_config(extra_roots).map_err(|reason| MillsError::InvalidServer {
+                    address: options.server.clone(),
+                    reason,
+                })?;
+            Some(config)
+        } else {
+            None
+        };
         let secret = secret::load_or_create(&options.secret_path)?;
         let config = core::SessionConfig::new(game.into()).with_mode(core::Mode::PassAndPlay);
         let board = core::GameSession::new(config, room::quiet_options());
@@ -226,6 +242,7 @@ impl OnlineSession {
             connection: Mutex::new((ConnectionState::Connecting, String::new())),
             listener: RwLock::new(listener),
             server,
+            tls,
             secret,
             name: options.name.map(|n| n.chars().take(60).collect()),
         });
@@ -278,7 +295,7 @@ impl OnlineSession {
                 timer: seconds_of_timer(timer),
                 side: None,
             };
-            OnlineSession::start(options, intent, game, listener)
+            OnlineSession::start(options, intent, game, listener, &[])
         })
     }
 
@@ -295,7 +312,7 @@ impl OnlineSession {
                 invite: invite.clone(),
             })?;
             // The game is known once the server answers; the board is redrawn then.
-            OnlineSession::start(options, Intent::Join { code }, GameId::Zhiqi, listener)
+            OnlineSession::start(options, Intent::Join { code }, GameId::Zhiqi, listener, &[])
         })
     }
 
@@ -311,7 +328,7 @@ impl OnlineSession {
             let room = invite_code(&room).ok_or(MillsError::InvalidInvite {
                 invite: room.clone(),
             })?;
-            OnlineSession::start(options, Intent::Open { room }, GameId::Zhiqi, listener)
+            OnlineSession::start(options, Intent::Open { room }, GameId::Zhiqi, listener, &[])
         })
     }
 
@@ -449,6 +466,42 @@ impl OnlineSession {
     /// The revision of the stored game the board shows (the number of the server's entries).
     pub fn stored_revision(&self) -> u64 {
         self.shared.room().revision()
+    }
+}
+
+/// Rust only, never exported to the apps (no `uniffi::export`): sessions that also trust
+/// `extra_root` (a DER certificate) for a `wss://` server. The integration tests run their
+/// own TLS terminator with a made-up root; the apps trust the web's public roots and nothing
+/// else, and have no way to add one.
+impl OnlineSession {
+    #[doc(hidden)]
+    pub fn create_trusting(
+        options: OnlineOptions,
+        game: GameId,
+        timer: TurnTimer,
+        listener: Option<Arc<dyn OnlineListener>>,
+        extra_root: Vec<u8>,
+    ) -> Result<Arc<OnlineSession>, MillsError> {
+        let intent = Intent::Create {
+            game: core::Variant::from(game).id().to_string(),
+            timer: seconds_of_timer(timer),
+            side: None,
+        };
+        OnlineSession::start(options, intent, game, listener, &[extra_root])
+    }
+
+    #[doc(hidden)]
+    pub fn join_trusting(
+        options: OnlineOptions,
+        invite: String,
+        listener: Option<Arc<dyn OnlineListener>>,
+        extra_root: Vec<u8>,
+    ) -> Result<Arc<OnlineSession>, MillsError> {
+        let code = invite_code(&invite).ok_or(MillsError::InvalidInvite {
+            invite: invite.clone(),
+        })?;
+        let intent = Intent::Join { code };
+        OnlineSession::start(options, intent, GameId::Zhiqi, listener, &[extra_root])
     }
 }
 

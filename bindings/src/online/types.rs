@@ -26,6 +26,11 @@ pub enum OfflineReason {
     /// device has no seat in, another protocol version (`code` is the protocol's error id:
     /// `unknown-code`, `room-full`, `not-in-room`, `unsupported-version`, ...).
     Refused { code: String, message: String },
+    /// The `wss://` server's certificate is not one the engine trusts (self-signed, issued by
+    /// an unknown authority, for another name, expired, ...): the connection is not made, so
+    /// the device secret never goes to it. `reason` is rustls's, for logs. `resume()` tries
+    /// again (after the server's certificate was fixed, say).
+    UntrustedServer { reason: String },
 }
 
 /// One seat of the room.

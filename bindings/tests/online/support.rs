@@ -267,13 +267,13 @@ pub fn options(server: &str, secret_path: &str, name: &str) -> OnlineOptions {
     }
 }
 
-fn listener() -> (Arc<Events>, Receiver<OnlineEvent>) {
+pub fn listener() -> (Arc<Events>, Receiver<OnlineEvent>) {
     let (tx, rx) = channel();
     (Arc::new(Events { tx: Mutex::new(tx) }), rx)
 }
 
 impl Client {
-    fn wrap(session: Arc<OnlineSession>, events: Receiver<OnlineEvent>) -> Client {
+    pub fn wrap(session: Arc<OnlineSession>, events: Receiver<OnlineEvent>) -> Client {
         Client {
             session,
             events,

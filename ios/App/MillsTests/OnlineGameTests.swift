@@ -211,7 +211,7 @@ struct OnlineSetupTests {
 
     @Test func badAddressesAndInvitesAreRefusedWithTheEnginesReason() throws {
         let friend = FriendPlayModel(locations: try temporaryLocations(), announce: { _ in })
-        friend.create(.zhiqi, timer: .off, settings: OnlineSettings(server: "wss://mills.example", name: ""))
+        friend.create(.zhiqi, timer: .off, settings: OnlineSettings(server: "ftp://mills.example", name: ""))
         #expect(friend.room == nil)
         #expect(friend.error == String(localized: "error_invalid_server"))
         friend.join("not a code", settings: OnlineSettings(server: "127.0.0.1:9", name: ""))
@@ -240,6 +240,10 @@ struct OnlineSetupTests {
         let refused = OnlineText.banner(for: .offline(reason: .refused(code: "room-full", message: "full")))
         #expect(refused?.text == String(localized: "online_refused_room_full"))
         #expect(OnlineText.refused("something-new") == String(localized: "online_refused_other"))
+        let untrusted = OnlineText.banner(for: .offline(reason: .untrustedServer(reason: "UnknownIssuer")))
+        #expect(untrusted?.text == String(localized: "online_untrusted_server"))
+        #expect(untrusted?.offersRetry == true)
+        #expect(untrusted?.text != refused?.text)
         #expect(OnlineText.turnRefused("stale-revision") == String(localized: "online_turn_refused_late"))
     }
 }

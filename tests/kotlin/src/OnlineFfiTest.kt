@@ -150,9 +150,25 @@ class OnlineFfiTest {
     @Test
     fun badInvitesAndAddressesThrowTypedErrors() {
         assertThrows<MillsException.InvalidInvite> { OnlineSession.join(options("X"), "not a code", null) }
-        val wss = options("X").copy(server = "wss://mills.example")
+        val ftp = options("X").copy(server = "ftp://mills.example")
         assertThrows<MillsException.InvalidServer> {
-            OnlineSession.create(wss, GameId.ZHIQI, TurnTimer.OFF, null)
+            OnlineSession.create(ftp, GameId.ZHIQI, TurnTimer.OFF, null)
+        }
+    }
+
+    @Test
+    fun aWssAddressIsTakenAndAServerWithoutTlsIsRetriedNotRefused() {
+        // The test's mills-server speaks plain WebSocket: TLS to it fails like a dropped
+        // connection (tried again by itself), not like an untrusted certificate.
+        val wss = options("T").copy(server = "wss://127.0.0.1:$port/ws")
+        val session = OnlineSession.create(wss, GameId.ZHIQI, TurnTimer.OFF, null)
+        try {
+            eventually("a second attempt") {
+                (session.status().connection as? ConnectionState.Reconnecting)?.let { it.attempt >= 2u } == true
+            }
+            assertEquals(null, session.status().room)
+        } finally {
+            session.shutDown()
         }
     }
 }

@@ -25,6 +25,9 @@ enum OnlineText {
             ConnectionBanner(text: String(localized: "online_closed"), offersRetry: false)
         case .offline(.refused(let code, _)):
             ConnectionBanner(text: refused(code), offersRetry: true)
+        case .offline(.untrustedServer):
+            // The engine did not connect and waits for Retry (a fixed certificate, say).
+            ConnectionBanner(text: String(localized: "online_untrusted_server"), offersRetry: true)
         }
     }
 

@@ -47,7 +47,7 @@ class ErrorTextTest {
         MillsException.InvalidRecord(RecordErrorKind.RESULT_MISMATCH, null, "the result says"),
         MillsException.InvalidRecord(RecordErrorKind.NOT_FROM_START, null, "not from the start"),
         MillsException.InvalidTableSize(7u, 3u, 5u),
-        MillsException.InvalidServer("wss://mills.example", "no TLS"),
+        MillsException.InvalidServer("ftp://mills.example", "'ftp' is not a WebSocket scheme"),
         MillsException.InvalidInvite("hello"),
     )
 

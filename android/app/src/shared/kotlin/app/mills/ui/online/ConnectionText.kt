@@ -21,5 +21,7 @@ internal fun connectionUi(state: ConnectionState): ConnectionUi = when (state) {
             },
             canRetry = true,
         )
+        // The engine did not connect and waits for Retry (a fixed certificate, say).
+        is OfflineReason.UntrustedServer -> ConnectionUi.Offline(text(StringKey.OnlineUntrustedServer), canRetry = true)
     }
 }
