@@ -25,6 +25,7 @@ tests_tools_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/.tools"
 # what the Rust tests built instead of rebuilding the engine and the crates it shares with
 # the server for one package's features.
 cargo_profile="${MILLS_CARGO_PROFILE:-release}"
+# shellcheck disable=SC2034 # read by the scripts that source this file
 case "$cargo_profile" in
   dev | test) cargo_profile_dir="debug" ;;
   *) cargo_profile_dir="$cargo_profile" ;;
