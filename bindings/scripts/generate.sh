@@ -3,11 +3,16 @@
 #
 #   bindings/scripts/generate.sh kotlin|swift|python OUT_DIR
 #
-# The library is the release cdylib (what the apps ship, and what `cargo test --release`
-# already built); the generator is this crate's own `uniffi-bindgen` binary (same UniFFI
-# version), built in the dev profile because it only runs here. It runs from the workspace
-# root: library mode finds the crate's bindings/uniffi.toml through `cargo metadata`, which
-# looks for the workspace in the current directory. Honours CARGO_TARGET_DIR.
+# The library is the host cdylib, built in the profile MILLS_CARGO_PROFILE names (default
+# release, what the apps ship; tests/run.sh sets suite) with the features of the whole
+# workspace (`--workspace --lib`), as `cargo test --workspace` builds it: after the Rust tests
+# this build is then a no-op, where `-p mills-ffi` alone would resolve its dependencies' features
+# differently (log, tungstenite: mills-server asks for more) and rebuild the engine and every
+# shared crate. Libraries only, so the server's runtime and SQLite are not compiled here.
+# The generator is this crate's own `uniffi-bindgen` binary (same UniFFI version), built in
+# the dev profile because it only runs here. It runs from the workspace root: library mode
+# finds the crate's bindings/uniffi.toml through `cargo metadata`, which looks for the
+# workspace in the current directory. Honours CARGO_TARGET_DIR.
 # Prints the path of the library on its last line.
 set -euo pipefail
 
@@ -19,17 +24,22 @@ language="$1"
 out="$2"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 target_dir="${CARGO_TARGET_DIR:-$root/target}"
+profile="${MILLS_CARGO_PROFILE:-release}"
+case "$profile" in
+  dev | test) profile_dir="debug" ;;
+  *) profile_dir="$profile" ;;
+esac
 case "$(uname -s)" in
   Darwin) lib_name="libmills_ffi.dylib" ;;
   *) lib_name="libmills_ffi.so" ;;
 esac
-cargo build --quiet --manifest-path "$root/Cargo.toml" --release -p mills-ffi --lib >&2
+cargo build --quiet --manifest-path "$root/Cargo.toml" --profile "$profile" --workspace --lib >&2
 cargo build --quiet --manifest-path "$root/Cargo.toml" -p mills-ffi --features bindgen \
   --bin uniffi-bindgen >&2
 
 # absolute before the cd below (either may be relative to the caller's directory)
 target_dir="$(cd "$target_dir" && pwd)"
-lib="$target_dir/release/$lib_name"
+lib="$target_dir/$profile_dir/$lib_name"
 rm -rf "$out"
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"

@@ -60,8 +60,9 @@ for jar in "$LIB"/*.jar; do
 done
 LAUNCHER="$(ls "$LIB"/*junit-platform-console-standalone-*.jar)"
 
-# 3. The Rust library (release, what the app ships) and the Kotlin bindings generated from it
-#    by the workspace's own uniffi-bindgen (bindings/scripts/generate.sh; never committed).
+# 3. The Rust library (in the profile of tests/lib.sh: release on its own, suite in the suite)
+#    and the Kotlin bindings generated from it by the workspace's own uniffi-bindgen
+#    (bindings/scripts/generate.sh; never committed).
 GEN="$BUILD/generated"
 SO="$(CARGO_TARGET_DIR="$TARGET" t bindings/scripts/generate.sh kotlin "$GEN" | tail -n 1)" \
   || fail "building mills-ffi or generating its Kotlin bindings failed"
@@ -69,8 +70,8 @@ SO="$(CARGO_TARGET_DIR="$TARGET" t bindings/scripts/generate.sh kotlin "$GEN" | 
 
 # 3b. The real mills-server for the online tests (OnlineUiTest starts it on loopback, an
 #     ephemeral port, and drives two app instances against it).
-SERVER_BIN="$TARGET/release/mills-server"
-CARGO_TARGET_DIR="$TARGET" t cargo build --quiet --release -p mills-server --bin mills-server \
+SERVER_BIN="$TARGET/$cargo_profile_dir/mills-server"
+CARGO_TARGET_DIR="$TARGET" t cargo build --quiet --profile "$cargo_profile" --workspace --bin mills-server \
   || fail "building mills-server failed"
 
 # 4. One kotlinc run: generated bindings + shared UI + desktop glue + tests.

@@ -78,10 +78,10 @@ else
   step "Kotlin classes up to date"
 fi
 
-# 4. The real server for the online tests (release, as `cargo test --release` builds it).
+# 4. The real server for the online tests (--workspace: see tests/lib.sh).
 step "building mills-server for the online tests"
-cargo build --quiet --manifest-path "$root/Cargo.toml" --release -p mills-server --bin mills-server
-export MILLS_SERVER_BIN="$target_dir/release/mills-server"
+cargo build --quiet --manifest-path "$root/Cargo.toml" --profile "$cargo_profile" --workspace --bin mills-server
+export MILLS_SERVER_BIN="$target_dir/$cargo_profile_dir/mills-server"
 
 # 5. Run. The console launcher exits non-zero when a test fails or none ran.
 step "running JUnit against $lib"

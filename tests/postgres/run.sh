@@ -68,5 +68,7 @@ export MILLS_TEST_POSTGRES="postgres://$db_user@127.0.0.1:$port/postgres"
 
 step "the server's tests on PostgreSQL, two processes each"
 cd "$root"
-# The same profile and package set as the workspace's test build, so the binary is reused.
-cargo test --release --workspace --test online -- --include-ignored --test-threads 2
+# The same profile and package set as the suite's `cargo test --workspace`, so the binary
+# it built is reused (release when run on its own, as the other scripts).
+cargo test --profile "${MILLS_CARGO_PROFILE:-release}" --workspace --test online -- \
+  --include-ignored --test-threads 2

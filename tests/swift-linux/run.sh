@@ -24,7 +24,7 @@
 # Testing is not imported (-disable-cross-import-overlays); the tests do not use it.
 #
 # The online tests (ios/App/MillsTests/OnlineGameTests.swift) start the real mills-server,
-# built here in release (as tests/kotlin builds it: a full run builds it once), on a loopback
+# built here in the profile of tests/lib.sh (in a full run the Rust tests built it), on a loopback
 # port; the root shares the machine's network, and the binary is found inside it at its own
 # path (MILLS_SERVER_BIN).
 #
@@ -74,7 +74,7 @@ if ! MILLS_IOS_BUILD_DIR="$build/ios" "$root/ios/scripts/build-xcframework.sh" -
   fail "the bindings were not generated"
 fi
 generated="$build/ios/bindings"
-static_library="$target_dir/release/libmills_ffi.a"
+static_library="$target_dir/$cargo_profile_dir/libmills_ffi.a"
 [[ -s "$generated/mills_ffi.swift" && -s "$generated/headers/module.modulemap" && -s "$static_library" ]] ||
   fail "missing $generated/mills_ffi.swift, its headers or $static_library"
 
@@ -172,16 +172,16 @@ trap 'exit 130' INT TERM
 puzzle_tables="$target_dir/tmp/puzzle-tables"
 mkdir -p "$puzzle_tables"
 
-# The online tests' real mills-server (release, as tests/kotlin builds it), started by the
+# The online tests' real mills-server (in a full run the Rust tests built it), started by the
 # tests on a loopback port (the root shares the machine's network) from inside the root:
 # the target folder is mounted there at its own path.
 step "building mills-server for the online tests"
-if ! nice -n 10 cargo build --quiet --manifest-path "$root/Cargo.toml" --release -p mills-server --bin mills-server \
+if ! nice -n 10 cargo build --quiet --manifest-path "$root/Cargo.toml" --profile "$cargo_profile" --workspace --bin mills-server \
   >"$build/server.log" 2>&1; then
   cat "$build/server.log"
   fail "mills-server was not built"
 fi
-server_bin="$target_dir/release/mills-server"
+server_bin="$target_dir/$cargo_profile_dir/mills-server"
 
 swift_root=""
 if [[ "$(id -u)" == 0 ]]; then

@@ -32,16 +32,17 @@ fn server_binary() -> PathBuf {
     let bin = profile_dir.join("mills-server");
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut build = Command::new(cargo);
-    build.args([
-        "build",
-        "--quiet",
-        "-p",
-        "mills-server",
-        "--bin",
-        "mills-server",
-    ]);
-    if profile_dir.file_name().is_some_and(|n| n == "release") {
-        build.arg("--release");
+    // The whole workspace's features, as `cargo test --workspace` built the server: `-p
+    // mills-server` alone resolves some shared crates' features differently and would rebuild
+    // them (and the engine) here, inside the test.
+    build.args(["build", "--quiet", "--workspace", "--bin", "mills-server"]);
+    // The profile this test was built in: its folder's name (the dev profile's is `debug`).
+    if let Some(profile) = profile_dir
+        .file_name()
+        .and_then(|n| n.to_str())
+        .filter(|n| *n != "debug")
+    {
+        build.args(["--profile", profile]);
     }
     let status = build.status().expect("running cargo to build mills-server");
     assert!(status.success(), "building mills-server failed");
