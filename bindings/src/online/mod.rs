@@ -6,6 +6,7 @@
 //! - `link`: the connection thread (blocking WebSocket, reconnects by itself).
 //! - `handshake`: the WebSocket opening handshake.
 //! - `secret`: the device secret, kept in a file the app names.
+//! - `saved`: the room file, for the way back to the game after the app was killed.
 //! - `types`: the records and enums the apps see.
 //!
 //! The server is the referee and its clock the authority; the board here is drawn from what
@@ -14,6 +15,7 @@
 mod handshake;
 mod link;
 mod room;
+mod saved;
 mod secret;
 mod types;
 
@@ -29,6 +31,8 @@ pub use types::{
     ConnectionState, OfflineReason, OnlineEvent, OnlineStatus, OnlineTapResult, PlayerClock,
     PlayerInfo, RoomInfo,
 };
+
+pub use saved::{SavedOnlineRoom, forget_online_room, saved_online_room};
 
 use link::ServerAddress;
 use room::{Intent, Room};
@@ -52,6 +56,12 @@ pub struct OnlineOptions {
     /// The name the opponent sees (at most 60 characters, one line).
     #[uniffi(default = None)]
     pub name: Option<String>,
+    /// A file in the app's private storage for the room file: written once the server has
+    /// given the room and whenever the opponent's name or the game's end becomes known, so
+    /// that after a kill the app can offer the way back (`saved_online_room`, then `open`).
+    /// `None`: no file.
+    #[uniffi(default = None)]
+    pub room_path: Option<String>,
 }
 
 /// The session's state shared with its connection thread.
@@ -64,6 +74,11 @@ pub(crate) struct Shared {
     server: ServerAddress,
     secret: String,
     name: Option<String>,
+    /// The server address as the app gave it, for the room file.
+    server_text: String,
+    room_path: Option<String>,
+    /// What the room file last said, so it is written only when that changes.
+    room_written: Mutex<Option<saved::RoomFile>>,
 }
 
 #[derive(Default)]
@@ -101,10 +116,31 @@ impl Shared {
 
     /// Applies a server message and tells the app; a refusal ends the connection.
     fn receive(&self, message: mills_protocol::ServerMessage) -> Result<(), room::Fatal> {
-        let result = self.room().receive(message);
-        let events = result?;
+        let (events, record) = {
+            let mut room = self.room();
+            let events = room.receive(message)?;
+            let record = self
+                .room_path
+                .as_ref()
+                .and_then(|_| saved::RoomFile::of(&self.server_text, &room));
+            (events, record)
+        };
+        if let Some(record) = record {
+            self.remember_room(record);
+        }
         self.deliver(events);
         Ok(())
+    }
+
+    /// Rewrites the room file when its record changed (before the app hears the event that
+    /// made it change, so the file is never behind what the player saw).
+    fn remember_room(&self, record: saved::RoomFile) {
+        let Some(path) = &self.room_path else { return };
+        let mut written = self.room_written.lock().unwrap_or_else(|e| e.into_inner());
+        if written.as_ref() != Some(&record) {
+            saved::write(path, &record);
+            *written = Some(record);
+        }
     }
 
     fn set_connection(&self, state: ConnectionState) {
@@ -228,6 +264,9 @@ impl OnlineSession {
             server,
             secret,
             name: options.name.map(|n| n.chars().take(60).collect()),
+            server_text: options.server,
+            room_path: options.room_path,
+            room_written: Mutex::new(None),
         });
         let thread_shared = Arc::clone(&shared);
         // Detached: shut_down never waits for it (see there).
@@ -527,6 +566,7 @@ mod tests {
             server: format!("127.0.0.1:{port}"),
             secret_path: dir.join("secret").to_str().unwrap().to_string(),
             name: None,
+            room_path: None,
         };
         let session =
             OnlineSession::create(options, GameId::Zhiqi, TurnTimer::Seconds60, None).unwrap();
