@@ -133,10 +133,15 @@ impl Shared {
     }
 
     /// Rewrites the room file when its record changed (before the app hears the event that
-    /// made it change, so the file is never behind what the player saw).
+    /// made it change, so the file is never behind what the player saw). Never after
+    /// `shut_down` has returned: the app may delete the file then (`forget_online_room`).
     fn remember_room(&self, record: saved::RoomFile) {
         let Some(path) = &self.room_path else { return };
         let mut written = self.room_written.lock().unwrap_or_else(|e| e.into_inner());
+        // Read under `room_written`, which shut_down takes after setting `stop`.
+        if self.control().stop {
+            return;
+        }
         if written.as_ref() != Some(&record) {
             saved::write(path, &record);
             *written = Some(record);
@@ -460,11 +465,19 @@ impl OnlineSession {
     /// app's thread never waits on the network): the thread ends at its next look (within
     /// 20 ms) or when a connection attempt in progress gives up (at most 5 s). The listener
     /// is dropped at once, so no call reaches the app after this returns but one already in
-    /// progress. The board and status keep their last state; `tap` fails with
+    /// progress; the room file is not written after it. The board and status keep their last state; `tap` fails with
     /// `SessionClosed`, `resign` and `rematch` answer `false`.
     pub fn shut_down(&self) {
         self.shared.control().stop = true;
         self.shared.wake.notify_all();
+        // A room file write in progress ends before this returns (a local file, not the
+        // network); none starts after it.
+        drop(
+            self.shared
+                .room_written
+                .lock()
+                .unwrap_or_else(|e| e.into_inner()),
+        );
         *self
             .shared
             .listener
