@@ -465,8 +465,8 @@ impl OnlineSession {
     /// app's thread never waits on the network): the thread ends at its next look (within
     /// 20 ms) or when a connection attempt in progress gives up (at most 5 s). The listener
     /// is dropped at once, so no call reaches the app after this returns but one already in
-    /// progress; the room file is not written after it. The board and status keep their last state; `tap` fails with
-    /// `SessionClosed`, `resign` and `rematch` answer `false`.
+    /// progress, and the room file is not written after it. The board and status keep their
+    /// last state; `tap` fails with `SessionClosed`, `resign` and `rematch` answer `false`.
     pub fn shut_down(&self) {
         self.shared.control().stop = true;
         self.shared.wake.notify_all();
