@@ -1,9 +1,13 @@
 //! The online client against the real `mills-server` on loopback: two `OnlineSession`s play
 //! whole games, through dropped connections, a refused turn and a server killed and
-//! restarted, and neither ever loses, doubles or draws a turn the server did not store.
+//! restarted, and neither ever loses, doubles or draws a turn the server did not store; the
+//! room file that brings a killed app back (room_file) and `wss://` (tls) are modules here,
+//! so that they add no test binary to link.
 
 #[path = "online/support.rs"]
 mod support;
+#[path = "online/room_file.rs"]
+mod room_file;
 #[path = "online/tls.rs"]
 mod tls;
 

@@ -126,9 +126,10 @@ def _bodies(source):
     return blocks
 
 
+# A name that is a keyword is escaped in the bindings (func `open`).
 FUNC = re.compile(
     r"(?P<mods>(?:(?:public|open|static|class|convenience|override|final|required)\s+)*)"
-    r"(?:func\s+(?P<name>\w+)|(?P<init>init))\s*(?:<[^>]*>)?\s*\((?P<params>.*?)\)\s*"
+    r"(?:func\s+`?(?P<name>\w+)`?|(?P<init>init))\s*(?:<[^>]*>)?\s*\((?P<params>.*?)\)\s*"
     r"(?:async\s*)?(?:throws\s*)?(?:->\s*(?P<returns>[^{]+?))?\s*$",
     re.S,
 )
@@ -191,7 +192,7 @@ def _read_members(info, body):
     top = re.sub(r"\s+", " ", lines)
     for match in re.finditer(
         r"((?:(?:public|open|static|class|convenience|override|final|required)\s+)*)"
-        r"(func\s+(\w+)|init)\s*(?:<[^>]*>)?\s*\(((?:[^()]|\([^()]*\))*)\)\s*(?:async\s*)?(?:throws\s*)?"
+        r"(func\s+`?(\w+)`?|init)\s*(?:<[^>]*>)?\s*\(((?:[^()]|\([^()]*\))*)\)\s*(?:async\s*)?(?:throws\s*)?"
         r"(?:->\s*([^;]+?))?\s*;",
         top,
     ):

@@ -7,6 +7,7 @@
 //! - `handshake`: the WebSocket opening handshake.
 //! - `tls`: TLS for `wss://` servers (rustls, the web's public roots).
 //! - `secret`: the device secret, kept in a file the app names.
+//! - `saved`: the room file, for the way back to the game after the app was killed.
 //! - `types`: the records and enums the apps see.
 //!
 //! The server is the referee and its clock the authority; the board here is drawn from what
@@ -15,6 +16,7 @@
 mod handshake;
 mod link;
 mod room;
+mod saved;
 mod secret;
 mod tls;
 mod types;
@@ -31,6 +33,8 @@ pub use types::{
     ConnectionState, OfflineReason, OnlineEvent, OnlineStatus, OnlineTapResult, PlayerClock,
     PlayerInfo, RoomInfo,
 };
+
+pub use saved::{SavedOnlineRoom, forget_online_room, saved_online_room};
 
 use link::ServerAddress;
 use room::{Intent, Room};
@@ -55,6 +59,12 @@ pub struct OnlineOptions {
     /// The name the opponent sees (at most 60 characters, one line).
     #[uniffi(default = None)]
     pub name: Option<String>,
+    /// A file in the app's private storage for the room file: written once the server has
+    /// given the room and whenever the opponent's name or the game's end becomes known, so
+    /// that after a kill the app can offer the way back (`saved_online_room`, then `open`).
+    /// `None`: no file.
+    #[uniffi(default = None)]
+    pub room_path: Option<String>,
 }
 
 /// The session's state shared with its connection thread.
@@ -69,6 +79,11 @@ pub(crate) struct Shared {
     tls: Option<Arc<rustls::ClientConfig>>,
     secret: String,
     name: Option<String>,
+    /// The server address as the app gave it, for the room file.
+    server_text: String,
+    room_path: Option<String>,
+    /// What the room file last said, so it is written only when that changes.
+    room_written: Mutex<Option<saved::RoomFile>>,
 }
 
 #[derive(Default)]
@@ -106,10 +121,36 @@ impl Shared {
 
     /// Applies a server message and tells the app; a refusal ends the connection.
     fn receive(&self, message: mills_protocol::ServerMessage) -> Result<(), room::Fatal> {
-        let result = self.room().receive(message);
-        let events = result?;
+        let (events, record) = {
+            let mut room = self.room();
+            let events = room.receive(message)?;
+            let record = self
+                .room_path
+                .as_ref()
+                .and_then(|_| saved::RoomFile::of(&self.server_text, &room));
+            (events, record)
+        };
+        if let Some(record) = record {
+            self.remember_room(record);
+        }
         self.deliver(events);
         Ok(())
+    }
+
+    /// Rewrites the room file when its record changed (before the app hears the event that
+    /// made it change, so the file is never behind what the player saw). Never after
+    /// `shut_down` has returned: the app may delete the file then (`forget_online_room`).
+    fn remember_room(&self, record: saved::RoomFile) {
+        let Some(path) = &self.room_path else { return };
+        let mut written = self.room_written.lock().unwrap_or_else(|e| e.into_inner());
+        // Read under `room_written`, which shut_down takes after setting `stop`.
+        if self.control().stop {
+            return;
+        }
+        if written.as_ref() != Some(&record) {
+            saved::write(path, &record);
+            *written = Some(record);
+        }
     }
 
     fn set_connection(&self, state: ConnectionState) {
@@ -245,6 +286,9 @@ impl OnlineSession {
             tls,
             secret,
             name: options.name.map(|n| n.chars().take(60).collect()),
+            server_text: options.server,
+            room_path: options.room_path,
+            room_written: Mutex::new(None),
         });
         let thread_shared = Arc::clone(&shared);
         // Detached: shut_down never waits for it (see there).
@@ -438,11 +482,19 @@ impl OnlineSession {
     /// app's thread never waits on the network): the thread ends at its next look (within
     /// 20 ms) or when a connection attempt in progress gives up (at most 5 s). The listener
     /// is dropped at once, so no call reaches the app after this returns but one already in
-    /// progress. The board and status keep their last state; `tap` fails with
-    /// `SessionClosed`, `resign` and `rematch` answer `false`.
+    /// progress, and the room file is not written after it. The board and status keep their
+    /// last state; `tap` fails with `SessionClosed`, `resign` and `rematch` answer `false`.
     pub fn shut_down(&self) {
         self.shared.control().stop = true;
         self.shared.wake.notify_all();
+        // A room file write in progress ends before this returns (a local file, not the
+        // network); none starts after it.
+        drop(
+            self.shared
+                .room_written
+                .lock()
+                .unwrap_or_else(|e| e.into_inner()),
+        );
         *self
             .shared
             .listener
@@ -580,6 +632,7 @@ mod tests {
             server: format!("127.0.0.1:{port}"),
             secret_path: dir.join("secret").to_str().unwrap().to_string(),
             name: None,
+            room_path: None,
         };
         let session =
             OnlineSession::create(options, GameId::Zhiqi, TurnTimer::Seconds60, None).unwrap();

@@ -530,6 +530,11 @@ impl Room {
         self.opponent().is_some_and(|p| p.joined)
     }
 
+    /// The current game is over (as the server or the board says).
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some() || self.board.snapshot().outcome.is_some()
+    }
+
     pub fn opponent_name(&self) -> Option<String> {
         self.opponent().and_then(|p| p.name.clone())
     }

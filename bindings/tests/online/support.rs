@@ -265,6 +265,7 @@ pub fn options(server: &str, secret_path: &str, name: &str) -> OnlineOptions {
         server: server.to_string(),
         secret_path: secret_path.to_string(),
         name: Some(name.to_string()),
+        room_path: None,
     }
 }
 

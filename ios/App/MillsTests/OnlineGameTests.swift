@@ -170,6 +170,74 @@ struct OnlineGameTests {
         #expect(carlRoom.phase == .refused(code: "unknown-code"))
         #expect(carlRoom.connectionBanner?.text == String(localized: "online_refused_unknown_code"))
     }
+
+    /// The app killed during a game: a new model on the same files finds the room the
+    /// engine recorded, Home offers it (with the opponent's name once known), and returning
+    /// opens it with this device's seat; a finished game is no longer offered, and Forget
+    /// deletes the record.
+    @Test func aKilledAppReturnsToItsRoom() async throws {
+        let server = try LocalServer()
+        let locations = try temporaryLocations()
+        let settings = OnlineSettings(server: server.address, name: "Ann")
+        let roomFile = locations.onlineRoom.path(percentEncoded: false)
+        let ann = FriendPlayModel(locations: locations, announce: { _ in })
+        ann.refreshSavedRoom(settings: settings)
+        #expect(ann.savedRoom == nil, "nothing saved yet")
+        ann.create(.zhiqi, timer: .off, settings: settings)
+        let annRoom = try #require(ann.room, "\(ann.error ?? "")")
+        try await waitUntil { annRoom.phase == .waiting }
+        let code = try #require(annRoom.room?.code)
+
+        // Killed while waiting for the friend: the room is offered, without a name yet.
+        let waiting = FriendPlayModel(locations: locations, announce: { _ in })
+        waiting.refreshSavedRoom(settings: settings)
+        #expect(waiting.savedRoom?.room == code)
+        #expect(waiting.savedRoomTitle == String(localized: "home_online_return"))
+
+        let bo = try player(SpokenSentences())
+        bo.join(code, settings: OnlineSettings(server: server.address, name: "Bo"))
+        let boRoom = try #require(bo.room, "\(bo.error ?? "")")
+        try await waitUntil { annRoom.phase == .playing && boRoom.phase == .playing && annRoom.status.opponentName == "Bo" }
+        try await play("d6", on: annRoom, seenBy: boRoom)
+
+        // Killed during the game: the new app's model knows whom it was against.
+        ann.leave()
+        let again = FriendPlayModel(locations: locations, announce: { _ in })
+        again.refreshSavedRoom(settings: OnlineSettings(server: "  ", name: "Ann"))
+        #expect(again.savedRoom == nil, "no server in the settings: online play is off")
+        again.refreshSavedRoom(settings: settings)
+        #expect(again.savedRoom?.opponentName == "Bo")
+        #expect(again.savedRoom?.finished == false)
+        #expect(again.savedRoomTitle == String(localized: "home_online_return_with \("Bo")"))
+        #expect(again.savedRoomTitle == "Return to your game with Bo")
+
+        again.returnToSavedRoom(settings: settings)
+        #expect(again.isPresented)
+        let reopened = try #require(again.room, "\(again.error ?? "")")
+        try await waitUntil { reopened.phase == .playing && reopened.snapshot.actionCount == 1 }
+        #expect(reopened.room?.code == code)
+        #expect(reopened.you == .p1)
+        #expect(owners(reopened.snapshot.points)["d6"] == .p1)
+        try await play("a7", on: boRoom, seenBy: reopened)
+
+        // The game ends: nothing to return to, though the record stays until forgotten.
+        boRoom.resign()
+        try await waitUntil { reopened.phase == .finished }
+        again.leave()
+        again.refreshSavedRoom(settings: settings)
+        #expect(again.savedRoom == nil)
+        #expect(again.savedRoomTitle == nil)
+        #expect(savedOnlineRoom(path: roomFile)?.finished == true)
+        again.forgetSavedRoom()
+        #expect(savedOnlineRoom(path: roomFile) == nil)
+        #expect(!FileManager.default.fileExists(atPath: roomFile))
+
+        // Returning with nothing saved says so on "Play a friend".
+        again.returnToSavedRoom(settings: settings)
+        #expect(again.room == nil)
+        #expect(again.error == String(localized: "online_return_gone"))
+        bo.leave()
+    }
 }
 #endif
 

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertNotEquals
 import org.junit.jupiter.api.Assertions.assertNotNull
+import org.junit.jupiter.api.Assertions.assertNull
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.BeforeEach
 import org.junit.jupiter.api.Test
@@ -27,6 +28,8 @@ import uniffi.mills_ffi.OnlineSession
 import uniffi.mills_ffi.OnlineTapResult
 import uniffi.mills_ffi.Player
 import uniffi.mills_ffi.TurnTimer
+import uniffi.mills_ffi.forgetOnlineRoom
+import uniffi.mills_ffi.savedOnlineRoom
 
 /** Collects a session's events (they arrive on the session's connection thread). */
 class OnlineRecorder : OnlineListener {
@@ -170,5 +173,35 @@ class OnlineFfiTest {
         } finally {
             session.shutDown()
         }
+    }
+
+    /** The room file through the bindings: written by one session, opened by a new one. */
+    @Test
+    fun aRoomFileLeadsANewSessionBackToTheRoom() {
+        val roomFile = dir.resolve("ann.room").toString()
+        assertNull(savedOnlineRoom(roomFile))
+        val withFile = options("Ann").copy(roomPath = roomFile)
+        val ann = OnlineSession.create(withFile, GameId.ZHIQI, TurnTimer.OFF, null)
+        eventually("the room file") { savedOnlineRoom(roomFile) != null }
+        val saved = savedOnlineRoom(roomFile)!!
+        assertEquals(ann.status().room!!.code, saved.room)
+        assertEquals("ws://127.0.0.1:$port", saved.server)
+        assertEquals(GameId.ZHIQI, saved.game)
+        assertEquals(Player.P1, saved.you)
+        assertNull(saved.opponentName)
+        assertEquals(false, saved.finished)
+        ann.shutDown()
+        ann.close()
+
+        val again = OnlineSession.open(withFile, saved.room, null)
+        eventually("the reopened room") { again.status().room?.code == saved.room }
+        assertEquals(Player.P1, again.status().room!!.you)
+        again.shutDown()
+        again.close()
+
+        Files.writeString(dir.resolve("ann.room"), "not a room")
+        assertNull(savedOnlineRoom(roomFile))
+        forgetOnlineRoom(roomFile)
+        assertTrue(Files.notExists(dir.resolve("ann.room")))
     }
 }

@@ -11,6 +11,12 @@ struct HomeScreen: View {
     /// A game to start; its lessons are offered first the first time (`offersLessons`).
     @State private var playRequest: PlayRequest?
     @State private var importsRecord = false
+    @AppStorage(SettingsKey.onlineServer) private var onlineServer = SettingsDefault.onlineServer
+    @AppStorage(SettingsKey.onlineName) private var onlineName = SettingsDefault.onlineName
+
+    private var onlineSettings: OnlineSettings {
+        OnlineSettings(server: onlineServer, name: onlineName)
+    }
 
     var body: some View {
         @Bindable var app = app
@@ -29,6 +35,13 @@ struct HomeScreen: View {
                     }
                     .buttonStyle(.plain)
                     .accessibilityLabel(Text("home_puzzles_description"))
+                    if let title = friend.savedRoomTitle {
+                        FriendReturnCard(title: title) {
+                            friend.returnToSavedRoom(settings: onlineSettings)
+                        } onForget: {
+                            friend.forgetSavedRoom()
+                        }
+                    }
                     Button {
                         friend.isPresented = true
                     } label: {
@@ -94,6 +107,11 @@ struct HomeScreen: View {
         .task(id: RecordsKey(level: stored.level, playing: app.isPlaying)) {
             records = app.records(level: stored.level)
         }
+        // the saved online game: read again when Home is back from "Play a friend" or the
+        // server setting changes
+        .task(id: SavedRoomKey(server: onlineServer, friendShown: friend.isPresented)) {
+            friend.refreshSavedRoom(settings: onlineSettings)
+        }
     }
 
     @ToolbarContentBuilder private var toolbar: some ToolbarContent {
@@ -116,6 +134,12 @@ struct HomeScreen: View {
 /// The screens Home opens besides the game.
 enum HomeRoute: Hashable {
     case rules, settings, puzzles
+}
+
+/// The saved online room is read again when "Play a friend" closes or the server changes.
+private struct SavedRoomKey: Equatable {
+    let server: String
+    let friendShown: Bool
 }
 
 /// Records are read again when the level changes or a game screen closes.

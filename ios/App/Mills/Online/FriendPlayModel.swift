@@ -8,6 +8,9 @@ import Observation
 ///
 /// Online play needs a server named in the settings; without one nothing connects and the
 /// screen says so (an invite opened meanwhile waits in `pendingInvite`).
+///
+/// The engine keeps a record of the room in play (`SaveLocations.onlineRoom`): after the app
+/// was killed, `savedRoom` is the unfinished game Home offers to return to.
 @MainActor
 @Observable
 final class FriendPlayModel {
@@ -19,8 +22,12 @@ final class FriendPlayModel {
     private(set) var pendingInvite: String?
     /// The "Play a friend" screen is shown (an opened invite link shows it).
     var isPresented = false
+    /// The unfinished online game to go back to (the app was killed during it); nil when
+    /// there is none or online play is off. Read again by `refreshSavedRoom`.
+    private(set) var savedRoom: SavedOnlineRoom?
 
     @ObservationIgnored private let secretPath: String
+    @ObservationIgnored private let roomPath: String
     @ObservationIgnored private let announce: Announce
     @ObservationIgnored private let prepareFolder: () throws -> Void
     @ObservationIgnored private var inBackground = false
@@ -30,10 +37,13 @@ final class FriendPlayModel {
     init(locations: SaveLocations?, announce: @escaping Announce) {
         if let locations {
             secretPath = locations.onlineSecret.path(percentEncoded: false)
+            roomPath = locations.onlineRoom.path(percentEncoded: false)
             prepareFolder = { try locations.prepareOnlineFolder() }
         } else {
             secretPath = FileManager.default.temporaryDirectory
                 .appending(path: "mills-device-secret").path(percentEncoded: false)
+            roomPath = FileManager.default.temporaryDirectory
+                .appending(path: "mills-online-room.json").path(percentEncoded: false)
             prepareFolder = {}
         }
         self.announce = announce
@@ -77,6 +87,45 @@ final class FriendPlayModel {
         return true
     }
 
+    /// Reads the room file again: Home offers the saved game while it goes on and a server
+    /// is set (the app has one server; the room is opened there).
+    func refreshSavedRoom(settings: OnlineSettings) {
+        guard settings.hasServer, let saved = savedOnlineRoom(path: roomPath), !saved.finished else {
+            savedRoom = nil
+            return
+        }
+        savedRoom = saved
+    }
+
+    /// Home's "Return to your game": opens the saved room with this device's seat and shows
+    /// it like a room made or joined (or "Play a friend" with the reason it could not).
+    func returnToSavedRoom(settings: OnlineSettings) {
+        isPresented = true
+        guard let saved = savedOnlineRoom(path: roomPath) else {
+            savedRoom = nil
+            error = String(localized: "online_return_gone")
+            return
+        }
+        start(settings) { options in
+            try OnlineSession.open(options: options, room: saved.room, listener: nil)
+        }
+    }
+
+    /// The player does not want to go back to the saved game (the server keeps the room).
+    func forgetSavedRoom() {
+        forgetOnlineRoom(path: roomPath)
+        savedRoom = nil
+    }
+
+    /// What Home's offer says: whom the saved game is against, when the name is known.
+    var savedRoomTitle: String? {
+        guard let savedRoom else { return nil }
+        if let name = savedRoom.opponentName {
+            return String(localized: "home_online_return_with \(name)")
+        }
+        return String(localized: "home_online_return")
+    }
+
     /// Leaves the room on this device (the server keeps it).
     func leave() {
         room?.close()
@@ -103,7 +152,7 @@ final class FriendPlayModel {
     /// True when the session started (the room then shows its phase).
     @discardableResult
     private func start(_ settings: OnlineSettings, session make: (OnlineOptions) throws -> OnlineSession) -> Bool {
-        guard let options = settings.options(secretPath: secretPath) else {
+        guard let options = settings.options(secretPath: secretPath, roomPath: roomPath) else {
             error = String(localized: "online_needs_server")
             return false
         }

@@ -10,15 +10,17 @@ struct OnlineSettings: Equatable {
     /// A server is named: "Play a friend" can create and join rooms.
     var hasServer: Bool { !trimmedServer.isEmpty }
 
-    /// The engine's options, its device secret kept at `secretPath`; nil without a server.
-    /// The engine checks the address itself (`InvalidServer`).
-    func options(secretPath: String) -> OnlineOptions? {
+    /// The engine's options, its device secret kept at `secretPath` and its room file (the
+    /// way back after a kill) at `roomPath`; nil without a server. The engine checks the
+    /// address itself (`InvalidServer`).
+    func options(secretPath: String, roomPath: String? = nil) -> OnlineOptions? {
         guard hasServer else { return nil }
         let trimmedName = name.trimmingCharacters(in: .whitespacesAndNewlines)
         return OnlineOptions(
             server: trimmedServer,
             secretPath: secretPath,
-            name: trimmedName.isEmpty ? nil : trimmedName
+            name: trimmedName.isEmpty ? nil : trimmedName,
+            roomPath: roomPath
         )
     }
 
@@ -34,6 +36,12 @@ extension SaveLocations {
     /// while losing it only loses the seats of unfinished online games.
     var onlineSecret: URL {
         onlineFolder.appending(path: "device-secret")
+    }
+
+    /// The room this device last played in, written by the engine's session: after the app
+    /// was killed, Home offers to go back to it. Beside the secret, whose seat it needs.
+    var onlineRoom: URL {
+        onlineFolder.appending(path: "room.json")
     }
 
     var onlineFolder: URL {

@@ -61,7 +61,7 @@ class AppContainer(
 
     fun appViewModel() = AppViewModel(games)
 
-    fun homeViewModel() = HomeViewModel(games, settings)
+    fun homeViewModel() = HomeViewModel(games, settings, online)
 
     fun gameViewModel() = GameViewModel(games, settings, mainScope(), recordSharing)
 

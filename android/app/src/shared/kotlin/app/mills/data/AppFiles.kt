@@ -30,6 +30,13 @@ class AppFiles(directory: File, noBackupDirectory: File = directory) {
      */
     val onlineSecretPath: String = File(noBackupDirectory, "online-secret").path
 
+    /**
+     * The online room this device last played in (written by the engine's session), for
+     * "Return to your game" after the app was killed. Beside the secret and not backed up:
+     * without the secret's seat the room cannot be opened.
+     */
+    val onlineRoomPath: String = File(noBackupDirectory, "online-room.json").path
+
     /** The engine's endgame tables, built here on first use (about 18 MB): never backed up. */
     val tablesDir: File = File(noBackupDirectory, "tables")
 }

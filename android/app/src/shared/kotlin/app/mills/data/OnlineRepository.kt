@@ -8,11 +8,15 @@ import uniffi.mills_ffi.OnlineEvent
 import uniffi.mills_ffi.OnlineListener
 import uniffi.mills_ffi.OnlineOptions
 import uniffi.mills_ffi.OnlineSession
+import uniffi.mills_ffi.SavedOnlineRoom
 import uniffi.mills_ffi.TurnTimer
+import uniffi.mills_ffi.forgetOnlineRoom
+import uniffi.mills_ffi.savedOnlineRoom
 
 /**
  * Opens rooms on the server named in the settings with the engine's [OnlineSession], which
- * speaks the protocol, reconnects and keeps the device secret (in [AppFiles.onlineSecretPath]).
+ * speaks the protocol, reconnects and keeps the device secret (in [AppFiles.onlineSecretPath])
+ * and the room it plays in (in [AppFiles.onlineRoomPath], to go back to it after a kill).
  * The session's events come on its own thread; [onEvent] hears them on the main thread.
  */
 class OnlineRepository(
@@ -38,6 +42,21 @@ class OnlineRepository(
     fun join(invite: String, onEvent: (OnlineEvent) -> Unit): Opened =
         open { OnlineSession.join(options(), invite.trim(), listener(onEvent)) }
 
+    /** The room this device last played in, as its session recorded it; null when none is readable. */
+    fun saved(): SavedOnlineRoom? = savedOnlineRoom(files.onlineRoomPath)
+
+    /** The player does not want to go back to the saved room (the server keeps it). */
+    fun forget() = forgetOnlineRoom(files.onlineRoomPath)
+
+    /**
+     * Opens the saved room again with this device's seat, on the server in the settings (the
+     * app has one server); null when no room is saved.
+     */
+    fun reopen(onEvent: (OnlineEvent) -> Unit): Opened? {
+        val room = saved()?.room ?: return null
+        return open { OnlineSession.open(options(), room, listener(onEvent)) }
+    }
+
     private fun open(make: () -> OnlineSession): Opened = try {
         Opened.Session(make())
     } catch (e: MillsException) {
@@ -46,7 +65,12 @@ class OnlineRepository(
 
     private fun options(): OnlineOptions {
         val s = settings.current
-        return OnlineOptions(s.serverAddress.trim(), files.onlineSecretPath, s.playerName.trim().ifEmpty { null })
+        return OnlineOptions(
+            server = s.serverAddress.trim(),
+            secretPath = files.onlineSecretPath,
+            name = s.playerName.trim().ifEmpty { null },
+            roomPath = files.onlineRoomPath,
+        )
     }
 
     private fun listener(onEvent: (OnlineEvent) -> Unit) = object : OnlineListener {

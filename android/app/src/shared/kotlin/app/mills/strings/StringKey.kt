@@ -97,7 +97,8 @@ enum class StringKey {
     PuzzleRight, PuzzleWrong, PuzzleSolved, PuzzleSolvedWithHints, PuzzleSolvedAfterRetry,
     PuzzleHintShown, PuzzleRushSolved, PuzzleRushOver, PuzzleRushBest, PuzzleNotSaved,
     // play a friend online: home, the room screens, the connection, settings, errors
-    HomePlayFriend, HomePlayFriendSummary, OnlineTitle, OnlineNeedsServer, OnlineOpenSettings,
+    HomePlayFriend, HomePlayFriendSummary, HomeOnlineReturn, HomeOnlineReturnWith, HomeOnlineForget,
+    HomeOnlineForgetDescription, OnlineReturnGone, OnlineTitle, OnlineNeedsServer, OnlineOpenSettings,
     OnlineCreateTitle, OnlineTimer, OnlineCreate, OnlineJoinTitle, OnlineCodeLabel, OnlineJoin,
     OnlineWaiting, OnlineCodeShown, OnlineShareInvite, OnlineInviteText, OnlineOpponent,
     OnlineSubtitle, OnlineSideName, OnlineConnecting, OnlineReconnecting, OnlinePaused,

@@ -120,6 +120,7 @@ fun MillsApp(
                                     onOpenRecordFile = onOpenRecordFile,
                                     onPuzzles = { app.navigate(Route.Puzzles) },
                                     onPlayFriend = { app.navigate(Route.PlayFriend) },
+                                    onReturnOnline = viewModels::returnToOnlineGame,
                                 )
                             }
                             Route.Game -> {

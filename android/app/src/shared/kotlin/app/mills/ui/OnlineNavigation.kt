@@ -23,6 +23,20 @@ internal fun AppViewModels.playFriendActions(): PlayFriendActions = object : Pla
 }
 
 /**
+ * Home's "Return to your game": the saved room opens like a room made or joined; if it cannot
+ * be opened (the address in the settings is not one), "Play a friend" says why.
+ */
+fun AppViewModels.returnToOnlineGame() {
+    online.close()
+    if (playFriend.reopen()) {
+        app.navigate(Route.Online)
+    } else {
+        playFriend.refresh()
+        app.navigate(Route.PlayFriend)
+    }
+}
+
+/**
  * An invite opened with the app (`mills://join/CODE`, `https://…/join/CODE`): "Play a friend"
  * opens with it filled in and joins at once when a server is set (else it says one is needed).
  */

@@ -72,13 +72,18 @@ class FakeInviteSharing : InviteSharing {
     }
 }
 
-/** An app whose settings name [server] and the player [name], its invites shared to [sharing]. */
+/**
+ * An app whose settings name [server] and the player [name], its invites shared to [sharing];
+ * its files in [dir] (a second app on the same [dir] is the first one started again).
+ */
 fun onlineApp(
     server: LocalServer?,
     name: String,
     sharing: FakeInviteSharing = FakeInviteSharing(),
     main: CoroutineDispatcher = Dispatchers.Swing,
+    dir: File = Files.createTempDirectory("mills-test").toFile(),
 ) = TestApp(
+    dir = dir,
     store = InMemorySettingsStore(
         UserSettings(lessonsOffered = GameId.entries.toSet(), serverAddress = server?.address ?: "", playerName = name),
     ),

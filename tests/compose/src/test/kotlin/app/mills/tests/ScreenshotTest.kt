@@ -11,6 +11,7 @@ import app.mills.strings.Strings
 import app.mills.ui.game.GameScreen
 import app.mills.ui.game.GameScreenActions
 import app.mills.ui.home.HomeScreen
+import app.mills.ui.home.OnlineReturn
 import app.mills.ui.rules.RulesScreen
 import app.mills.ui.settings.SettingsScreen
 import org.junit.jupiter.api.AfterAll
@@ -73,6 +74,17 @@ class ScreenshotTest {
         onMain { app.viewModels.home.refresh() }
         val state = app.viewModels.home.uiState.value
         shot("home") { HomeScreen(state, {}, { _, _ -> }, {}, {}) }
+    }
+
+    /** Home with an online game to return to (the app was killed during it), on a tablet. */
+    @Test
+    fun homeWithAnOnlineGameToReturnTo() {
+        val app = TestApp().also { apps += it }
+        val state = app.viewModels.home.uiState.value.copy(onlineReturn = OnlineReturn("Bo"))
+        shot("home-online-return", Device.TabletLandscape) { HomeScreen(state, {}, { _, _ -> }, {}, {}, onPlayFriend = {}) }
+        shot("home-online-return-zh-Hant", Device.TabletLandscape, zhHant) {
+            HomeScreen(state.copy(onlineReturn = OnlineReturn(null)), {}, { _, _ -> }, {}, {}, onPlayFriend = {})
+        }
     }
 
     @Test

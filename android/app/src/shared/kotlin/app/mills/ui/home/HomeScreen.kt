@@ -64,6 +64,7 @@ fun HomeRoute(
     onOpenRecordFile: (() -> Unit)? = null,
     onPuzzles: (() -> Unit)? = null,
     onPlayFriend: (() -> Unit)? = null,
+    onReturnOnline: () -> Unit = {},
 ) {
     val state by viewModel.uiState.collectAsState()
     // the game the player asked to start while its lessons are offered (the first time only)
@@ -85,6 +86,8 @@ fun HomeRoute(
             onOpenRecordFile = onOpenRecordFile,
             onPuzzles = onPuzzles,
             onPlayFriend = onPlayFriend,
+            onReturnOnline = onReturnOnline,
+            onForgetOnline = { viewModel.forgetOnlineGame() },
         )
         LessonOfferDialog(
             game = offered?.first,
@@ -116,6 +119,8 @@ fun HomeScreen(
     onOpenRecordFile: (() -> Unit)? = null,
     onPuzzles: (() -> Unit)? = null,
     onPlayFriend: (() -> Unit)? = null,
+    onReturnOnline: () -> Unit = {},
+    onForgetOnline: () -> Unit = {},
 ) {
     Surface(Modifier.fillMaxSize().testTag("home-screen"), color = MaterialTheme.colorScheme.background) {
         BoxWithConstraints(Modifier.fillMaxSize(), contentAlignment = Alignment.TopCenter) {
@@ -154,7 +159,7 @@ fun HomeScreen(
                 } else {
                     state.games.forEach { game -> GameCard(game, state.records[game], onStart, onRules) }
                 }
-                onPlayFriend?.let { PlayFriendCard(it) }
+                onPlayFriend?.let { PlayFriendCard(it, state.onlineReturn, onReturnOnline, onForgetOnline) }
                 onPuzzles?.let { PuzzlesCard(it) }
                 // a game record from the clipboard or a text file
                 onImportRecord?.let { ImportRecordCard(onPaste = it, onOpenFile = onOpenRecordFile) }

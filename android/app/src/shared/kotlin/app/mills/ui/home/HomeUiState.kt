@@ -11,4 +11,9 @@ data class HomeUiState(
     val games: List<GameId>,
     val saved: SavedGame?,
     val records: Map<GameId, Record>,
+    /** An unfinished online game to go back to (the app was killed during it); null: none. */
+    val onlineReturn: OnlineReturn? = null,
 )
+
+/** The saved online room Home offers to return to: whom it is against, if known. */
+data class OnlineReturn(val opponentName: String?)

@@ -2,6 +2,7 @@ package app.mills.ui.home
 
 import androidx.lifecycle.ViewModel
 import app.mills.data.GameRepository
+import app.mills.data.OnlineRepository
 import app.mills.data.RulesCatalog
 import app.mills.data.SettingsRepository
 import app.mills.game.opponent
@@ -12,10 +13,11 @@ import uniffi.mills_ffi.GameId
 import uniffi.mills_ffi.GameMode
 import uniffi.mills_ffi.SessionConfig
 
-/** Home: the three games, the game to continue, and starting a new one. */
+/** Home: the three games, the game to continue (local or online), and starting a new one. */
 class HomeViewModel(
     private val repository: GameRepository,
     private val settings: SettingsRepository,
+    private val online: OnlineRepository,
 ) : ViewModel() {
     private val state = MutableStateFlow(load())
 
@@ -42,6 +44,12 @@ class HomeViewModel(
     /** The offer was answered (Start or Not now): it is not made again. */
     fun lessonsOffered(game: GameId) = settings.update { it.copy(lessonsOffered = it.lessonsOffered + game) }
 
+    /** The saved online game is not wanted any more: Home stops offering it. */
+    fun forgetOnlineGame() {
+        online.forget()
+        refresh()
+    }
+
     /** Opens the saved game; false if it is gone. */
     fun continueGame(): Boolean = repository.continueSaved()
 
@@ -58,6 +66,18 @@ class HomeViewModel(
                     winsWithHints = it.winsWithHints.toInt(),
                 )
             }
-        return HomeUiState(games = RulesCatalog.games, saved = repository.savedGame(), records = records)
+        return HomeUiState(
+            games = RulesCatalog.games,
+            saved = repository.savedGame(),
+            records = records,
+            onlineReturn = onlineReturn(),
+        )
+    }
+
+    /** Offered while the saved room's game goes on and online play is on (a server is set). */
+    private fun onlineReturn(): OnlineReturn? {
+        if (!online.hasServer) return null
+        val saved = online.saved()?.takeIf { !it.finished } ?: return null
+        return OnlineReturn(saved.opponentName)
     }
 }

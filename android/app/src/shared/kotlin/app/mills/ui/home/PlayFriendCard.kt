@@ -14,11 +14,14 @@ import androidx.compose.material3.Icon
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.Surface
 import androidx.compose.material3.Text
+import androidx.compose.material3.TextButton
 import androidx.compose.runtime.Composable
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
+import androidx.compose.ui.draw.clip
 import androidx.compose.ui.platform.testTag
 import androidx.compose.ui.semantics.Role
+import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.ui.semantics.heading
 import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.unit.dp
@@ -26,31 +29,85 @@ import app.mills.strings.StringKey
 import app.mills.strings.stringOf
 import app.mills.ui.icons.MillsIcons
 
-/** Home's entry to "Play a friend": a game online, by invite. */
+/**
+ * Home's entry to "Play a friend": a game online, by invite. With [onlineReturn] (an online
+ * game the app was killed during), it first offers the way back to it, and to forget it.
+ */
 @Composable
-internal fun PlayFriendCard(onOpen: () -> Unit) {
+internal fun PlayFriendCard(
+    onOpen: () -> Unit,
+    onlineReturn: OnlineReturn? = null,
+    onReturn: () -> Unit = {},
+    onForget: () -> Unit = {},
+) {
     Surface(
         shape = RoundedCornerShape(24.dp),
         color = MaterialTheme.colorScheme.secondaryContainer,
         contentColor = MaterialTheme.colorScheme.onSecondaryContainer,
         modifier = Modifier.fillMaxWidth(),
     ) {
+        Column {
+            onlineReturn?.let { ReturnRow(it, onReturn, onForget) }
+            OpenRow(onOpen)
+        }
+    }
+}
+
+/** "Return to your game with Bo", and Forget beside it. */
+@Composable
+private fun ReturnRow(online: OnlineReturn, onReturn: () -> Unit, onForget: () -> Unit) {
+    val label = online.opponentName?.let { stringOf(StringKey.HomeOnlineReturnWith, it) }
+        ?: stringOf(StringKey.HomeOnlineReturn)
+    val forgetLabel = stringOf(StringKey.HomeOnlineForgetDescription)
+    Row(
+        Modifier.padding(start = 8.dp, end = 8.dp, top = 8.dp),
+        verticalAlignment = Alignment.CenterVertically,
+    ) {
         Row(
             Modifier
-                .clickable(role = Role.Button, onClick = onOpen)
+                .weight(1f)
+                .clip(RoundedCornerShape(16.dp))
+                .clickable(role = Role.Button, onClick = onReturn)
                 .semantics(mergeDescendants = true) {}
-                .testTag("play-friend-online")
-                .heightIn(min = 72.dp)
-                .padding(horizontal = 20.dp, vertical = 14.dp),
+                .testTag("online-return")
+                .heightIn(min = 56.dp)
+                .padding(horizontal = 12.dp, vertical = 8.dp),
             verticalAlignment = Alignment.CenterVertically,
         ) {
-            Icon(MillsIcons.Share, contentDescription = null, modifier = Modifier.size(32.dp))
-            Spacer(Modifier.width(16.dp))
-            Column(Modifier.weight(1f)) {
-                Text(stringOf(StringKey.HomePlayFriend), style = MaterialTheme.typography.titleLarge, modifier = Modifier.semantics { heading() })
-                Text(stringOf(StringKey.HomePlayFriendSummary), style = MaterialTheme.typography.bodyMedium)
-            }
-            Icon(MillsIcons.Next, contentDescription = null)
+            Icon(MillsIcons.Play, contentDescription = null, modifier = Modifier.size(28.dp))
+            Spacer(Modifier.width(12.dp))
+            Text(label, style = MaterialTheme.typography.titleMedium)
         }
+        TextButton(
+            onClick = onForget,
+            modifier = Modifier
+                .testTag("online-forget")
+                .heightIn(min = 48.dp)
+                .semantics { contentDescription = forgetLabel },
+        ) {
+            Text(stringOf(StringKey.HomeOnlineForget))
+        }
+    }
+}
+
+@Composable
+private fun OpenRow(onOpen: () -> Unit) {
+    Row(
+        Modifier
+            .fillMaxWidth()
+            .clickable(role = Role.Button, onClick = onOpen)
+            .semantics(mergeDescendants = true) {}
+            .testTag("play-friend-online")
+            .heightIn(min = 72.dp)
+            .padding(horizontal = 20.dp, vertical = 14.dp),
+        verticalAlignment = Alignment.CenterVertically,
+    ) {
+        Icon(MillsIcons.Share, contentDescription = null, modifier = Modifier.size(32.dp))
+        Spacer(Modifier.width(16.dp))
+        Column(Modifier.weight(1f)) {
+            Text(stringOf(StringKey.HomePlayFriend), style = MaterialTheme.typography.titleLarge, modifier = Modifier.semantics { heading() })
+            Text(stringOf(StringKey.HomePlayFriendSummary), style = MaterialTheme.typography.bodyMedium)
+        }
+        Icon(MillsIcons.Next, contentDescription = null)
     }
 }

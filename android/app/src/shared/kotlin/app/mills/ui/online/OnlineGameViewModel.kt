@@ -59,6 +59,12 @@ class OnlineGameViewModel(
     /** Joins the room of [invite] (a code as typed, or a link); `null`, or why not. */
     fun join(invite: String): UiText? = start(repository.join(invite, ::onEvent))
 
+    /** Opens the saved room again (after the app was killed); `null`, or why not. */
+    fun reopen(): UiText? {
+        val opened = repository.reopen(::onEvent) ?: return text(StringKey.OnlineReturnGone)
+        return start(opened)
+    }
+
     fun onPointTap(point: String) {
         val s = session ?: return
         val result = try {

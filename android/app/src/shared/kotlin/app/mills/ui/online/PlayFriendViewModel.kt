@@ -43,6 +43,9 @@ class PlayFriendViewModel(
     /** Joins the room of the code or link typed; true once it is being joined. */
     fun join(): Boolean = opened(room.join(state.value.code))
 
+    /** Opens the saved room again; true once it is being opened, else the error is shown here. */
+    fun reopen(): Boolean = opened(room.reopen())
+
     private fun opened(error: UiText?): Boolean {
         state.update { it.copy(error = error) }
         return error == null

@@ -1,0 +1,34 @@
+import SwiftUI
+
+/// Home's way back to an online game the app was killed during ("Return to your game with
+/// Bo"), with Forget beside it. The words come from `FriendPlayModel.savedRoomTitle`.
+struct FriendReturnCard: View {
+    let title: String
+    let onReturn: () -> Void
+    let onForget: () -> Void
+
+    var body: some View {
+        HStack(spacing: 12) {
+            Button(action: onReturn) {
+                HStack(spacing: 12) {
+                    Image(systemName: "play.circle.fill")
+                        .font(.title)
+                        .foregroundStyle(Color.accentColor)
+                        .accessibilityHidden(true)
+                    Text(verbatim: title)
+                        .font(.headline)
+                        .fixedSize(horizontal: false, vertical: true)
+                    Spacer(minLength: 0)
+                }
+                .contentShape(Rectangle())
+            }
+            .buttonStyle(.plain)
+            .accessibilityLabel(Text(verbatim: title))
+            Button("home_online_forget", action: onForget)
+                .accessibilityLabel(Text("home_online_forget_description"))
+        }
+        .padding()
+        .frame(maxWidth: .infinity, alignment: .leading)
+        .background(RoundedRectangle(cornerRadius: 16).fill(Color(.secondarySystemBackground)))
+    }
+}
