@@ -53,21 +53,32 @@ fn postgres_for(admin: &str, db: &Path) -> String {
         .collect();
     let name = format!("t{}", &name[name.len().saturating_sub(50)..]);
     if !db.exists() {
-        let (admin, create) = (admin.to_string(), name.clone());
-        // The blocking client runs its own runtime, so not on the test's.
-        std::thread::spawn(move || {
-            let mut client = postgres::Client::connect(&admin, postgres::NoTls).unwrap();
-            client
-                .batch_execute(&format!("DROP DATABASE IF EXISTS {create} WITH (FORCE)"))
-                .unwrap();
-            client
-                .batch_execute(&format!("CREATE DATABASE {create}"))
-                .unwrap();
-        })
-        .join()
-        .unwrap();
+        let url = new_database(admin, &name);
         std::fs::write(db, "on PostgreSQL").unwrap();
+        return url;
     }
+    database_url(admin, &name)
+}
+
+/// Makes the database `name` afresh on the test PostgreSQL server `admin`; returns its URL.
+pub fn new_database(admin: &str, name: &str) -> String {
+    let (connect, create) = (admin.to_string(), name.to_string());
+    // The blocking client runs its own runtime, so not on the test's.
+    std::thread::spawn(move || {
+        let mut client = postgres::Client::connect(&connect, postgres::NoTls).unwrap();
+        client
+            .batch_execute(&format!("DROP DATABASE IF EXISTS {create} WITH (FORCE)"))
+            .unwrap();
+        client
+            .batch_execute(&format!("CREATE DATABASE {create}"))
+            .unwrap();
+    })
+    .join()
+    .unwrap();
+    database_url(admin, name)
+}
+
+fn database_url(admin: &str, name: &str) -> String {
     let (base, _) = admin.rsplit_once('/').expect("a URL with a database");
     format!("{base}/{name}")
 }

@@ -216,20 +216,10 @@ async fn the_server_clock_passes_the_turn_when_time_runs_out() {
 async fn health_answers_and_sigterm_stops_cleanly() {
     let dir = temp_dir("health");
     let mut server = Server::start(&dir.join("db"), &[]);
-    let mut tcp = std::net::TcpStream::connect(&server.addr).unwrap();
-    tcp.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
-    tcp.write_all(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
-        .unwrap();
-    let mut response = String::new();
-    tcp.read_to_string(&mut response).unwrap();
+    let response = http_get(&server, "/health");
     assert!(response.starts_with("HTTP/1.1 200 OK"), "{response}");
     assert!(response.contains(r#""status":"ok""#), "{response}");
-    let mut tcp = std::net::TcpStream::connect(&server.addr).unwrap();
-    tcp.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
-    tcp.write_all(b"GET /elsewhere HTTP/1.1\r\nHost: x\r\n\r\n")
-        .unwrap();
-    let mut response = String::new();
-    tcp.read_to_string(&mut response).unwrap();
+    let response = http_get(&server, "/elsewhere");
     assert!(response.starts_with("HTTP/1.1 404"), "{response}");
 
     let mut r = rng(3);
@@ -241,14 +231,20 @@ async fn health_answers_and_sigterm_stops_cleanly() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-/// The server's `/health` answer.
-fn health(server: &Server) -> serde_json::Value {
+/// The whole HTTP answer of the (first) server process to `GET path`.
+fn http_get(server: &Server, path: &str) -> String {
     let mut tcp = std::net::TcpStream::connect(&server.addr).unwrap();
     tcp.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
-    tcp.write_all(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+    tcp.write_all(format!("GET {path} HTTP/1.1\r\nHost: x\r\n\r\n").as_bytes())
         .unwrap();
     let mut response = String::new();
     tcp.read_to_string(&mut response).unwrap();
+    response
+}
+
+/// The server's `/health` answer.
+fn health(server: &Server) -> serde_json::Value {
+    let response = http_get(server, "/health");
     let body = response.split("\r\n\r\n").nth(1).expect("a body");
     serde_json::from_str(body).expect("JSON")
 }

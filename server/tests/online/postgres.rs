@@ -8,7 +8,8 @@
 //! makes a database of its own.
 
 use crate::common::{
-    Client, Server, accepted, new_secret, open, random_turn, replay, rng, start_room, turn,
+    Client, Server, accepted, new_database, new_secret, open, random_turn, replay, rng, start_room,
+    test_postgres, turn,
 };
 use mills_core::{Record, Rules};
 use mills_protocol::{ClientMessage, EntryKind, RoomState, Seat, ServerMessage};
@@ -17,24 +18,8 @@ const NEEDS: &str = "needs PostgreSQL in MILLS_TEST_POSTGRES: tests/postgres/run
 
 /// A new empty database on the test server; returns its URL.
 fn fresh_database(name: &str) -> String {
-    let admin = std::env::var("MILLS_TEST_POSTGRES").expect(NEEDS);
-    let db = format!("mills_{name}_{}", std::process::id());
-    let admin_url = admin.clone();
-    let create = db.clone();
-    // The blocking client runs its own runtime, so not on the test's.
-    std::thread::spawn(move || {
-        let mut client = postgres::Client::connect(&admin_url, postgres::NoTls).expect(NEEDS);
-        client
-            .batch_execute(&format!("DROP DATABASE IF EXISTS {create}"))
-            .unwrap();
-        client
-            .batch_execute(&format!("CREATE DATABASE {create}"))
-            .unwrap();
-    })
-    .join()
-    .unwrap();
-    let (base, _) = admin.rsplit_once('/').expect("a URL with a database");
-    format!("{base}/{db}")
+    let admin = test_postgres().expect(NEEDS);
+    new_database(&admin, &format!("mills_{name}_{}", std::process::id()))
 }
 
 fn two_servers(url: &str, extra: &[&str]) -> (Server, Server) {
