@@ -2,13 +2,13 @@
 //! (`OnlineOptions::room_path`), read with `saved_online_room` and opened again by a new
 //! session with the same device secret, against the real `mills-server` on loopback.
 
+use crate::support::{Client, Server, TempDir, mover, options};
 use mills_ffi::{
     GameId, OnlineOptions, Player, SavedOnlineRoom, TurnTimer, forget_online_room,
     saved_online_room,
 };
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use crate::support::{Client, Server, TempDir, mover, options};
 
 fn with_room_file(options: OnlineOptions, path: &str) -> OnlineOptions {
     OnlineOptions {
