@@ -58,7 +58,7 @@ struct Statements {
     room: Statement,
     member: Statement,
     game: Statement,
-    entry: Statement,
+    entries: Statement,
     ask: Statement,
     notify: Statement,
 }
@@ -78,9 +78,13 @@ impl Statements {
                 "INSERT INTO games (room, game_no, p1_member, started_ms) VALUES ($1, $2, $3, $4)
                  ON CONFLICT DO NOTHING",
             )?,
-            entry: db.prepare(
+            // A batch's entries (most of its writes) in one statement, one round trip; the
+            // rows it returns are those stored, the others found their key taken.
+            entries: db.prepare(
                 "INSERT INTO entries (room, game_no, revision, kind, side, actions, client_id, at_ms)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING",
+                 SELECT * FROM unnest($1::TEXT[], $2::INTEGER[], $3::BIGINT[], $4::TEXT[],
+                     $5::TEXT[], $6::TEXT[], $7::TEXT[], $8::BIGINT[])
+                 ON CONFLICT DO NOTHING RETURNING room, game_no, revision, client_id",
             )?,
             ask: db.prepare(
                 "INSERT INTO rematch_asks (room, game_no, member) VALUES ($1, $2, $3)
@@ -173,21 +177,43 @@ impl PostgresStore {
         let mut results = Vec::with_capacity(writes.len());
         let mut changed = BTreeSet::new();
         let mut notices = Vec::new();
-        for write in writes {
-            if write_one(&mut tx, st, write).map_err(err)? {
-                match write {
-                    Write::AppendEntry(e) => notices.push(entry_payload(&self.instance, e)),
-                    _ => {
-                        changed.insert(write.room());
-                    }
+        // The other writes first, in order (no entry is in a batch with the rows it needs:
+        // a room's requests wait for each other), then every entry at once.
+        let mut stored = vec![false; writes.len()];
+        for (i, write) in writes.iter().enumerate() {
+            if !matches!(write, Write::AppendEntry(_))
+                && write_one(&mut tx, st, write).map_err(err)?
+            {
+                stored[i] = true;
+                changed.insert(write.room());
+            }
+        }
+        let (at, entries): (Vec<usize>, Vec<&EntryRow>) = writes
+            .iter()
+            .enumerate()
+            .filter_map(|(i, w)| match w {
+                Write::AppendEntry(e) => Some((i, e)),
+                _ => None,
+            })
+            .unzip();
+        if !entries.is_empty() {
+            let inserted = insert_entries(&mut tx, st, &entries).map_err(err)?;
+            for ((i, e), inserted) in at.into_iter().zip(entries).zip(inserted) {
+                if inserted {
+                    stored[i] = true;
+                    notices.push(entry_payload(&self.instance, e));
                 }
-                results.push(Ok(()));
+            }
+        }
+        for (write, stored) in writes.iter().zip(stored) {
+            results.push(if stored {
+                Ok(())
             } else {
-                results.push(Err(StoreError::conflict(format!(
+                Err(StoreError::conflict(format!(
                     "the key of this write is taken ({})",
                     write.room()
-                ))));
-            }
+                )))
+            });
         }
         notices.extend(
             changed
@@ -334,25 +360,65 @@ fn write_one(
         }
         Write::AddMember(member) => insert_member(tx, st, member)?,
         Write::StartGame(game) => insert_game(tx, st, game)?,
-        Write::AppendEntry(e) => tx.execute(
-            &st.entry,
-            &[
-                &e.room,
-                &(e.game_no as i32),
-                &(e.revision as i64),
-                &e.kind,
-                &e.side,
-                &e.actions,
-                &e.client_id,
-                &e.at_ms,
-            ],
-        )?,
+        Write::AppendEntry(e) => u64::from(insert_entries(tx, st, &[e])?[0]),
         Write::AskRematch(r) => tx.execute(
             &st.ask,
             &[&r.room, &(r.game_no as i32), &i32::from(r.member)],
         )?,
     };
     Ok(inserted == 1)
+}
+
+/// Inserts entries in one statement; says of each whether it was stored (the others found
+/// their key taken, by a row stored before or by an earlier entry of the same statement).
+fn insert_entries(
+    tx: &mut Transaction,
+    st: &Statements,
+    entries: &[&EntryRow],
+) -> Result<Vec<bool>, postgres::Error> {
+    let texts = |f: fn(&EntryRow) -> &String| entries.iter().map(|e| f(e)).collect::<Vec<_>>();
+    let games: Vec<i32> = entries.iter().map(|e| e.game_no as i32).collect();
+    let revisions: Vec<i64> = entries.iter().map(|e| e.revision as i64).collect();
+    let client_ids: Vec<Option<&str>> = entries.iter().map(|e| e.client_id.as_deref()).collect();
+    let at: Vec<i64> = entries.iter().map(|e| e.at_ms).collect();
+    let rows = tx.query(
+        &st.entries,
+        &[
+            &texts(|e| &e.room),
+            &games,
+            &revisions,
+            &texts(|e| &e.kind),
+            &texts(|e| &e.side),
+            &texts(|e| &e.actions),
+            &client_ids,
+            &at,
+        ],
+    )?;
+    // Each returned row is one stored entry: count them, and hand each to one input.
+    let mut returned: std::collections::BTreeMap<(String, u32, u64, Option<String>), usize> =
+        Default::default();
+    for r in &rows {
+        let key = (
+            r.get::<_, String>(0),
+            r.get::<_, i32>(1) as u32,
+            r.get::<_, i64>(2) as u64,
+            r.get::<_, Option<String>>(3),
+        );
+        *returned.entry(key).or_default() += 1;
+    }
+    Ok(entries
+        .iter()
+        .map(|e| {
+            let key = (e.room.clone(), e.game_no, e.revision, e.client_id.clone());
+            match returned.get_mut(&key) {
+                Some(n) if *n > 0 => {
+                    *n -= 1;
+                    true
+                }
+                _ => false,
+            }
+        })
+        .collect())
 }
 
 fn insert_member(

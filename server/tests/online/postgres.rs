@@ -443,3 +443,65 @@ async fn postgres_lost_database_connections_are_opened_again_and_no_turn_is_miss
     let state = open(&mut b, &id).await;
     assert_eq!(state.revision, 1);
 }
+
+#[test]
+#[ignore = "needs PostgreSQL: tests/postgres/run.sh"]
+fn postgres_store_a_taken_key_is_a_conflict_and_stores_nothing() {
+    use mills_server::store::postgres::PostgresStore;
+    use mills_server::store::{EntryRow, GameRow, MemberRow, RoomRow, Store, Write};
+    let url = fresh_database("keys");
+    let mut store = PostgresStore::open(&url, "test").unwrap();
+    let entry = |revision: u64, id: &str| {
+        Write::AppendEntry(EntryRow {
+            room: "ROOM".into(),
+            game_no: 1,
+            revision,
+            kind: "turn".into(),
+            side: "p1".into(),
+            actions: "d6".into(),
+            client_id: Some(id.into()),
+            at_ms: 2,
+        })
+    };
+    let created = store
+        .apply(&[Write::CreateRoom {
+            room: RoomRow {
+                id: "ROOM".into(),
+                game_id: "zhiqi".into(),
+                timer: 0,
+                created_ms: 1,
+                create_id: None,
+            },
+            creator: MemberRow {
+                room: "ROOM".into(),
+                member: 0,
+                device: "sha256:ab".into(),
+                name: None,
+            },
+            game: GameRow {
+                room: "ROOM".into(),
+                game_no: 1,
+                p1_member: 0,
+                started_ms: 1,
+            },
+        }])
+        .unwrap();
+    assert!(created[0].is_ok());
+    // One batch: a new entry, another for the same revision, the same id again.
+    let results = store
+        .apply(&[entry(1, "c1"), entry(1, "c2"), entry(2, "c1")])
+        .unwrap();
+    assert!(results[0].is_ok());
+    assert!(results[1].as_ref().unwrap_err().is_conflict());
+    assert!(results[2].as_ref().unwrap_err().is_conflict());
+    // A later batch: the taken revision again, and the next one.
+    let results = store.apply(&[entry(1, "c3"), entry(2, "c4")]).unwrap();
+    assert!(results[0].as_ref().unwrap_err().is_conflict());
+    assert!(results[1].is_ok());
+    let stored = store.load_room("ROOM").unwrap().entries;
+    let ids: Vec<_> = stored
+        .iter()
+        .map(|e| e.client_id.clone().unwrap())
+        .collect();
+    assert_eq!(ids, ["c1", "c4"], "only the writes said stored are stored");
+}
