@@ -25,9 +25,7 @@ use tokio::time::Instant;
 use crate::config::Config;
 use crate::limits::Buckets;
 use crate::room::{Member, PendingEntry, Plan, Refusal, Room};
-use crate::store::{
-    EntryRow, GameRow, MemberRow, Notice, Signal, Snapshot, StoreError, StoreHandle, Write,
-};
+use crate::store::{EntryRow, MemberRow, Notice, Signal, Snapshot, StoreError, StoreHandle, Write};
 
 /// Where a connection's outgoing frames go, and how to tell it to close.
 #[derive(Clone)]
@@ -191,15 +189,7 @@ impl Hub {
         if let Some(held) = rooms.get(&room.id) {
             return held.clone();
         }
-        {
-            let mut devices = self.devices.lock().unwrap();
-            for m in &room.members {
-                devices
-                    .entry(m.device.clone())
-                    .or_default()
-                    .push(room.id.clone());
-            }
-        }
+        self.seat_devices(&room.id, &room.members);
         let id = room.id.clone();
         let slot = Arc::new(tokio::sync::Mutex::new(Live {
             room,
@@ -212,6 +202,17 @@ impl Hub {
         }));
         rooms.insert(id, slot.clone());
         slot
+    }
+
+    /// Notes that `members` sit in `room` (for the per-device count of waiting rooms).
+    fn seat_devices(&self, room: &str, members: &[Member]) {
+        let mut devices = self.devices.lock().unwrap();
+        for m in members {
+            devices
+                .entry(m.device.clone())
+                .or_default()
+                .push(room.to_string());
+        }
     }
 
     /// The configuration.
@@ -470,20 +471,14 @@ impl Hub {
                 log::error!(room = live.room.id.as_str(), error = e.to_string().as_str(); "room not read again");
                 return;
             }
-            let Some(mut row) = live.room.rematch_game() else {
-                return;
-            };
-            row.started_ms = now_ms();
-            match self.store.write(Write::StartGame(row.clone())).await {
-                Ok(()) => {
-                    self.start_game(slot, live, &row);
-                    return;
-                }
+            match self.start_rematch(slot, live).await {
+                // Another process started it first: read the room again.
                 Err(e) if e.is_conflict() => continue,
                 Err(e) => {
                     log::error!(room = live.room.id.as_str(), error = e.to_string().as_str(); "rematch not stored");
                     return;
                 }
+                Ok(_) => return,
             }
         }
     }
@@ -496,13 +491,7 @@ impl Hub {
         };
         let old = std::mem::replace(&mut live.room, fresh);
         if live.room.members.len() > old.members.len() {
-            let mut devices = self.devices.lock().unwrap();
-            for m in &live.room.members[old.members.len()..] {
-                devices
-                    .entry(m.device.clone())
-                    .or_default()
-                    .push(live.room.id.clone());
-            }
+            self.seat_devices(&live.room.id, &live.room.members[old.members.len()..]);
         }
         let same_game =
             live.room.game_no == old.game_no && live.room.members.len() == old.members.len();
@@ -627,12 +616,23 @@ impl Hub {
         }
     }
 
-    /// Starts a stored rematch game.
-    fn start_game(self: &Arc<Self>, slot: &Slot, live: &mut Live, row: &GameRow) {
-        live.room.start_game(row);
+    /// Once both players asked for a rematch: stores the next game and starts it (true);
+    /// false while one has not asked.
+    async fn start_rematch(
+        self: &Arc<Self>,
+        slot: &Slot,
+        live: &mut Live,
+    ) -> Result<bool, StoreError> {
+        let Some(mut row) = live.room.rematch_game() else {
+            return Ok(false);
+        };
+        row.started_ms = now_ms();
+        self.store.write(Write::StartGame(row.clone())).await?;
+        live.room.start_game(&row);
         self.restart_clock(slot, live);
         log::info!(room = live.room.id.as_str(), game = row.game_no; "rematch started");
         self.send_room_to_all(live);
+        Ok(true)
     }
 
     // ---- views ----
@@ -976,12 +976,7 @@ impl Hub {
                 device: caller.device.clone(),
                 name: caller.name.clone(),
             });
-            self.devices
-                .lock()
-                .unwrap()
-                .entry(caller.device.clone())
-                .or_default()
-                .push(id.clone());
+            self.seat_devices(&id, &live.room.members[1..]);
             self.restart_clock(&slot, &mut live);
             log::info!(room = id.as_str(), conn = caller.conn; "room joined");
             self.subscribe(&mut live, caller);
@@ -1126,16 +1121,12 @@ impl Hub {
             }
             return Ok(());
         }
-        match live.room.rematch_game() {
-            None => self.send_rematch_asked(&live),
-            Some(mut row) => {
-                row.started_ms = now_ms();
-                self.store
-                    .write(Write::StartGame(row.clone()))
-                    .await
-                    .map_err(storage)?;
-                self.start_game(&slot, &mut live, &row);
-            }
+        if !self
+            .start_rematch(&slot, &mut live)
+            .await
+            .map_err(storage)?
+        {
+            self.send_rematch_asked(&live);
         }
         Ok(())
     }
