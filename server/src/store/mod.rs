@@ -72,7 +72,12 @@ pub(crate) const CREATE_ID_COLUMN: &str = "ALTER TABLE rooms ADD COLUMN create_i
 pub(crate) const CREATE_ID_INDEX: &str = "CREATE UNIQUE INDEX IF NOT EXISTS rooms_create_id
     ON rooms(create_id) WHERE create_id IS NOT NULL";
 
-/// The room a device created with a request id: `$1`/`?1` the id, `$2`/`?2` the device.
+/// The rooms a device sits in, oldest first: `$1` the device. (SQLite reads `$1` as the
+/// first parameter too.)
+pub(crate) const ROOMS_OF: &str = "SELECT m.room FROM members m JOIN rooms r ON r.id = m.room
+    WHERE m.device = $1 ORDER BY r.created_ms, r.id";
+
+/// The room a device created with a request id: `$1` the id, `$2` the device.
 pub(crate) const ROOM_CREATED_BY: &str = "SELECT r.id FROM rooms r
     JOIN members m ON m.room = r.id AND m.member = 0
     WHERE r.create_id = $1 AND m.device = $2";

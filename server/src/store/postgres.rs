@@ -22,7 +22,7 @@ use crate::device;
 
 use super::{
     CREATE_ID_COLUMN, CREATE_ID_INDEX, EntryRow, GameRow, MemberRow, Notice, ROOM_CREATED_BY,
-    RematchRow, RoomRow, SCHEMA, Signal, Snapshot, Store, StoreError, Write,
+    ROOMS_OF, RematchRow, RoomRow, SCHEMA, Signal, Snapshot, Store, StoreError, Write,
 };
 
 /// The LISTEN/NOTIFY channel. A notice's payload is `INSTANCE ROOM` (the room changed),
@@ -474,11 +474,7 @@ impl Store for PostgresStore {
         self.connected()?;
         Ok(self
             .db
-            .query(
-                "SELECT m.room FROM members m JOIN rooms r ON r.id = m.room
-                 WHERE m.device = $1 ORDER BY r.created_ms, r.id",
-                &[&device],
-            )
+            .query(ROOMS_OF, &[&device])
             .map_err(err)?
             .iter()
             .map(|r| r.get(0))

@@ -8,8 +8,8 @@ use rusqlite::{Connection, params};
 use crate::device;
 
 use super::{
-    CREATE_ID_COLUMN, CREATE_ID_INDEX, EntryRow, GameRow, MemberRow, ROOM_CREATED_BY, RematchRow,
-    RoomRow, SCHEMA, Snapshot, Store, StoreError, Write,
+    CREATE_ID_COLUMN, CREATE_ID_INDEX, EntryRow, GameRow, MemberRow, ROOM_CREATED_BY, ROOMS_OF,
+    RematchRow, RoomRow, SCHEMA, Snapshot, Store, StoreError, Write,
 };
 
 /// Rooms in a SQLite file.
@@ -263,10 +263,7 @@ impl Store for SqliteStore {
 
     fn rooms_of(&mut self, device: &str) -> Result<Vec<String>, StoreError> {
         self.db
-            .prepare(
-                "SELECT m.room FROM members m JOIN rooms r ON r.id = m.room
-                 WHERE m.device = ?1 ORDER BY r.created_ms, r.id",
-            )
+            .prepare(ROOMS_OF)
             .map_err(err)?
             .query_map([device], |r| r.get(0))
             .map_err(err)?
