@@ -11,7 +11,9 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::room::Room;
+use mills_protocol::Seat;
+
+use super::room::{Room, player_of};
 use crate::types::{GameId, Player};
 
 /// A room this device sits in, as last written by a session (`saved_online_room`).
@@ -30,14 +32,14 @@ pub struct SavedOnlineRoom {
     pub finished: bool,
 }
 
-/// The file's format: JSON, with the game as its id (`zhiqi`, ...) and the side as `p1`/`p2`
-/// so that the file reads the same whatever the enums' order.
+/// The file's format: JSON, with the game as its id (`zhiqi`, ...) and the side as the
+/// protocol's seat (`p1`/`p2`), so that the file reads the same whatever the enums' order.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct RoomFile {
     server: String,
     room: String,
     game: String,
-    you: String,
+    you: Seat,
     #[serde(default)]
     opponent: Option<String>,
     finished: bool,
@@ -52,10 +54,9 @@ impl RoomFile {
             room: info.code.clone(),
             game: mills_core::Variant::from(info.game).id().to_string(),
             you: match info.you {
-                Player::P1 => "p1",
-                Player::P2 => "p2",
-            }
-            .to_string(),
+                Player::P1 => Seat::P1,
+                Player::P2 => Seat::P2,
+            },
             opponent: room.opponent_name(),
             finished: room.is_over(),
         })
@@ -63,17 +64,12 @@ impl RoomFile {
 
     fn to_saved(&self) -> Option<SavedOnlineRoom> {
         let game = self.game.parse::<mills_core::Variant>().ok()?.into();
-        let you = match self.you.as_str() {
-            "p1" => Player::P1,
-            "p2" => Player::P2,
-            _ => return None,
-        };
         let room = mills_protocol::normalize_code(&self.room)?;
         Some(SavedOnlineRoom {
             room,
             server: self.server.clone(),
             game,
-            you,
+            you: player_of(self.you),
             opponent_name: self.opponent.clone(),
             finished: self.finished,
         })
@@ -132,7 +128,7 @@ mod tests {
             server: "ws://127.0.0.1:9".into(),
             room: "K7QM2XRP9DTA".into(),
             game: "twelve-mens-morris".into(),
-            you: "p2".into(),
+            you: Seat::P2,
             opponent: Some("Ann".into()),
             finished: false,
         };
