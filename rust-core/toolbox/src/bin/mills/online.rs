@@ -43,7 +43,7 @@ disk; with it, join the same CODE with the same FILE to return to the room.
 Exit codes: 2 bad input or a room the server refuses (unknown code, full room),
 4 the server cannot be reached or its certificate is not trusted.
 ",
-    positionals: "create|join CODE",
+    positionals: "(create | join CODE)",
     max_positionals: 2,
     flags: &[
         FlagSpec::required(
