@@ -5,17 +5,22 @@
 //! legal: the game goes on).
 
 mod cli_support;
+// The real mills-server, started as the bindings' own online tests start it (built in the
+// workspace, on a free loopback port, with a database in a temporary folder).
+#[allow(dead_code)]
+#[path = "../../../bindings/tests/online/support.rs"]
+mod online_support;
 
 use std::io::{Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use cli_support::fresh_dir;
 use mills_core::{Game, Rules, Side, Variant, format_actions};
+use online_support::{Server, TempDir};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
@@ -23,93 +28,37 @@ use rand::seq::IndexedRandom;
 /// Long enough for a loaded machine; a passing test takes a few seconds.
 const WAIT: Duration = Duration::from_secs(60);
 
-/// The server binary: `MILLS_SERVER_BIN`, or the workspace's, built next to this test (as
-/// `cargo test --workspace` builds it for the server's own tests), with cargo if missing.
-fn server_binary() -> PathBuf {
-    if let Some(bin) = std::env::var_os("MILLS_SERVER_BIN") {
-        return PathBuf::from(bin);
-    }
-    // target/<profile>/deps/<this test> → target/<profile>/mills-server
-    let exe = std::env::current_exe().expect("the test's path");
-    let profile_dir = exe.parent().and_then(Path::parent).expect("target dir");
-    let bin = profile_dir.join("mills-server");
-    if !bin.exists() {
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-        let mut build = Command::new(cargo);
-        build.args(["build", "--quiet", "--workspace", "--bin", "mills-server"]);
-        if let Some(profile) = profile_dir
-            .file_name()
-            .and_then(|n| n.to_str())
-            .filter(|n| *n != "debug")
-        {
-            build.args(["--profile", profile]);
-        }
-        assert!(
-            build.status().expect("cargo runs").success(),
-            "building mills-server"
-        );
-    }
-    bin
+/// A server for one test, and a folder for its terminals' temporary identities (the test
+/// looks there for what they leave behind). The server stops before the folders go.
+struct Site {
+    server: Server,
+    tmp: PathBuf,
+    _dir: TempDir,
 }
 
-fn free_port() -> u16 {
-    let listener = TcpListener::bind("127.0.0.1:0").expect("a free port");
-    listener.local_addr().expect("its address").port()
-}
-
-/// A `mills-server` on a loopback port with a database in its own folder; killed at the end.
-struct Server {
-    child: Child,
-    port: u16,
-    dir: PathBuf,
-}
-
-impl Server {
+impl Site {
     /// With the server's flags `extra`.
-    fn start(name: &str, extra: &[&str]) -> Server {
-        let dir = fresh_dir(name);
-        std::fs::create_dir_all(&dir).unwrap();
-        let port = free_port();
-        let child = Command::new(server_binary())
-            .args(["--listen", &format!("127.0.0.1:{port}")])
-            .args(["--db", dir.join("server.db").to_str().unwrap()])
-            .args(["--log-level", "warn"])
-            .args(extra)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .spawn()
-            .expect("mills-server starts");
-        let server = Server { child, port, dir };
-        let deadline = Instant::now() + WAIT;
-        while !server.healthy() {
-            assert!(Instant::now() < deadline, "mills-server did not come up");
-            thread::sleep(Duration::from_millis(50));
+    fn start(name: &str, extra: &[&str]) -> Site {
+        let dir = TempDir::new(name);
+        let server = Server::start(&dir, extra);
+        let tmp = dir.0.join("tmp");
+        std::fs::create_dir_all(&tmp).unwrap();
+        Site {
+            server,
+            tmp,
+            _dir: dir,
         }
-        server
-    }
-
-    fn healthy(&self) -> bool {
-        let Ok(mut stream) = TcpStream::connect(("127.0.0.1", self.port)) else {
-            return false;
-        };
-        let request = "GET /health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
-        let mut answer = String::new();
-        stream.write_all(request.as_bytes()).is_ok()
-            && stream.read_to_string(&mut answer).is_ok()
-            && answer.starts_with("HTTP/1.1 200")
     }
 
     fn url(&self) -> String {
-        format!("ws://127.0.0.1:{}", self.port)
+        self.server.address()
     }
 }
 
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
+/// A loopback port that nothing listens on (for a server that cannot be reached).
+fn free_port() -> u16 {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("a free port");
+    listener.local_addr().expect("its address").port()
 }
 
 /// A running `mills online`: its input piped, its output collected as it comes.
@@ -251,10 +200,8 @@ fn assert_no_identity_left(tmp: &Path) {
 
 #[test]
 fn two_terminals_play_a_whole_game_and_a_rematch_through_the_server() {
-    let server = Server::start("online-whole", &[]);
-    let url = server.url();
-    let tmp = server.dir.join("tmp");
-    std::fs::create_dir_all(&tmp).unwrap();
+    let site = Site::start("cli-whole", &[]);
+    let (url, tmp) = (site.url(), &site.tmp);
     let (turns, expected) = scripted_game();
     eprintln!(
         "whole game: {} turns, {}",
@@ -269,7 +216,7 @@ fn two_terminals_play_a_whole_game_and_a_rematch_through_the_server() {
             &common,
         ]
         .concat(),
-        &tmp,
+        tmp,
     );
     let created = ann.wait_for("Waiting for your friend to join.", 1);
     assert!(
@@ -280,7 +227,7 @@ fn two_terminals_play_a_whole_game_and_a_rematch_through_the_server() {
     let code = invite_code(&created);
     assert_eq!(code.len(), 14, "XXXX-XXXX-XXXX: {code}");
     // The session read its secret: the temporary identity has left the disk already.
-    assert_no_identity_left(&tmp);
+    assert_no_identity_left(tmp);
 
     // Mistakes first: each is answered, nothing is played, the game goes on.
     for mistake in ["d9", "a7-a4", "pass", "undo"] {
@@ -294,7 +241,7 @@ fn two_terminals_play_a_whole_game_and_a_rematch_through_the_server() {
     }
     let mut bo = Terminal::start(
         &[&["join", &code.to_lowercase(), "--name", "Bo"][..], &common].concat(),
-        &tmp,
+        tmp,
     );
     for (side, turn) in &turns {
         if *side == Side::P2 {
@@ -363,15 +310,13 @@ fn two_terminals_play_a_whole_game_and_a_rematch_through_the_server() {
             "{output}"
         );
     }
-    assert_no_identity_left(&tmp);
+    assert_no_identity_left(tmp);
 }
 
 #[test]
 fn a_room_is_made_and_left_at_the_end_of_the_input_with_a_way_back() {
-    let server = Server::start("online-create", &[]);
-    let url = server.url();
-    let dir = server.dir.join("player");
-    std::fs::create_dir_all(&dir).unwrap();
+    let site = Site::start("cli-create", &[]);
+    let (url, dir) = (site.url(), &site.tmp);
     let device = dir.join("device");
     let device = device.to_str().unwrap();
     // --variant is --game's alias.
@@ -385,7 +330,7 @@ fn a_room_is_made_and_left_at_the_end_of_the_input_with_a_way_back() {
         &url,
     ];
     let (status, output, errors) =
-        Terminal::start(&[&args[..], &["--device-file", device]].concat(), &dir).finish();
+        Terminal::start(&[&args[..], &["--device-file", device]].concat(), dir).finish();
     assert!(status.success(), "{errors}\n{output}");
     assert!(output.contains(&format!("Connected to {url}.")), "{output}");
     assert!(
@@ -405,7 +350,7 @@ fn a_room_is_made_and_left_at_the_end_of_the_input_with_a_way_back() {
     // The same device file sits down in the same seat again, still waiting for the friend.
     let again = Terminal::start(
         &["join", &code, "--server", &url, "--device-file", device],
-        &dir,
+        dir,
     );
     let (status, output, errors) = again.finish();
     assert!(status.success(), "{errors}\n{output}");
@@ -417,11 +362,10 @@ fn a_room_is_made_and_left_at_the_end_of_the_input_with_a_way_back() {
 
 #[test]
 fn an_unknown_code_and_an_unreachable_server_are_clear_errors() {
-    let server = Server::start("online-refused", &[]);
-    let tmp = server.dir.join("tmp");
-    std::fs::create_dir_all(&tmp).unwrap();
+    let site = Site::start("cli-refused", &[]);
+    let (url, tmp) = (site.url(), &site.tmp);
     // The input stays open: the refusal, not the end of the input, ends the command.
-    let unknown = Terminal::start(&["join", "ZZZZ-ZZZZ-ZZZZ", "--server", &server.url()], &tmp);
+    let unknown = Terminal::start(&["join", "ZZZZ-ZZZZ-ZZZZ", "--server", &url], tmp);
     thread::sleep(Duration::from_millis(50));
     let (status, _, errors) = wait_exit(unknown);
     assert_eq!(status.code(), Some(2), "{errors}");
@@ -432,26 +376,24 @@ fn an_unknown_code_and_an_unreachable_server_are_clear_errors() {
     assert!(errors.contains("(unknown-code)"), "{errors}");
 
     let nobody = format!("ws://127.0.0.1:{}", free_port());
-    let (status, _, errors) = wait_exit(Terminal::start(&["create", "--server", &nobody], &tmp));
+    let (status, _, errors) = wait_exit(Terminal::start(&["create", "--server", &nobody], tmp));
     assert_eq!(status.code(), Some(4), "{errors}");
     assert!(
         errors.starts_with(&format!("mills online: cannot reach the server {nobody}: ")),
         "{errors}"
     );
-    assert_no_identity_left(&tmp);
+    assert_no_identity_left(tmp);
 }
 
 #[test]
 fn the_servers_timer_passes_a_turn_and_both_terminals_say_so() {
     // 15 s turns at 10 %: 1.5 s.
-    let server = Server::start("online-timer", &["--timer-scale-percent", "10"]);
-    let url = server.url();
-    let tmp = server.dir.join("tmp");
-    std::fs::create_dir_all(&tmp).unwrap();
+    let site = Site::start("cli-timer", &["--timer-scale-percent", "10"]);
+    let (url, tmp) = (site.url(), &site.tmp);
     let common = ["--server", &url, "--timer", "15"];
-    let ann = Terminal::start(&[&["create", "--name", "Ann"][..], &common].concat(), &tmp);
+    let ann = Terminal::start(&[&["create", "--name", "Ann"][..], &common].concat(), tmp);
     let code = invite_code(&ann.wait_for("Waiting for your friend to join.", 1));
-    let mut bo = Terminal::start(&["join", &code, "--server", &url, "--name", "Bo"], &tmp);
+    let mut bo = Terminal::start(&["join", &code, "--server", &url, "--name", "Bo"], tmp);
     // Bo's turn, typed ahead: played once Ann's time has run out.
     bo.send("d6");
     let passed = "P1 ran out of time: the turn passes.";
