@@ -467,3 +467,22 @@ fn bad_command_lines_are_refused_before_any_connection() {
         assert!(errors.contains(says), "{args:?}: {errors}");
     }
 }
+
+#[test]
+fn help_documents_the_command_and_its_exit_codes() {
+    use cli_support::{mills, success};
+    let usage = "mills online (create | join CODE) --server URL [--game G] [--variant V]";
+    let overview = success(mills(&["--help"]));
+    assert!(overview.contains(usage), "{overview}");
+    assert!(overview.contains("4 the server cannot be"), "{overview}");
+    let help = success(mills(&["help", "online"]));
+    assert_eq!(success(mills(&["online", "--help"])), help);
+    for text in [
+        usage,
+        "--device-file FILE",
+        "rematch",
+        "4 the server cannot be reached",
+    ] {
+        assert!(help.contains(text), "{text} missing from\n{help}");
+    }
+}
