@@ -387,8 +387,8 @@ fn an_unknown_code_and_an_unreachable_server_are_clear_errors() {
 
 #[test]
 fn the_servers_timer_passes_a_turn_and_both_terminals_say_so() {
-    // 15 s turns at 10 %: 1.5 s.
-    let site = Site::start("cli-timer", &["--timer-scale-percent", "10"]);
+    // 15 s turns at 20 %: 3 s, time enough on a loaded machine for Bo's turn once it comes.
+    let site = Site::start("cli-timer", &["--timer-scale-percent", "20"]);
     let (url, tmp) = (site.url(), &site.tmp);
     let common = ["--server", &url, "--timer", "15"];
     let ann = Terminal::start(&[&["create", "--name", "Ann"][..], &common].concat(), tmp);
@@ -399,11 +399,11 @@ fn the_servers_timer_passes_a_turn_and_both_terminals_say_so() {
     let passed = "P1 ran out of time: the turn passes.";
     let ann_saw = ann.wait_for("P2 (Bo) plays d6", 1);
     assert!(ann_saw.contains(passed), "{ann_saw}");
-    // The server's clock, scaled: P1's running at the start, P2's full 1.5 s shown as 2 s.
+    // The server's clock, scaled: P1's running at the start, P2's full 3 s.
     assert!(
         ann_saw
             .lines()
-            .any(|l| l.starts_with("Clock: P1 ") && l.ends_with(" s (to move) · P2 2 s")),
+            .any(|l| l.starts_with("Clock: P1 ") && l.ends_with(" s (to move) · P2 3 s")),
         "{ann_saw}"
     );
     let bo_saw = bo.wait_for(passed, 1);

@@ -427,7 +427,12 @@ impl<'o, W: Write> Table<'o, W> {
         match line {
             Line::Play(Command::Actions(_)) => self.your_turn() || self.game_over(),
             Line::Play(Command::Quit) => self.may_leave(),
-            Line::Play(Command::Resign) | Line::Rematch => !self.session.status().awaiting_server,
+            // After a turn that may end the game: once the result, if any, is shown.
+            Line::Rematch => {
+                let status = self.session.status();
+                !status.awaiting_server && (status.outcome.is_none() || self.game_over())
+            }
+            // The session resigns over a turn still on its way (the server decides).
             Line::Play(_) => true,
         }
     }
@@ -435,13 +440,16 @@ impl<'o, W: Write> Table<'o, W> {
     /// Whether the end of the input or `quit` may leave now. Not before the server has
     /// answered for the room (so that `create < /dev/null` still makes a room and shows its
     /// invite, and a refused code is still reported), unless a connection it had was lost;
-    /// then not while a turn is on its way to a server that is there to store it.
+    /// then not while a turn is on its way to a server that is there to store it, nor
+    /// before the result of a game that just ended is shown.
     fn may_leave(&self) -> bool {
         let status = self.session.status();
         let connected = status.connection == ConnectionState::Connected;
         match status.room {
             None => self.said.connected && !connected,
-            Some(_) => !status.awaiting_server || !connected,
+            Some(_) if !connected => true,
+            // A game that just ended leaves after its result.
+            Some(_) => !status.awaiting_server && (status.outcome.is_none() || self.game_over()),
         }
     }
 
