@@ -569,7 +569,7 @@ impl<'o, W: Write> Table<'o, W> {
                 "your last turn is not yet stored by the server".to_string()
             }
             OnlineTapResult::NotStarted => "the game has not started".to_string(),
-            other => format!("{other:?}"),
+            other => format!("the board refused it ({other:?})"),
         };
         if let Some(selected) = self.session.snapshot().selected {
             let _ = self.session.tap(selected);
