@@ -486,3 +486,37 @@ fn help_documents_the_command_and_its_exit_codes() {
         assert!(help.contains(text), "{text} missing from\n{help}");
     }
 }
+
+#[test]
+fn a_lost_connection_is_said_and_the_game_goes_on_after_the_reconnect() {
+    let mut site = Site::start("cli-reconnect", &[]);
+    let url = site.url();
+    let common = ["--server", &url, "--ascii"];
+    let mut ann = Terminal::start(
+        &[&["create", "--name", "Ann", "--timer", "0"][..], &common].concat(),
+        &site.tmp,
+    );
+    let code = invite_code(&ann.wait_for("Waiting for your friend to join.", 1));
+    let mut bo = Terminal::start(
+        &[&["join", &code, "--name", "Bo"][..], &common].concat(),
+        &site.tmp,
+    );
+    ann.send("d6");
+    bo.wait_for("P1 (Ann) plays d6", 1);
+
+    // SIGKILL and a restart on the same database: both say so, and reconnect by themselves
+    // (the temporary identity, long gone from the disk, is the session's in memory).
+    site.server.restart();
+    for terminal in [&ann, &bo] {
+        let output = terminal.wait_for("Reconnected.", 1);
+        assert!(output.contains("Connection lost ("), "{output}");
+        assert!(output.contains("): reconnecting (attempt 1)."), "{output}");
+    }
+    bo.send("a7");
+    ann.wait_for("P2 (Bo) plays a7", 1);
+    assert_no_identity_left(&site.tmp);
+    for terminal in [ann, bo] {
+        let (status, output, errors) = terminal.finish();
+        assert!(status.success(), "{status}: {errors}\n{output}");
+    }
+}
