@@ -16,7 +16,7 @@ use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::{Arc, Mutex};
-use std::thread;
+use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use mills_core::{Game, Rules, Side, Variant, format_actions};
@@ -67,10 +67,12 @@ struct Terminal {
     input: Option<ChildStdin>,
     output: Arc<Mutex<String>>,
     errors: Arc<Mutex<String>>,
+    /// The threads reading stdout and stderr: finished once the process closed them.
+    readers: Vec<JoinHandle<()>>,
 }
 
-/// Collects what `from` writes into `into`, as it comes.
-fn collect(mut from: impl Read + Send + 'static, into: &Arc<Mutex<String>>) {
+/// Collects what `from` writes into `into`, as it comes, until it is closed.
+fn collect(mut from: impl Read + Send + 'static, into: &Arc<Mutex<String>>) -> JoinHandle<()> {
     let into = Arc::clone(into);
     thread::spawn(move || {
         let mut buffer = [0u8; 4096];
@@ -81,7 +83,7 @@ fn collect(mut from: impl Read + Send + 'static, into: &Arc<Mutex<String>>) {
             let text = String::from_utf8_lossy(&buffer[..n]);
             into.lock().unwrap().push_str(&text);
         }
-    });
+    })
 }
 
 impl Terminal {
@@ -97,13 +99,16 @@ impl Terminal {
             .spawn()
             .expect("mills online starts");
         let (output, errors) = (Arc::default(), Arc::default());
-        collect(child.stdout.take().unwrap(), &output);
-        collect(child.stderr.take().unwrap(), &errors);
+        let readers = vec![
+            collect(child.stdout.take().unwrap(), &output),
+            collect(child.stderr.take().unwrap(), &errors),
+        ];
         Terminal {
             input: child.stdin.take(),
             child,
             output,
             errors,
+            readers,
         }
     }
 
@@ -116,16 +121,18 @@ impl Terminal {
         self.output.lock().unwrap().clone()
     }
 
-    /// Waits until the output holds `text` (`count` times), and returns the output.
+    /// Waits until the output holds `text` (`count` times), and returns the output; fails
+    /// at once if the process has ended without it.
     fn wait_for(&self, text: &str, count: usize) -> String {
         let deadline = Instant::now() + WAIT;
         loop {
+            let ended = self.readers[0].is_finished();
             let output = self.output();
             if output.matches(text).count() >= count {
                 return output;
             }
             assert!(
-                Instant::now() < deadline,
+                Instant::now() < deadline && !ended,
                 "no '{text}' (x{count}) in:\n{output}\nstderr:\n{}",
                 self.errors.lock().unwrap()
             );
@@ -144,8 +151,9 @@ impl Terminal {
             assert!(Instant::now() < deadline, "no exit:\n{}", self.output());
             thread::sleep(Duration::from_millis(20));
         };
-        // The collecting threads see the pipes close right after the exit.
-        thread::sleep(Duration::from_millis(100));
+        for reader in self.readers.drain(..) {
+            reader.join().expect("the output is read");
+        }
         let errors = self.errors.lock().unwrap().clone();
         (status, self.output(), errors)
     }
