@@ -353,7 +353,18 @@ fn a_room_is_made_and_left_at_the_end_of_the_input_with_a_way_back() {
     assert!(output.contains(&format!(
         "To return: mills online join {code} --server {url} --device-file {device}"
     )));
-    assert!(std::fs::metadata(device).is_ok(), "the device file is kept");
+    let kept = std::fs::metadata(device).expect("the device file is kept");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        assert_eq!(
+            kept.permissions().mode() & 0o077,
+            0,
+            "readable by its user only"
+        );
+    }
+    #[cfg(not(unix))]
+    let _ = kept;
 
     // The same device file sits down in the same seat again, still waiting for the friend.
     let again = Terminal::start(

@@ -60,10 +60,14 @@ impl Identity {
         self.kept
     }
 
-    /// The session has read the secret: a temporary one leaves the disk now.
+    /// The session has read the secret: a temporary one leaves the disk now, a kept one is
+    /// made readable by this user only (the engine writes it as any file, which suits an
+    /// app's private folder but not a home directory).
     pub fn session_started(&mut self) {
         if let Some(dir) = self.temporary.take() {
             let _ = fs::remove_dir_all(dir);
+        } else if self.kept {
+            restrict_to_owner(&self.secret_path);
         }
     }
 }
@@ -73,6 +77,17 @@ impl Drop for Identity {
     fn drop(&mut self) {
         self.session_started();
     }
+}
+
+/// Best effort: a file that is not this user's to change keeps its permissions.
+fn restrict_to_owner(path: &str) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = fs::set_permissions(path, fs::Permissions::from_mode(0o600));
+    }
+    #[cfg(not(unix))]
+    let _ = path;
 }
 
 /// A folder only this user can read (the secret is a seat in every room it joins).
