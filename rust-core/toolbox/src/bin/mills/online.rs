@@ -6,10 +6,14 @@
 //! - `identity`: the device secret (temporary unless `--device-file`).
 //! - `inbox`: standard input's lines and the session's events, in one queue.
 //! - `table`: the game at the terminal, drawn and typed as `mills play` does.
+//! - `typed`: what a typed line asks for, and the taps a turn becomes.
+//! - `words`: the help, the clock line, the invite code, the other player's text made safe.
 
 mod identity;
 mod inbox;
 mod table;
+mod typed;
+mod words;
 
 use std::io::{BufRead, Write};
 

@@ -28,6 +28,8 @@ use mills_ffi::{
 };
 
 use super::inbox::{Inbox, Incoming};
+use super::typed::{Line, taps};
+use super::words::{ONLINE_HELP, clock_line, printable, spelled};
 use crate::error::CliError;
 use crate::play::{self, Command};
 use crate::render::{self, Glyphs};
@@ -40,39 +42,6 @@ const GIVE_UP_AFTER: u32 = 3;
 
 /// How long the loop waits for something to arrive before it looks at the session again.
 const TICK: Duration = Duration::from_millis(500);
-
-/// The commands of a game against a friend, shown by `help`.
-const ONLINE_HELP: &str = "\
-At your turn, type an action or a whole turn:
-  d6          place a piece on d6
-  d6-d5       step the piece on d6 to d5 (along a line, to a free point next to it)
-  xd7         capture, pin or pull the piece on d7 (the game says which is owed)
-  d6-d5xd7    a whole turn: a step and the capture it earns
-A turn typed before your turn waits for it. Commands:
-  legal       list the legal actions
-  board       draw the board again, with the clock
-  resign      give up the game
-  rematch     once the game is over: ask for another (sides swap)
-  quit        leave the room (the game goes on at the server)
-  help        this text
-";
-
-/// What a line asks for: `play`'s commands, and `rematch`.
-#[derive(Debug, PartialEq, Eq)]
-enum Line {
-    Rematch,
-    Play(Command),
-}
-
-impl Line {
-    fn read(text: &str) -> Line {
-        if text.trim().eq_ignore_ascii_case("rematch") {
-            Line::Rematch
-        } else {
-            Line::Play(Command::read(text))
-        }
-    }
-}
 
 /// Whether the table goes on after a line.
 enum Flow {
@@ -681,83 +650,5 @@ impl<'o, W: Write> Table<'o, W> {
         self.end_prompt()?;
         writeln!(self.out, "{text}")?;
         Ok(())
-    }
-}
-
-/// The points an action taps on the board, as a player would: a step is its piece, then
-/// where it goes.
-fn taps(action: Action) -> Vec<mills_core::Point> {
-    match action {
-        Action::Place(point) | Action::Remove(point) => vec![point],
-        Action::Step { from, to } => vec![from, to],
-        Action::Pass => Vec::new(),
-    }
-}
-
-/// "Clock: P1 42 s (to move) · P2 60 s": the server's clock, counted down since it spoke.
-fn clock_line(status: &OnlineStatus) -> String {
-    let clocks: Vec<String> = status
-        .clocks
-        .iter()
-        .map(|clock| {
-            let seconds = clock.left_ms.map_or(0, |ms| ms.div_ceil(1000));
-            let running = if clock.running { " (to move)" } else { "" };
-            format!("{} {seconds} s{running}", Side::from(clock.player))
-        })
-        .collect();
-    format!("Clock: {}", clocks.join(" · "))
-}
-
-/// An invite code as people read it: `K7QM-2XRP-9DTA`.
-fn spelled(code: &str) -> String {
-    let chars: Vec<char> = printable(code).chars().collect();
-    chars
-        .chunks(4)
-        .map(|group| group.iter().collect::<String>())
-        .collect::<Vec<_>>()
-        .join("-")
-}
-
-/// Text from the server or the other player, safe to print: control characters (escape
-/// sequences, line breaks) become `?`.
-fn printable(text: &str) -> String {
-    text.chars()
-        .map(|c| if c.is_control() { '?' } else { c })
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn codes_are_spelled_in_groups_of_four() {
-        assert_eq!(spelled("K7QM2XRP9DTA"), "K7QM-2XRP-9DTA");
-    }
-
-    #[test]
-    fn the_other_players_text_cannot_drive_the_terminal() {
-        assert_eq!(printable("Bo\u{1b}[2J\nEve"), "Bo?[2J?Eve");
-        assert_eq!(printable("李 Ann"), "李 Ann");
-    }
-
-    #[test]
-    fn rematch_is_a_line_of_its_own_and_the_rest_is_plays() {
-        assert_eq!(Line::read(" Rematch\n"), Line::Rematch);
-        assert_eq!(Line::read("resign"), Line::Play(Command::Resign));
-        assert_eq!(
-            Line::read("d6-d5xd7"),
-            Line::Play(Command::Actions("d6-d5xd7".into()))
-        );
-    }
-
-    #[test]
-    fn a_step_is_tapped_as_its_piece_then_its_point() {
-        let step: Action = "d6-d5".parse().unwrap();
-        assert_eq!(
-            taps(step).iter().map(|p| p.to_string()).collect::<Vec<_>>(),
-            ["d6", "d5"]
-        );
-        assert!(taps(Action::Pass).is_empty());
     }
 }
