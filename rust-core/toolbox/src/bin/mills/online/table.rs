@@ -401,7 +401,8 @@ impl<'o, W: Write> Table<'o, W> {
                 let status = self.session.status();
                 !status.awaiting_server && (status.outcome.is_none() || self.game_over())
             }
-            // The session resigns over a turn still on its way (the server decides).
+            // A resignation goes at once, over a turn still on its way (the server decides);
+            // help, legal, board and the rest need nothing.
             Line::Play(_) => true,
         }
     }
@@ -434,10 +435,12 @@ impl<'o, W: Write> Table<'o, W> {
     }
 
     fn prompt(&mut self) -> Result<(), CliError> {
-        let you = self
-            .you()
-            .map_or("", |p| if p == Player::P1 { "P1" } else { "P2" });
-        write!(self.out, "{you}> ")?;
+        let you = self.you().map(Side::from);
+        write!(
+            self.out,
+            "{}> ",
+            you.map_or(String::new(), |side| side.to_string())
+        )?;
         self.said.prompt = true;
         Ok(())
     }
