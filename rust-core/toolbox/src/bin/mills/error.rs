@@ -2,7 +2,8 @@
 //!
 //! Exit codes are part of the interface other tools rely on: 0 success, 1 the output could
 //! not be written, 2 bad input (a mistake on the command line or an illegal move in `--moves`),
-//! 3 a check found a problem (`mills lessons --check`).
+//! 3 a check found a problem (`mills lessons --check`), 4 the server could not be reached
+//! (`mills online`).
 
 use std::fmt;
 use std::io;
@@ -40,6 +41,10 @@ pub enum CliError {
     Io(io::Error),
     /// A check ran and found problems (already printed on stdout).
     CheckFailed(String),
+    /// `mills online` could not reach the server, or does not trust it: the command line
+    /// was fine, the network or the server is not (an operator's smoke test tells them
+    /// apart by the exit code).
+    Network(String),
 }
 
 impl CliError {
@@ -56,6 +61,7 @@ impl CliError {
             CliError::Usage(_) | CliError::Input { .. } => 2,
             CliError::Io(_) => 1,
             CliError::CheckFailed(_) => 3,
+            CliError::Network(_) => 4,
         }
     }
 
@@ -77,6 +83,7 @@ impl fmt::Display for CliError {
             CliError::Input { command, message } => write!(f, "mills {command}: {message}"),
             CliError::Io(e) => write!(f, "mills: cannot write the output: {e}"),
             CliError::CheckFailed(message) => write!(f, "mills: {message}"),
+            CliError::Network(message) => write!(f, "mills online: {message}"),
         }
     }
 }

@@ -14,6 +14,7 @@ mod legal;
 mod lessons;
 mod matches;
 mod moves;
+mod online;
 mod perft;
 mod play;
 mod puzzles;
@@ -30,10 +31,11 @@ use args::CommandSpec;
 use error::CliError;
 
 /// Every subcommand, in the order help lists them.
-const COMMANDS: [&CommandSpec; 11] = [
+const COMMANDS: [&CommandSpec; 12] = [
     &perft::SPEC,
     &legal::SPEC,
     &play::SPEC,
+    &online::SPEC,
     &hint::SPEC,
     &record::SPEC,
     &bench::SPEC,
@@ -82,6 +84,10 @@ fn dispatch(words: &[String]) -> Result<(), CliError> {
             let stdin = io::stdin();
             let echo = !stdin.is_terminal();
             play::run(rest, stdin.lock(), &mut out, echo)
+        }
+        "online" => {
+            let echo = !io::stdin().is_terminal();
+            online::run(rest, io::BufReader::new(io::stdin()), &mut out, echo)
         }
         "help" | "--help" | "-h" => help(rest, &mut out),
         "--version" | "-V" | "version" => {
@@ -143,7 +149,8 @@ fn usage() -> String {
          Moves (M): actions separated by spaces, e.g. \"d6 a7 xd7 d6-d5\"; a whole turn may be\n\
          one word, e.g. d6-d5xd7. Rules: RULES.md.\n\
          Exit codes: 0 success, 1 output failed, 2 bad input (unknown flag, bad variant or\n\
-         depth, illegal move), 3 a check failed (lessons --check).\n",
+         depth, illegal move), 3 a check failed (lessons --check), 4 the server cannot be\n\
+         reached (online).\n",
     );
     text
 }

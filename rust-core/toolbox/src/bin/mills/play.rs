@@ -57,14 +57,8 @@ DIR); levels 8-10 use them, as in the apps.
             "\"M\"",
             "start after these actions (as 'quit' prints them)",
         ),
-        FlagSpec::switch(
-            "--ascii",
-            "draw pieces as X and O (default: ● and ○ on UTF-8)",
-        ),
-        FlagSpec::switch(
-            "--unicode",
-            "draw pieces as ● and ○ whatever the locale says",
-        ),
+        ASCII_FLAG,
+        UNICODE_FLAG,
         FlagSpec::value(
             "--computer",
             "WHO",
@@ -89,6 +83,16 @@ DIR); levels 8-10 use them, as in the apps.
         ),
     ],
 };
+
+/// `--ascii` and `--unicode`, read by [`glyphs`] (`play` and `online` draw the same board).
+pub(crate) const ASCII_FLAG: FlagSpec = FlagSpec::switch(
+    "--ascii",
+    "draw pieces as X and O (default: ● and ○ on UTF-8)",
+);
+pub(crate) const UNICODE_FLAG: FlagSpec = FlagSpec::switch(
+    "--unicode",
+    "draw pieces as ● and ○ whatever the locale says",
+);
 
 /// The game's own help, shown by `help`.
 const IN_GAME_HELP: &str = "\
@@ -250,7 +254,7 @@ fn seats(parsed: &Parsed, tables: Option<Arc<EndgameTables>>) -> Result<Seats, C
 }
 
 /// `--ascii`, `--unicode`, or what the locale supports.
-fn glyphs(parsed: &Parsed) -> Result<Glyphs, CliError> {
+pub(crate) fn glyphs(parsed: &Parsed) -> Result<Glyphs, CliError> {
     match (parsed.switch("--ascii"), parsed.switch("--unicode")) {
         (true, true) => Err(parsed
             .error("--ascii and --unicode exclude each other")
@@ -263,7 +267,7 @@ fn glyphs(parsed: &Parsed) -> Result<Glyphs, CliError> {
 
 /// What a line of input asks for.
 #[derive(Debug, PartialEq, Eq)]
-enum Command {
+pub(crate) enum Command {
     Help,
     Legal,
     Board,
@@ -276,7 +280,7 @@ enum Command {
 }
 
 impl Command {
-    fn read(line: &str) -> Command {
+    pub(crate) fn read(line: &str) -> Command {
         let line = line.trim();
         match line.to_ascii_lowercase().as_str() {
             "help" | "h" | "?" => Command::Help,
@@ -339,44 +343,11 @@ impl<R: BufRead, W: Write> Session<R, W> {
 
     /// The board, the players, the last turn and what to do now.
     fn show(&mut self) -> Result<(), CliError> {
-        let position = *self.game.position();
-        let phase = match position.phase() {
-            mills_core::Phase::Placing => "placing",
-            mills_core::Phase::Moving => "moving",
-        };
-        writeln!(self.out)?;
-        write!(self.out, "{}", render::board(&position, self.glyphs))?;
-        writeln!(
-            self.out,
-            "{} · turn {} · {phase}",
-            self.game.rules().variant.name(),
-            position.turns() + 1
-        )?;
-        write!(self.out, "{}", render::players(&position, self.glyphs))?;
-        for line in self.recent_turns() {
-            writeln!(self.out, "{line}")?;
-        }
+        write!(self.out, "{}", describe(&self.game, self.glyphs))?;
         if !self.game.is_over() {
-            writeln!(self.out, "{}", render::instruction(&position))?;
+            writeln!(self.out, "{}", render::instruction(self.game.position()))?;
         }
         Ok(())
-    }
-
-    /// "Last turn: P1 d6-d5 xd7", and "This turn so far: P2 xd7" while a turn is unfinished.
-    fn recent_turns(&self) -> Vec<String> {
-        let turns = turns::turns(&self.game);
-        let describe = |turn: &turns::Turn| {
-            let actions = format_actions(turns::actions(&self.game, turn));
-            format!("{} {actions}", turn.side)
-        };
-        let mut lines = Vec::new();
-        if let Some(last) = turns.iter().rev().find(|t| t.complete) {
-            lines.push(format!("Last turn: {}", describe(last)));
-        }
-        if let Some(current) = turns.last().filter(|t| !t.complete) {
-            lines.push(format!("This turn so far: {}", describe(current)));
-        }
-        lines
     }
 
     /// Prompts, reads one line and acts on it.
@@ -429,18 +400,8 @@ impl<R: BufRead, W: Write> Session<R, W> {
 
     /// Plays one line of actions, all or nothing, and says why when it cannot.
     fn play_line(&mut self, text: &str) -> Result<(), String> {
-        let actions =
-            parse_actions(text).map_err(|e| format!("{e} (type 'help' for the notation)"))?;
-        if actions.contains(&Action::Pass) {
-            return Err("'pass' is made only by a turn timer, and this game has none".to_string());
-        }
-        let played = play_turn(&self.game, &actions).map_err(|e| {
-            if actions.len() > 1 {
-                format!("{e}; nothing of '{text}' was played")
-            } else {
-                e
-            }
-        })?;
+        let pass = "'pass' is made only by a turn timer, and this game has none";
+        let (_, played) = try_line(&self.game, text, pass)?;
         self.game = played;
         Ok(())
     }
@@ -521,6 +482,68 @@ impl<R: BufRead, W: Write> Session<R, W> {
         )?;
         self.write_record()
     }
+}
+
+/// The game as `play` shows it after every turn: a blank line, the board, the game, turn
+/// and phase, the players' counts, and the last turn (with the part of the current one
+/// played so far). What to do next is the caller's: it depends on who sits at the board.
+pub(crate) fn describe(game: &Game, glyphs: Glyphs) -> String {
+    let position = game.position();
+    let phase = match position.phase() {
+        mills_core::Phase::Placing => "placing",
+        mills_core::Phase::Moving => "moving",
+    };
+    let mut text = String::from("\n");
+    text.push_str(&render::board(position, glyphs));
+    text.push_str(&format!(
+        "{} · turn {} · {phase}\n",
+        game.rules().variant.name(),
+        position.turns() + 1
+    ));
+    text.push_str(&render::players(position, glyphs));
+    for line in recent_turns(game) {
+        text.push_str(&line);
+        text.push('\n');
+    }
+    text
+}
+
+/// "Last turn: P1 d6-d5 xd7", and "This turn so far: P2 xd7" while a turn is unfinished.
+fn recent_turns(game: &Game) -> Vec<String> {
+    let turns = turns::turns(game);
+    let describe = |turn: &turns::Turn| {
+        let actions = format_actions(turns::actions(game, turn));
+        format!("{} {actions}", turn.side)
+    };
+    let mut lines = Vec::new();
+    if let Some(last) = turns.iter().rev().find(|t| t.complete) {
+        lines.push(format!("Last turn: {}", describe(last)));
+    }
+    if let Some(current) = turns.last().filter(|t| !t.complete) {
+        lines.push(format!("This turn so far: {}", describe(current)));
+    }
+    lines
+}
+
+/// One typed line of actions tried on `game`, all or nothing: its actions and the game after
+/// them, or why not in words (`pass_refusal` for a typed `pass`, which only a timer makes).
+pub(crate) fn try_line(
+    game: &Game,
+    text: &str,
+    pass_refusal: &str,
+) -> Result<(Vec<Action>, Game), String> {
+    let actions = parse_actions(text).map_err(|e| format!("{e} (type 'help' for the notation)"))?;
+    if actions.contains(&Action::Pass) {
+        return Err(pass_refusal.to_string());
+    }
+    let played = play_turn(game, &actions).map_err(|e| {
+        if actions.len() > 1 {
+            format!("{e}; nothing of '{text}' was played")
+        } else {
+            e
+        }
+    })?;
+    Ok((actions, played))
 }
 
 /// `game` after one turn's `actions`, or why not: an illegal action (with the engine's
