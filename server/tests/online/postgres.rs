@@ -448,7 +448,7 @@ async fn postgres_lost_database_connections_are_opened_again_and_no_turn_is_miss
 #[ignore = "needs PostgreSQL: tests/postgres/run.sh"]
 fn postgres_store_a_taken_key_is_a_conflict_and_stores_nothing() {
     use mills_server::store::postgres::PostgresStore;
-    use mills_server::store::{EntryRow, GameRow, MemberRow, RoomRow, Store, Write};
+    use mills_server::store::{EntryRow, GameRow, MemberRow, Reader, RoomRow, Store, Write};
     let url = fresh_database("keys");
     let mut store = PostgresStore::open(&url, "test").unwrap();
     let entry = |revision: u64, id: &str| {
@@ -504,4 +504,32 @@ fn postgres_store_a_taken_key_is_a_conflict_and_stores_nothing() {
         .map(|e| e.client_id.clone().unwrap())
         .collect();
     assert_eq!(ids, ["c1", "c4"], "only the writes said stored are stored");
+}
+
+#[test]
+#[ignore = "needs PostgreSQL: tests/postgres/run.sh"]
+fn postgres_store_every_read_by_key_is_an_index_lookup() {
+    use mills_server::store::keyed_reads;
+    use mills_server::store::postgres::PostgresStore;
+    let url = fresh_database("plans");
+    drop(PostgresStore::open(&url, "test").unwrap());
+    let mut db = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    // The tables are empty, where a scan is cheapest: forbid it to see whether an index
+    // serves the query at all.
+    db.batch_execute("SET enable_seqscan = off").unwrap();
+    for (query, params) in keyed_reads() {
+        let text = (1..=params).fold(query.clone(), |text, i| {
+            text.replace(&format!("${i}"), &format!("'K{i}'"))
+        });
+        let plan: Vec<String> = db
+            .query(&format!("EXPLAIN {text}"), &[])
+            .unwrap()
+            .iter()
+            .map(|r| r.get(0))
+            .collect();
+        assert!(
+            plan.iter().all(|step| !step.contains("Seq Scan")),
+            "{query}\n{plan:#?}"
+        );
+    }
 }

@@ -1,0 +1,142 @@
+//! The room codes that exist, held in memory so that a request naming an unknown code is
+//! answered without asking the store (a guessed code costs a hash lookup, not a query).
+//!
+//! Codes are 12 characters of Crockford's base 32: 60 bits, kept as one `u64` each (about
+//! 16 bytes a room with the set's overhead). An id of another shape (a database from
+//! before the codes) is kept as text. With a shared store another process's new rooms are
+//! learnt from its notices, which come a moment after its commit: a lookup that misses
+//! waits a little for them ([`KnownRooms::wait_for`]).
+
+use std::collections::HashSet;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use mills_protocol::limits::{INVITE_CODE_ALPHABET, INVITE_CODE_CHARS};
+use tokio::sync::Notify;
+
+/// The set of room ids.
+#[derive(Default)]
+pub struct KnownRooms {
+    ids: Mutex<Ids>,
+    added: Notify,
+}
+
+#[derive(Default)]
+struct Ids {
+    codes: HashSet<u64>,
+    others: HashSet<String>,
+}
+
+/// A canonical code as its 60 bits.
+fn packed(id: &str) -> Option<u64> {
+    if id.len() != INVITE_CODE_CHARS {
+        return None;
+    }
+    id.bytes().try_fold(0u64, |bits, c| {
+        let digit = INVITE_CODE_ALPHABET.iter().position(|&a| a == c)?;
+        Some(bits << 5 | digit as u64)
+    })
+}
+
+impl Ids {
+    fn contains(&self, id: &str) -> bool {
+        match packed(id) {
+            Some(bits) => self.codes.contains(&bits),
+            None => self.others.contains(id),
+        }
+    }
+}
+
+impl KnownRooms {
+    /// The set holding `ids`.
+    pub fn new(ids: impl IntoIterator<Item = String>) -> KnownRooms {
+        let known = KnownRooms::default();
+        known.replace(ids);
+        known
+    }
+
+    /// Replaces the whole set (after notices may have been missed).
+    pub fn replace(&self, ids: impl IntoIterator<Item = String>) {
+        let mut fresh = Ids::default();
+        for id in ids {
+            match packed(&id) {
+                Some(bits) => fresh.codes.insert(bits),
+                None => fresh.others.insert(id),
+            };
+        }
+        *self.ids.lock().unwrap() = fresh;
+        self.added.notify_waiters();
+    }
+
+    /// Whether a room has this id.
+    pub fn contains(&self, id: &str) -> bool {
+        self.ids.lock().unwrap().contains(id)
+    }
+
+    /// A room was made (here, or by another process).
+    pub fn insert(&self, id: &str) {
+        let mut ids = self.ids.lock().unwrap();
+        match packed(id) {
+            Some(bits) => ids.codes.insert(bits),
+            None => ids.others.insert(id.to_string()),
+        };
+        drop(ids);
+        self.added.notify_waiters();
+    }
+
+    /// A room was deleted.
+    pub fn remove(&self, id: &str) {
+        let mut ids = self.ids.lock().unwrap();
+        match packed(id) {
+            Some(bits) => ids.codes.remove(&bits),
+            None => ids.others.remove(id),
+        };
+    }
+
+    /// Whether a room has this id, waiting up to `grace` for it to be learnt.
+    pub async fn wait_for(&self, id: &str, grace: Duration) -> bool {
+        let deadline = tokio::time::Instant::now() + grace;
+        loop {
+            let added = self.added.notified();
+            if self.contains(id) {
+                return true;
+            }
+            if tokio::time::timeout_at(deadline, added).await.is_err() {
+                return self.contains(id);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_held_as_bits_and_other_ids_as_text() {
+        let known = KnownRooms::new(["K7QM2XRP9DTA".to_string(), "OLD".to_string()]);
+        assert!(known.contains("K7QM2XRP9DTA"));
+        assert!(known.contains("OLD"));
+        assert!(!known.contains("K7QM2XRP9DTB"));
+        assert!(!known.contains("k7qm2xrp9dta"), "ids are canonical");
+        assert_eq!(known.ids.lock().unwrap().codes.len(), 1);
+        known.remove("K7QM2XRP9DTA");
+        assert!(!known.contains("K7QM2XRP9DTA"));
+    }
+
+    #[tokio::test]
+    async fn a_lookup_waits_for_a_room_learnt_meanwhile() {
+        let known = std::sync::Arc::new(KnownRooms::default());
+        let later = known.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            later.insert("ABCDEFGHJKMN");
+        });
+        assert!(known.wait_for("ABCDEFGHJKMN", Duration::from_secs(5)).await);
+        assert!(
+            !known
+                .wait_for("ABCDEFGHJKMP", Duration::from_millis(10))
+                .await
+        );
+    }
+}
