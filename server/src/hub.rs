@@ -31,10 +31,9 @@ use crate::store::{
     EntryRow, Expiry, Loaded, MemberRow, Notice, Signal, StoreError, StoreHandle, Write,
 };
 
-/// With a shared store, how long a lookup of an unknown code waits for another process's
-/// notice of a room it has just made (notices come a few milliseconds after the commit;
-/// an invite reaches a person far later than that).
-const SHARED_GRACE: Duration = Duration::from_millis(500);
+/// With a shared store, how long a lookup of an unknown code waits for its barrier
+/// ([`Signal::Sync`]) at most: the listener may be reconnecting.
+const SYNC_WAIT: Duration = Duration::from_secs(2);
 
 /// Rooms deleted by one pass of the expiry at most (the rest wait for the next pass).
 const EXPIRE_BATCH: usize = 500;
@@ -47,6 +46,9 @@ const DEVICE_WINDOW: Duration = Duration::from_secs(3600);
 pub struct Outbox {
     tx: mpsc::Sender<Arc<str>>,
     kick: Arc<Notify>,
+    /// A frame was dropped: every later one is too, so that the client never reads past a
+    /// gap before the connection closes.
+    overflowed: Arc<AtomicBool>,
 }
 
 impl Outbox {
@@ -58,6 +60,7 @@ impl Outbox {
             Outbox {
                 tx,
                 kick: kick.clone(),
+                overflowed: Arc::new(AtomicBool::new(false)),
             },
             rx,
             kick,
@@ -67,7 +70,11 @@ impl Outbox {
     /// Queues a frame. A client that does not read its frames fast enough is disconnected:
     /// it catches up with `open` after reconnecting, and the room never waits for it.
     pub fn send(&self, frame: Arc<str>) {
+        if self.overflowed.load(Ordering::Relaxed) {
+            return;
+        }
         if let Err(mpsc::error::TrySendError::Full(_)) = self.tx.try_send(frame) {
+            self.overflowed.store(true, Ordering::Relaxed);
             self.kick.notify_one();
         }
     }
@@ -144,6 +151,9 @@ pub struct Hub {
     device_joins: Mutex<Buckets<String>>,
     /// The room codes that exist (stored, here or elsewhere).
     known: KnownRooms,
+    /// With a shared store: the last barrier sent, and the last that came back.
+    syncs_sent: AtomicU64,
+    synced: tokio::sync::watch::Sender<u64>,
     waiting: Mutex<WaitingRooms>,
     devices_by_address: Mutex<DevicesByAddress>,
     /// Open WebSocket connections, by address (health probes are not counted).
@@ -180,6 +190,8 @@ impl Hub {
             joins: Mutex::new(Buckets::new(config.join_rate)),
             device_joins: Mutex::new(Buckets::new(config.join_rate)),
             known: KnownRooms::new(loaded.room_ids),
+            syncs_sent: AtomicU64::new(0),
+            synced: tokio::sync::watch::Sender::new(0),
             waiting: Mutex::new(WaitingRooms::default()),
             devices_by_address: Mutex::new(DevicesByAddress::new(DEVICE_WINDOW)),
             sockets: Connections::new(
@@ -304,13 +316,16 @@ impl Hub {
         if let Some(slot) = self.slot(room) {
             return Ok(Some(slot));
         }
-        let known = if self.store.is_shared() {
-            self.known.wait_for(room, SHARED_GRACE).await
-        } else {
-            self.known.contains(room)
-        };
-        if !known {
-            return Ok(None);
+        if !self.known.contains(room) {
+            // Another process may have made it a moment ago: once every notice committed
+            // before now has come, the set knows.
+            if !self.store.is_shared() {
+                return Ok(None);
+            }
+            self.sync().await;
+            if !self.known.contains(room) {
+                return Ok(None);
+            }
         }
         let rows = self.store.load_room(room).await.map_err(storage)?;
         let Some(fresh) = Room::all_from(&rows).map_err(storage)?.pop() else {
@@ -331,6 +346,15 @@ impl Hub {
     }
 
     // ---- a shared store ----
+
+    /// Waits until every notice committed before now has been handled (up to
+    /// [`SYNC_WAIT`]): sends a barrier through the store and waits for it to come back.
+    async fn sync(&self) {
+        let n = self.syncs_sent.fetch_add(1, Ordering::SeqCst) + 1;
+        let mut synced = self.synced.subscribe();
+        self.store.signal(vec![Signal::Sync(n)]);
+        let _ = tokio::time::timeout(SYNC_WAIT, synced.wait_for(|done| *done >= n)).await;
+    }
 
     /// Follows what other server processes store, until `notices` closes.
     pub async fn follow(self: Arc<Self>, mut notices: mpsc::UnboundedReceiver<Notice>) {
@@ -395,6 +419,14 @@ impl Hub {
                 }
                 Notice::Instances(alive) => {
                     self.forget_gone(&alive).await;
+                    continue;
+                }
+                Notice::Synced(n) => {
+                    self.synced.send_if_modified(|done| {
+                        let later = n > *done;
+                        *done = (*done).max(n);
+                        later
+                    });
                     continue;
                 }
             };

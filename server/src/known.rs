@@ -4,21 +4,18 @@
 //! Codes are 12 characters of Crockford's base 32: 60 bits, kept as one `u64` each (about
 //! 16 bytes a room with the set's overhead). An id of another shape (a database from
 //! before the codes) is kept as text. With a shared store another process's new rooms are
-//! learnt from its notices, which come a moment after its commit: a lookup that misses
-//! waits a little for them ([`KnownRooms::wait_for`]).
+//! learnt from its notices, which come a moment after its commit (the hub waits for them
+//! with a barrier before it answers that a code is unknown).
 
 use std::collections::HashSet;
 use std::sync::Mutex;
-use std::time::Duration;
 
 use mills_protocol::limits::{INVITE_CODE_ALPHABET, INVITE_CODE_CHARS};
-use tokio::sync::Notify;
 
 /// The set of room ids.
 #[derive(Default)]
 pub struct KnownRooms {
     ids: Mutex<Ids>,
-    added: Notify,
 }
 
 #[derive(Default)]
@@ -65,7 +62,6 @@ impl KnownRooms {
             };
         }
         *self.ids.lock().unwrap() = fresh;
-        self.added.notify_waiters();
     }
 
     /// Whether a room has this id.
@@ -80,8 +76,6 @@ impl KnownRooms {
             Some(bits) => ids.codes.insert(bits),
             None => ids.others.insert(id.to_string()),
         };
-        drop(ids);
-        self.added.notify_waiters();
     }
 
     /// A room was deleted.
@@ -91,20 +85,6 @@ impl KnownRooms {
             Some(bits) => ids.codes.remove(&bits),
             None => ids.others.remove(id),
         };
-    }
-
-    /// Whether a room has this id, waiting up to `grace` for it to be learnt.
-    pub async fn wait_for(&self, id: &str, grace: Duration) -> bool {
-        let deadline = tokio::time::Instant::now() + grace;
-        loop {
-            let added = self.added.notified();
-            if self.contains(id) {
-                return true;
-            }
-            if tokio::time::timeout_at(deadline, added).await.is_err() {
-                return self.contains(id);
-            }
-        }
     }
 }
 
@@ -122,21 +102,5 @@ mod tests {
         assert_eq!(known.ids.lock().unwrap().codes.len(), 1);
         known.remove("K7QM2XRP9DTA");
         assert!(!known.contains("K7QM2XRP9DTA"));
-    }
-
-    #[tokio::test]
-    async fn a_lookup_waits_for_a_room_learnt_meanwhile() {
-        let known = std::sync::Arc::new(KnownRooms::default());
-        let later = known.clone();
-        tokio::spawn(async move {
-            tokio::time::sleep(Duration::from_millis(20)).await;
-            later.insert("ABCDEFGHJKMN");
-        });
-        assert!(known.wait_for("ABCDEFGHJKMN", Duration::from_secs(5)).await);
-        assert!(
-            !known
-                .wait_for("ABCDEFGHJKMP", Duration::from_millis(10))
-                .await
-        );
     }
 }

@@ -426,6 +426,9 @@ pub enum Notice {
     PresenceAsked(Option<String>),
     /// The processes connected to the store now; presence heard from any other is gone.
     Instances(Vec<String>),
+    /// This process's [`Signal::Sync`] came back: every notice committed before it was sent
+    /// has been delivered.
+    Synced(u64),
 }
 
 /// What this process tells the others through a shared store (not stored).
@@ -443,6 +446,9 @@ pub enum Signal {
     /// Asks every other process to say who is online there, in one room or in all
     /// ([`Notice::PresenceAsked`]).
     AskPresence(Option<String>),
+    /// A barrier: it comes back to this process alone ([`Notice::Synced`]) after every
+    /// notice committed before it (PostgreSQL delivers notices in commit order).
+    Sync(u64),
 }
 
 /// The reads of requests, on a connection of their own (beside the writer's: SQLite's WAL

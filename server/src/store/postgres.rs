@@ -29,8 +29,9 @@ use super::{
 /// The LISTEN/NOTIFY channel. A notice's payload is `INSTANCE ROOM` (the room changed),
 /// `INSTANCE ROOM e GAME REVISION KIND SIDE CLIENT_ID AT_MS ACTIONS...` (an entry was
 /// stored; `!` for no client id), `INSTANCE ROOM MEMBER 1|0` (the member's presence at that
-/// process), or `INSTANCE ?` and `INSTANCE ? ROOM` (that process asks who is online,
-/// everywhere or in one room). Room codes, client ids and actions hold no spaces.
+/// process), `INSTANCE ?` and `INSTANCE ? ROOM` (that process asks who is online,
+/// everywhere or in one room), or `INSTANCE ! N` (a barrier, for that process alone). Room
+/// codes, client ids and actions hold no spaces.
 pub const CHANNEL: &str = "mills_rooms";
 
 /// The listener's connection names itself `mills-server INSTANCE`, so that every process
@@ -244,21 +245,32 @@ pub struct PostgresReader {
 }
 
 impl PostgresReader {
-    fn connected(&mut self) -> Result<&mut Client, StoreError> {
+    /// Runs a read; a connection found lost by it (the database restarted, or cut it) is
+    /// opened again and the read tried once more: a read changes nothing.
+    fn read<T>(
+        &mut self,
+        read: impl Fn(&mut Client) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
         if self.db.is_closed() {
             self.db = Client::connect(&self.url, NoTls).map_err(err)?;
         }
-        Ok(&mut self.db)
+        match read(&mut self.db) {
+            Err(_) if self.db.is_closed() => {
+                self.db = Client::connect(&self.url, NoTls).map_err(err)?;
+                read(&mut self.db)
+            }
+            done => done,
+        }
     }
 }
 
 impl Reader for PostgresReader {
     fn load_room(&mut self, id: &str) -> Result<Snapshot, StoreError> {
-        rows(self.connected()?, Rooms::One, Some(id))
+        self.read(|db| rows(db, Rooms::One, Some(id)))
     }
 
     fn rooms_of(&mut self, device: &str) -> Result<Vec<String>, StoreError> {
-        strings(self.connected()?, ROOMS_OF, &[&device])
+        self.read(|db| strings(db, ROOMS_OF, &[&device]))
     }
 
     fn room_created_by(
@@ -266,7 +278,9 @@ impl Reader for PostgresReader {
         device: &str,
         create_id: &str,
     ) -> Result<Option<String>, StoreError> {
-        Ok(strings(self.connected()?, ROOM_CREATED_BY, &[&create_id, &device])?.pop())
+        Ok(self
+            .read(|db| strings(db, ROOM_CREATED_BY, &[&create_id, &device]))?
+            .pop())
     }
 }
 
@@ -564,6 +578,7 @@ impl Store for PostgresStore {
                 } => format!("{} {room} {member} {}", self.instance, u8::from(*online)),
                 Signal::AskPresence(None) => format!("{} ?", self.instance),
                 Signal::AskPresence(Some(room)) => format!("{} ? {room}", self.instance),
+                Signal::Sync(n) => format!("{} ! {n}", self.instance),
             })
             .collect();
         self.db
@@ -708,6 +723,12 @@ fn entry_payload(instance: &str, e: &EntryRow) -> String {
 /// The notice a payload carries, if it is another process's.
 fn parse_notice(instance: &str, payload: &str) -> Option<Notice> {
     let fields: Vec<&str> = payload.split(' ').collect();
+    // A barrier is for the process that sent it ("!" is no room code).
+    if let [from, "!", n] = fields[..] {
+        return (from == instance)
+            .then(|| n.parse().ok().map(Notice::Synced))
+            .flatten();
+    }
     if fields.first() == Some(&instance) {
         return None;
     }
@@ -778,6 +799,8 @@ mod tests {
             })
         );
         assert_eq!(parse_notice("me", "you ROOM 2 1"), None);
+        assert_eq!(parse_notice("me", "me ! 7"), Some(Notice::Synced(7)));
+        assert_eq!(parse_notice("me", "you ! 7"), None);
         for (client_id, actions) in [(Some("7f-1"), "a7 xd6"), (None, "")] {
             let row = EntryRow {
                 room: "ROOM".into(),
