@@ -14,6 +14,8 @@ pub struct Probe {
     pub room_reads: Arc<AtomicUsize>,
     /// Held while the test wants writes to wait.
     pub gate: Arc<Mutex<()>>,
+    /// Set once a write has reached the store (and waits at the gate if it is held).
+    pub applying: Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// Rooms by id (only their room row: enough for lookups).
@@ -76,6 +78,7 @@ impl Store for MemoryStore {
     }
 
     fn apply(&mut self, writes: &[Write]) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+        self.probe.applying.store(true, Ordering::SeqCst);
         let _held = self.probe.gate.lock().unwrap();
         Ok(writes.iter().map(|_| Ok(())).collect())
     }

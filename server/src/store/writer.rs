@@ -249,7 +249,10 @@ mod tests {
             tokio::spawn(
                 async move { writer.write(Write::DeleteRoom("ABCDEFGHJKMN".into())).await },
             );
-        // The write is in the writer's hands (or queued): a read is answered all the same.
+        // The write is in the writer's hands: a read is answered all the same.
+        while !probe.applying.load(std::sync::atomic::Ordering::SeqCst) {
+            tokio::time::sleep(std::time::Duration::from_millis(1)).await;
+        }
         let read = tokio::time::timeout(
             std::time::Duration::from_secs(5),
             store.load_room("ABCDEFGHJKMN"),
