@@ -90,11 +90,14 @@ impl WaitingRooms {
     }
 }
 
-/// Different devices seen from each address within an hour: a device is free to make, so
-/// without this one address could be any number of devices.
+/// Different devices seen from each address, and in all, within an hour: a device is free
+/// to make, so without this one address could be any number of devices (and addresses,
+/// IPv6 ones above all, are cheap too: the total bounds what this remembers).
 pub struct DevicesByAddress {
     window: Duration,
     seen: HashMap<IpAddr, HashMap<String, Instant>>,
+    /// Devices in `seen`, over every address.
+    total: usize,
     last_sweep: Instant,
 }
 
@@ -104,34 +107,49 @@ impl DevicesByAddress {
         DevicesByAddress {
             window,
             seen: HashMap::new(),
+            total: 0,
             last_sweep: Instant::now(),
         }
     }
 
-    /// `device` says hello from `ip`: fine if it was seen there lately or the address has
-    /// room for one more, else how long until the oldest one ages out.
+    /// `device` says hello from `ip`: fine if it was seen there lately, or the address has
+    /// room for one more (`per_address`) and so has the whole (`total`); else how long to
+    /// wait (until the address's oldest device ages out, or a minute for the whole).
     pub fn admit(
         &mut self,
         ip: IpAddr,
         device: &str,
-        max: usize,
+        per_address: usize,
+        total: usize,
         now: Instant,
     ) -> Result<(), Duration> {
         let window = self.window;
+        let fresh = |at: &Instant| now.saturating_duration_since(*at) < window;
         if now.saturating_duration_since(self.last_sweep) > Duration::from_secs(60) {
             self.seen.retain(|_, devices| {
-                devices.retain(|_, at| now.saturating_duration_since(*at) < window);
+                devices.retain(|_, at| fresh(at));
                 !devices.is_empty()
             });
+            self.total = self.seen.values().map(HashMap::len).sum();
             self.last_sweep = now;
         }
         let devices = self.seen.entry(ip).or_default();
-        devices.retain(|_, at| now.saturating_duration_since(*at) < window);
-        if devices.len() >= max && !devices.contains_key(device) {
+        let before = devices.len();
+        devices.retain(|_, at| fresh(at));
+        self.total -= before - devices.len();
+        if let Some(at) = devices.get_mut(device) {
+            *at = now;
+            return Ok(());
+        }
+        if devices.len() >= per_address {
             let oldest = devices.values().min().copied().unwrap_or(now);
             return Err((oldest + window).saturating_duration_since(now));
         }
+        if self.total >= total {
+            return Err(Duration::from_secs(60));
+        }
         devices.insert(device.to_string(), now);
+        self.total += 1;
         Ok(())
     }
 }
@@ -220,16 +238,25 @@ mod tests {
     fn devices_by_address_admit_known_devices_and_age_out() {
         let mut devices = DevicesByAddress::new(Duration::from_secs(60));
         let t = Instant::now();
-        assert!(devices.admit(A, "d1", 2, t).is_ok());
-        assert!(devices.admit(A, "d2", 2, t).is_ok());
-        let wait = devices.admit(A, "d3", 2, t).unwrap_err();
+        assert!(devices.admit(A, "d1", 2, 9, t).is_ok());
+        assert!(devices.admit(A, "d2", 2, 9, t).is_ok());
+        let wait = devices.admit(A, "d3", 2, 9, t).unwrap_err();
         assert_eq!(wait, Duration::from_secs(60));
-        assert!(devices.admit(A, "d1", 2, t).is_ok(), "a known device");
-        assert!(devices.admit(B, "d3", 2, t).is_ok(), "another address");
+        assert!(devices.admit(A, "d1", 2, 9, t).is_ok(), "a known device");
+        assert!(devices.admit(B, "d3", 2, 9, t).is_ok(), "another address");
         assert!(
-            devices
-                .admit(A, "d3", 2, t + Duration::from_secs(61))
-                .is_ok()
+            devices.admit(B, "d4", 2, 3, t).is_err(),
+            "the total is reached"
+        );
+        assert!(
+            devices.admit(B, "d3", 2, 3, t).is_ok(),
+            "a known device still"
+        );
+        let later = t + Duration::from_secs(61);
+        assert!(devices.admit(A, "d3", 2, 9, later).is_ok());
+        assert_eq!(
+            devices.total, 1,
+            "those seen at t aged out; d3 counts again, from A"
         );
     }
 

@@ -55,6 +55,8 @@ pub struct Budgets {
     pub waiting_rooms_total: usize,
     /// Different devices one address may say hello with in an hour.
     pub devices_per_address: usize,
+    /// Different devices that may say hello to this process in an hour.
+    pub devices_total: usize,
     /// Open WebSocket connections from one address.
     pub connections_per_address: usize,
     /// A room no one joined is deleted after this (`None`: kept).
@@ -73,6 +75,7 @@ impl Default for Budgets {
             waiting_rooms_per_address: 100,
             waiting_rooms_total: 100_000,
             devices_per_address: 100,
+            devices_total: 200_000,
             connections_per_address: 64,
             waiting_room_expiry: Some(DAY * 7),
             finished_room_expiry: Some(DAY * 90),
@@ -82,13 +85,14 @@ impl Default for Budgets {
 }
 
 /// The budget flags, apart from the others so that each set grows on its own.
-const BUDGET_FLAGS: [(&str, &str); 7] = [
+const BUDGET_FLAGS: [(&str, &str); 8] = [
     (
         "--max-waiting-rooms-per-address",
         "MILLS_MAX_WAITING_ROOMS_PER_ADDRESS",
     ),
     ("--max-waiting-rooms", "MILLS_MAX_WAITING_ROOMS"),
     ("--max-devices-per-address", "MILLS_MAX_DEVICES_PER_ADDRESS"),
+    ("--max-devices", "MILLS_MAX_DEVICES"),
     (
         "--max-connections-per-address",
         "MILLS_MAX_CONNECTIONS_PER_ADDRESS",
@@ -115,6 +119,7 @@ fn apply_budget(budgets: &mut Budgets, flag: &str, value: &str) -> Result<(), St
         }
         "--max-waiting-rooms" => budgets.waiting_rooms_total = at_least_one(value)?,
         "--max-devices-per-address" => budgets.devices_per_address = at_least_one(value)?,
+        "--max-devices" => budgets.devices_total = at_least_one(value)?,
         "--max-connections-per-address" => budgets.connections_per_address = at_least_one(value)?,
         "--waiting-room-days" => budgets.waiting_room_expiry = days(value)?,
         "--finished-room-days" => budgets.finished_room_expiry = days(value)?,
@@ -215,6 +220,8 @@ Options (each also read from the environment variable shown; a flag wins):
   --max-devices-per-address N
                              different devices that may say hello from one address in an hour
                              [MILLS_MAX_DEVICES_PER_ADDRESS] (100)
+  --max-devices N            different devices that may say hello to this process in an hour
+                             [MILLS_MAX_DEVICES] (200000)
   --max-connections-per-address N
                              open WebSocket connections from one address [MILLS_MAX_CONNECTIONS_PER_ADDRESS] (64)
   --waiting-room-days D      delete a room no one joined after D days, 0 never [MILLS_WAITING_ROOM_DAYS] (7)

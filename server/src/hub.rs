@@ -935,12 +935,13 @@ impl Hub {
             ip,
             device,
             self.config.budgets.devices_per_address,
+            self.config.budgets.devices_total,
             std::time::Instant::now(),
         );
         if let Err(wait) = admitted {
             return Err(rate_limited(
                 format!(
-                    "too many devices from this address; wait {} ms",
+                    "too many new devices (from this address, or in all); wait {} ms",
                     wait.as_millis()
                 ),
                 wait,

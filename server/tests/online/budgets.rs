@@ -92,38 +92,70 @@ async fn waiting_rooms_are_budgeted_per_address_and_in_total() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn one_address_says_hello_with_a_limited_number_of_devices() {
-    let dir = temp_dir("budget-devices");
-    let server = Server::start(&dir.join("db"), &["--max-devices-per-address", "2"]);
-    let url = first_url(&server);
-    let mut r = rng(52);
-    let first = new_secret(&mut r);
-    Client::connect(&url, &first, "A").await;
-    Client::connect(&url, &new_secret(&mut r), "B").await;
-    let mut third = Client::connect_raw(&url).await;
-    third
+/// Says hello as `secret` from `from` (through the proxy); the first answer.
+async fn hello(url: &str, secret: &str, from: &str) -> (Client, ServerMessage) {
+    let mut request = url.into_client_request().unwrap();
+    request
+        .headers_mut()
+        .insert("x-forwarded-for", from.parse().unwrap());
+    let (ws, _) = tokio_tungstenite::connect_async(request).await.unwrap();
+    let mut client = Client::from_stream(ws);
+    client
         .send(&ClientMessage::Hello {
             protocol: mills_protocol::PROTOCOL_VERSION,
-            device: new_secret(&mut r),
+            device: secret.to_string(),
             name: None,
         })
         .await;
-    let refusal = third
-        .until(|m| match m {
-            ServerMessage::Error {
-                code,
-                retry_after_ms,
-                ..
-            } => Some((*code, *retry_after_ms)),
-            _ => None,
-        })
-        .await;
-    assert_eq!(refusal.0, ErrorCode::RateLimited);
-    assert!(refusal.1.unwrap() > 0);
+    let answer = client.recv().await.expect("an answer to hello");
+    (client, answer)
+}
+
+/// The retry time of a `rate-limited` refusal (panics on anything else).
+fn retry_after(answer: &ServerMessage) -> u64 {
+    match answer {
+        ServerMessage::Error {
+            code: ErrorCode::RateLimited,
+            retry_after_ms: Some(wait),
+            ..
+        } => *wait,
+        other => panic!("not rate-limited: {other:?}"),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn devices_are_budgeted_per_address_and_in_total() {
+    let dir = temp_dir("budget-devices");
+    let server = Server::start(
+        &dir.join("db"),
+        &[
+            "--behind-proxy",
+            "true",
+            "--max-devices-per-address",
+            "2",
+            "--max-devices",
+            "3",
+        ],
+    );
+    let url = first_url(&server);
+    let mut r = rng(52);
+    let first = new_secret(&mut r);
+    let welcomed = |m: &ServerMessage| matches!(m, ServerMessage::Welcome { .. });
+    assert!(welcomed(&hello(&url, &first, "203.0.113.7").await.1));
+    assert!(welcomed(
+        &hello(&url, &new_secret(&mut r), "203.0.113.7").await.1
+    ));
+    let (mut third, answer) = hello(&url, &new_secret(&mut r), "203.0.113.7").await;
+    assert!(retry_after(&answer) > 0);
     assert!(third.closed_within(Duration::from_secs(5)).await);
     // A device seen from the address comes back as ever.
-    Client::connect(&url, &first, "A").await;
+    assert!(welcomed(&hello(&url, &first, "203.0.113.7").await.1));
+    // Another address has its own share, until the process has seen its total.
+    assert!(welcomed(
+        &hello(&url, &new_secret(&mut r), "198.51.100.2").await.1
+    ));
+    let (_, answer) = hello(&url, &new_secret(&mut r), "198.51.100.3").await;
+    assert!(retry_after(&answer) > 0);
     std::fs::remove_dir_all(&dir).ok();
 }
 

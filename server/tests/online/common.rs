@@ -248,6 +248,11 @@ impl Client {
         Client { ws }
     }
 
+    /// A client on a connection made elsewhere (a handshake of the test's own).
+    pub fn from_stream(ws: Ws) -> Client {
+        Client { ws }
+    }
+
     /// Connects as a reverse proxy would, with `X-Forwarded-For: forwarded`.
     pub async fn connect_forwarded(url: &str, device: &str, forwarded: &str) -> Client {
         use tokio_tungstenite::tungstenite::client::IntoClientRequest;
