@@ -200,16 +200,28 @@ pub struct Expiry {
 }
 
 impl Expiry {
-    /// The cut-offs with the query each applies to.
-    pub(crate) fn queries(&self) -> impl Iterator<Item = (&'static str, i64)> {
-        [
+    /// The rooms past their time, at most `limit`: `query` runs each query that has a
+    /// cut-off with it (a room may be past two of them).
+    pub(crate) fn rooms(
+        &self,
+        limit: usize,
+        mut query: impl FnMut(&str, i64) -> Result<Vec<String>, StoreError>,
+    ) -> Result<Vec<String>, StoreError> {
+        let cutoffs = [
             self.waiting_before_ms,
             self.finished_before_ms,
             self.abandoned_before_ms,
-        ]
-        .into_iter()
-        .zip(EXPIRED)
-        .filter_map(|(cutoff, query)| cutoff.map(|c| (query, c)))
+        ];
+        let mut ids = Vec::new();
+        for (sql, cutoff) in EXPIRED.into_iter().zip(cutoffs) {
+            if let Some(cutoff) = cutoff {
+                ids.extend(query(sql, cutoff)?);
+            }
+        }
+        ids.sort();
+        ids.dedup();
+        ids.truncate(limit);
+        Ok(ids)
     }
 }
 

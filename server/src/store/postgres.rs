@@ -549,14 +549,7 @@ impl Store for PostgresStore {
 
     fn expired(&mut self, expiry: &Expiry, limit: usize) -> Result<Vec<String>, StoreError> {
         self.connected()?;
-        let mut ids = Vec::new();
-        for (query, cutoff) in expiry.queries() {
-            ids.extend(strings(&mut self.db, query, &[&cutoff])?);
-        }
-        ids.sort();
-        ids.dedup();
-        ids.truncate(limit);
-        Ok(ids)
+        expiry.rooms(limit, |sql, cutoff| strings(&mut self.db, sql, &[&cutoff]))
     }
 
     fn reader(&self) -> Result<Box<dyn Reader>, StoreError> {

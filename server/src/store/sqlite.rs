@@ -312,14 +312,7 @@ impl Store for SqliteStore {
     }
 
     fn expired(&mut self, expiry: &Expiry, limit: usize) -> Result<Vec<String>, StoreError> {
-        let mut ids = Vec::new();
-        for (query, cutoff) in expiry.queries() {
-            ids.extend(strings(&self.conn.db, query, [cutoff])?);
-        }
-        ids.sort();
-        ids.dedup();
-        ids.truncate(limit);
-        Ok(ids)
+        expiry.rooms(limit, |sql, cutoff| strings(&self.conn.db, sql, [cutoff]))
     }
 
     fn reader(&self) -> Result<Box<dyn Reader>, StoreError> {
