@@ -205,7 +205,8 @@ Options (each also read from the environment variable shown; a flag wins):
   --public-url URL           base of invite links, e.g. https://mills.example [MILLS_PUBLIC_URL]
                              (without it links are mills://join/CODE)
   --log-level LEVEL          error, warn, info, debug or trace [MILLS_LOG] (info)
-  --max-connections N        open connections at most [MILLS_MAX_CONNECTIONS] (20000)
+  --max-connections N        open WebSocket connections at most (/health is answered beyond it)
+                             [MILLS_MAX_CONNECTIONS] (20000)
   --idle-timeout-secs N      close connections silent this long [MILLS_IDLE_TIMEOUT_SECS] (90)
   --room-idle-secs N         drop a room from memory (not from the database) when no one has
                              been connected to it for this long and no clock runs [MILLS_ROOM_IDLE_SECS] (600)
