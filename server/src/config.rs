@@ -41,6 +41,92 @@ pub struct Config {
     /// A room no one has been connected to for this long, with no clock running, is
     /// dropped from memory (it stays stored and is loaded again when asked for).
     pub room_idle: Duration,
+    /// What one address, and the whole server, may hold, and when rooms end.
+    pub budgets: Budgets,
+}
+
+/// Budgets per client address and in total, and the end of every room: what keeps a flood
+/// of free devices from filling memory and the database.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Budgets {
+    /// Rooms waiting for their second player made from one address.
+    pub waiting_rooms_per_address: usize,
+    /// Rooms waiting for their second player in this process.
+    pub waiting_rooms_total: usize,
+    /// Different devices one address may say hello with in an hour.
+    pub devices_per_address: usize,
+    /// Different devices that may say hello to this process in an hour.
+    pub devices_total: usize,
+    /// Open WebSocket connections from one address.
+    pub connections_per_address: usize,
+    /// A room no one joined is deleted after this (`None`: kept).
+    pub waiting_room_expiry: Option<Duration>,
+    /// A room whose last game is over is deleted this long after it ended (`None`: kept).
+    pub finished_room_expiry: Option<Duration>,
+    /// An untimed game with no turn for this long is deleted with its room (`None`: kept).
+    pub abandoned_game_expiry: Option<Duration>,
+}
+
+const DAY: Duration = Duration::from_secs(24 * 3600);
+
+impl Default for Budgets {
+    fn default() -> Budgets {
+        Budgets {
+            waiting_rooms_per_address: 100,
+            waiting_rooms_total: 100_000,
+            devices_per_address: 100,
+            devices_total: 200_000,
+            connections_per_address: 64,
+            waiting_room_expiry: Some(DAY * 7),
+            finished_room_expiry: Some(DAY * 90),
+            abandoned_game_expiry: Some(DAY * 30),
+        }
+    }
+}
+
+/// The budget flags, apart from the others so that each set grows on its own.
+const BUDGET_FLAGS: [(&str, &str); 8] = [
+    (
+        "--max-waiting-rooms-per-address",
+        "MILLS_MAX_WAITING_ROOMS_PER_ADDRESS",
+    ),
+    ("--max-waiting-rooms", "MILLS_MAX_WAITING_ROOMS"),
+    ("--max-devices-per-address", "MILLS_MAX_DEVICES_PER_ADDRESS"),
+    ("--max-devices", "MILLS_MAX_DEVICES"),
+    (
+        "--max-connections-per-address",
+        "MILLS_MAX_CONNECTIONS_PER_ADDRESS",
+    ),
+    ("--waiting-room-days", "MILLS_WAITING_ROOM_DAYS"),
+    ("--finished-room-days", "MILLS_FINISHED_ROOM_DAYS"),
+    ("--abandoned-game-days", "MILLS_ABANDONED_GAME_DAYS"),
+];
+
+/// Days, fractions allowed (the tests use seconds' worth); 0 keeps rooms for ever.
+fn days(value: &str) -> Result<Option<Duration>, String> {
+    match value.parse::<f64>() {
+        Ok(0.0) => Ok(None),
+        Ok(d) if d > 0.0 && d <= 36_500.0 => Ok(Some(DAY.mul_f64(d))),
+        _ => Err("is not a number of days from 0 (for ever) to 36500".into()),
+    }
+}
+
+fn apply_budget(budgets: &mut Budgets, flag: &str, value: &str) -> Result<(), String> {
+    let at_least_one = |value: &str| number(value).map(|n| n.max(1) as usize);
+    match flag {
+        "--max-waiting-rooms-per-address" => {
+            budgets.waiting_rooms_per_address = at_least_one(value)?
+        }
+        "--max-waiting-rooms" => budgets.waiting_rooms_total = at_least_one(value)?,
+        "--max-devices-per-address" => budgets.devices_per_address = at_least_one(value)?,
+        "--max-devices" => budgets.devices_total = at_least_one(value)?,
+        "--max-connections-per-address" => budgets.connections_per_address = at_least_one(value)?,
+        "--waiting-room-days" => budgets.waiting_room_expiry = days(value)?,
+        "--finished-room-days" => budgets.finished_room_expiry = days(value)?,
+        "--abandoned-game-days" => budgets.abandoned_game_expiry = days(value)?,
+        _ => return Err("unknown".into()),
+    }
+    Ok(())
 }
 
 /// A PostgreSQL connection string. It may hold a password, so it is never printed: its
@@ -99,6 +185,7 @@ impl Default for Config {
             behind_proxy: false,
             postgres: None,
             room_idle: Duration::from_secs(600),
+            budgets: Budgets::default(),
         }
     }
 }
@@ -118,7 +205,8 @@ Options (each also read from the environment variable shown; a flag wins):
   --public-url URL           base of invite links, e.g. https://mills.example [MILLS_PUBLIC_URL]
                              (without it links are mills://join/CODE)
   --log-level LEVEL          error, warn, info, debug or trace [MILLS_LOG] (info)
-  --max-connections N        open connections at most [MILLS_MAX_CONNECTIONS] (20000)
+  --max-connections N        open WebSocket connections at most (/health is answered beyond it)
+                             [MILLS_MAX_CONNECTIONS] (20000)
   --idle-timeout-secs N      close connections silent this long [MILLS_IDLE_TIMEOUT_SECS] (90)
   --room-idle-secs N         drop a room from memory (not from the database) when no one has
                              been connected to it for this long and no clock runs [MILLS_ROOM_IDLE_SECS] (600)
@@ -126,6 +214,21 @@ Options (each also read from the environment variable shown; a flag wins):
   --behind-proxy BOOL        true: client addresses come from X-Forwarded-For (set it only
                              behind a proxy that overwrites that header) [MILLS_BEHIND_PROXY] (false)
   --messages-per-second N    messages per connection per second, burst 2N [MILLS_MESSAGES_PER_SECOND] (20)
+  --max-waiting-rooms-per-address N
+                             rooms waiting for a second player made from one address
+                             [MILLS_MAX_WAITING_ROOMS_PER_ADDRESS] (100)
+  --max-waiting-rooms N      rooms waiting for a second player in this process [MILLS_MAX_WAITING_ROOMS] (100000)
+  --max-devices-per-address N
+                             different devices that may say hello from one address in an hour
+                             [MILLS_MAX_DEVICES_PER_ADDRESS] (100)
+  --max-devices N            different devices that may say hello to this process in an hour
+                             [MILLS_MAX_DEVICES] (200000)
+  --max-connections-per-address N
+                             open WebSocket connections from one address [MILLS_MAX_CONNECTIONS_PER_ADDRESS] (64)
+  --waiting-room-days D      delete a room no one joined after D days, 0 never [MILLS_WAITING_ROOM_DAYS] (7)
+  --finished-room-days D     delete a room D days after its last game ended, 0 never [MILLS_FINISHED_ROOM_DAYS] (90)
+  --abandoned-game-days D    delete an untimed game (and its room) with no turn for D days, 0 never
+                             [MILLS_ABANDONED_GAME_DAYS] (30)
   --timer-scale-percent N    for tests: the turn clock runs N% of the real time [MILLS_TIMER_SCALE_PERCENT] (100)
   -h, --help                 this text
 ";
@@ -145,7 +248,7 @@ pub fn parse(
     env: impl Fn(&str) -> Option<String>,
 ) -> Result<Command, String> {
     let mut values: Vec<(&'static str, String)> = Vec::new();
-    for (flag, var) in FLAGS {
+    for (flag, var) in FLAGS.iter().chain(&BUDGET_FLAGS) {
         if let Some(v) = env(var) {
             values.push((flag, v));
         }
@@ -159,7 +262,7 @@ pub fn parse(
             Some((n, v)) => (n.to_string(), Some(v.to_string())),
             None => (arg.clone(), None),
         };
-        let Some((flag, _)) = FLAGS.iter().find(|(f, _)| *f == name) else {
+        let Some((flag, _)) = FLAGS.iter().chain(&BUDGET_FLAGS).find(|(f, _)| *f == name) else {
             return Err(format!("unknown option '{arg}' (see --help)"));
         };
         let value = match inline {
@@ -170,7 +273,12 @@ pub fn parse(
     }
     let mut config = Config::default();
     for (flag, value) in values {
-        apply(&mut config, flag, &value).map_err(|why| {
+        let applied = if BUDGET_FLAGS.iter().any(|(f, _)| *f == flag) {
+            apply_budget(&mut config.budgets, flag, &value)
+        } else {
+            apply(&mut config, flag, &value)
+        };
+        applied.map_err(|why| {
             if flag == "--postgres" {
                 // The value may hold a password.
                 format!("{flag}: {why}")
@@ -273,6 +381,22 @@ impl Config {
         (self.room_idle / 2).min(Duration::from_secs(60))
     }
 
+    /// How often rooms past their time are looked for: within a tenth of the shortest
+    /// expiry, at most every ten minutes.
+    pub fn expire_every(&self) -> Duration {
+        let b = &self.budgets;
+        [
+            b.waiting_room_expiry,
+            b.finished_room_expiry,
+            b.abandoned_game_expiry,
+        ]
+        .into_iter()
+        .flatten()
+        .map(|d| d / 10)
+        .fold(Duration::from_secs(600), Duration::min)
+        .max(Duration::from_millis(100))
+    }
+
     /// The turn limit the clock gives for a timer setting.
     pub fn turn_limit(&self, timer: TurnTimer) -> Option<Duration> {
         timer
@@ -338,6 +462,27 @@ mod tests {
         assert!(!format!("{c:?}").contains("s3cret"));
         let e = run(&["--postgres", "mysql://ann:s3cret@db"], &[]).unwrap_err();
         assert!(e.contains("--postgres") && !e.contains("s3cret"), "{e}");
+    }
+
+    #[test]
+    fn budgets_are_read_and_zero_days_keep_rooms() {
+        let c = run(
+            &["--waiting-room-days", "0.5", "--max-waiting-rooms=3"],
+            &[("MILLS_FINISHED_ROOM_DAYS", "0")],
+        )
+        .unwrap();
+        assert_eq!(
+            c.budgets.waiting_room_expiry,
+            Some(Duration::from_secs(43_200))
+        );
+        assert_eq!(c.budgets.finished_room_expiry, None);
+        assert_eq!(c.budgets.waiting_rooms_total, 3);
+        assert_eq!(c.expire_every(), Duration::from_secs(600));
+        assert!(
+            run(&["--abandoned-game-days", "-1"], &[])
+                .unwrap_err()
+                .contains("--abandoned-game-days")
+        );
     }
 
     #[test]

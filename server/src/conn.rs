@@ -64,6 +64,11 @@ pub async fn serve(
     let forwarded = Arc::new(std::sync::Mutex::new(None));
     let behind_proxy = hub.config().behind_proxy;
     let forwarded_in = forwarded.clone();
+    // A place among the connections (in total and from this address), taken once the
+    // client's address is known; a full server or address is answered 503.
+    let seats = hub.sockets.clone();
+    let seat = Arc::new(std::sync::Mutex::new(None));
+    let seat_in = seat.clone();
     let check_path =
         move |request: &Request, response: Response| -> Result<Response, ErrorResponse> {
             if behind_proxy {
@@ -78,6 +83,17 @@ pub async fn serve(
                 }
             }
             if request.uri().path() == mills_protocol::WS_PATH {
+                let client = forwarded_in.lock().ok().and_then(|ip| *ip);
+                let Some(taken) = seats.admit(client.unwrap_or(peer.ip())) else {
+                    let mut refusal =
+                        ErrorResponse::new(Some("too many connections; try again later".into()));
+                    *refusal.status_mut() =
+                        tokio_tungstenite::tungstenite::http::StatusCode::SERVICE_UNAVAILABLE;
+                    return Err(refusal);
+                };
+                if let Ok(mut slot) = seat_in.lock() {
+                    *slot = Some(taken);
+                }
                 Ok(response)
             } else {
                 let mut refusal = ErrorResponse::new(Some("not found".into()));
@@ -90,6 +106,8 @@ pub async fn serve(
     let Ok(Ok(ws)) = timeout(hub.config().hello_timeout, handshake).await else {
         return;
     };
+    // Held until the connection ends.
+    let _seat = seat.lock().ok().and_then(|mut s| s.take());
     let client_ip = forwarded
         .lock()
         .ok()
@@ -271,7 +289,13 @@ impl Session {
                 }
                 // From here on the device is its key: the secret is not kept, even in memory.
                 let device = crate::device::key_of(&device);
-                self.out.message(&self.hub.welcome(&device).await);
+                match self.hub.welcome(&device, self.client_ip).await {
+                    Ok(welcome) => self.out.message(&welcome),
+                    Err(refusal) => {
+                        self.refused(refusal, None, None);
+                        return false;
+                    }
+                }
                 self.caller = Some(Caller {
                     conn: self.conn,
                     device,

@@ -22,16 +22,33 @@ use rand::Rng;
 use tokio::sync::{Notify, mpsc};
 use tokio::time::Instant;
 
+use crate::budget::{Connections, DevicesByAddress, Full, WaitingRooms};
 use crate::config::Config;
+use crate::known::KnownRooms;
 use crate::limits::Buckets;
 use crate::room::{Member, PendingEntry, Plan, Refusal, Room};
-use crate::store::{EntryRow, MemberRow, Notice, Signal, Snapshot, StoreError, StoreHandle, Write};
+use crate::store::{
+    EntryRow, Expiry, Loaded, MemberRow, Notice, Signal, StoreError, StoreHandle, Write,
+};
+
+/// With a shared store, how long a lookup of an unknown code waits for its barrier
+/// ([`Signal::Sync`]) at most: the listener may be reconnecting.
+const SYNC_WAIT: Duration = Duration::from_secs(2);
+
+/// Rooms deleted by one pass of the expiry at most (the rest wait for the next pass).
+const EXPIRE_BATCH: usize = 500;
+
+/// The window over which different devices per address are counted.
+const DEVICE_WINDOW: Duration = Duration::from_secs(3600);
 
 /// Where a connection's outgoing frames go, and how to tell it to close.
 #[derive(Clone)]
 pub struct Outbox {
     tx: mpsc::Sender<Arc<str>>,
     kick: Arc<Notify>,
+    /// A frame was dropped: every later one is too, so that the client never reads past a
+    /// gap before the connection closes.
+    overflowed: Arc<AtomicBool>,
 }
 
 impl Outbox {
@@ -43,6 +60,7 @@ impl Outbox {
             Outbox {
                 tx,
                 kick: kick.clone(),
+                overflowed: Arc::new(AtomicBool::new(false)),
             },
             rx,
             kick,
@@ -52,7 +70,11 @@ impl Outbox {
     /// Queues a frame. A client that does not read its frames fast enough is disconnected:
     /// it catches up with `open` after reconnecting, and the room never waits for it.
     pub fn send(&self, frame: Arc<str>) {
+        if self.overflowed.load(Ordering::Relaxed) {
+            return;
+        }
         if let Err(mpsc::error::TrySendError::Full(_)) = self.tx.try_send(frame) {
+            self.overflowed.store(true, Ordering::Relaxed);
             self.kick.notify_one();
         }
     }
@@ -125,6 +147,17 @@ pub struct Hub {
     /// Device secret to the rooms it sits in, oldest first.
     devices: Mutex<HashMap<String, Vec<String>>>,
     joins: Mutex<Buckets<IpAddr>>,
+    /// Joins per device, as per address (a device behind many addresses is still one).
+    device_joins: Mutex<Buckets<String>>,
+    /// The room codes that exist (stored, here or elsewhere).
+    known: KnownRooms,
+    /// With a shared store: the last barrier sent, and the last that came back.
+    syncs_sent: AtomicU64,
+    synced: tokio::sync::watch::Sender<u64>,
+    waiting: Mutex<WaitingRooms>,
+    devices_by_address: Mutex<DevicesByAddress>,
+    /// Open WebSocket connections, by address (health probes are not counted).
+    pub sockets: Arc<Connections>,
     next_conn: AtomicU64,
     /// Open connections (for the health endpoint and the connection limit).
     pub connections: AtomicUsize,
@@ -151,14 +184,20 @@ fn refusal(code: ErrorCode, message: impl Into<String>) -> Refusal {
 }
 
 impl Hub {
-    /// The hub with every stored room loaded (each started game's clock starts afresh).
-    pub fn new(
-        config: Config,
-        store: StoreHandle,
-        snapshot: Snapshot,
-    ) -> Result<Arc<Hub>, StoreError> {
+    /// The hub with every unfinished room loaded (each started game's clock starts afresh).
+    pub fn new(config: Config, store: StoreHandle, loaded: Loaded) -> Result<Arc<Hub>, StoreError> {
         let hub = Arc::new(Hub {
             joins: Mutex::new(Buckets::new(config.join_rate)),
+            device_joins: Mutex::new(Buckets::new(config.join_rate)),
+            known: KnownRooms::new(loaded.room_ids),
+            syncs_sent: AtomicU64::new(0),
+            synced: tokio::sync::watch::Sender::new(0),
+            waiting: Mutex::new(WaitingRooms::default()),
+            devices_by_address: Mutex::new(DevicesByAddress::new(DEVICE_WINDOW)),
+            sockets: Connections::new(
+                config.max_connections,
+                config.budgets.connections_per_address,
+            ),
             config,
             store,
             rooms: Mutex::new(HashMap::new()),
@@ -167,7 +206,11 @@ impl Hub {
             connections: AtomicUsize::new(0),
             stopping: AtomicBool::new(false),
         });
-        for room in Room::all_from(&snapshot)? {
+        for room in Room::all_from(&loaded.snapshot)? {
+            // A game that ended just before a stop may not have been marked yet.
+            if room.is_over() {
+                hub.mark_finished(&room);
+            }
             hub.insert_room(room);
         }
         // Players already connected to other processes are online too.
@@ -190,6 +233,9 @@ impl Hub {
             return held.clone();
         }
         self.seat_devices(&room.id, &room.members);
+        if !room.is_started() {
+            self.waiting.lock().unwrap().add(&room.id, None);
+        }
         let id = room.id.clone();
         let slot = Arc::new(tokio::sync::Mutex::new(Live {
             room,
@@ -264,13 +310,27 @@ impl Hub {
         ))
     }
 
-    /// The room held here or loaded from the store (`None`: no such room).
+    /// The room held here or loaded from the store (`None`: no such room). A code no room
+    /// has is answered from memory: it never reaches the store.
     async fn find(self: &Arc<Self>, room: &str) -> Result<Option<Slot>, Refusal> {
         if let Some(slot) = self.slot(room) {
             return Ok(Some(slot));
         }
+        if !self.known.contains(room) {
+            // Another process may have made it a moment ago: once every notice committed
+            // before now has come, the set knows.
+            if !self.store.is_shared() {
+                return Ok(None);
+            }
+            self.sync().await;
+            if !self.known.contains(room) {
+                return Ok(None);
+            }
+        }
         let rows = self.store.load_room(room).await.map_err(storage)?;
         let Some(fresh) = Room::all_from(&rows).map_err(storage)?.pop() else {
+            // Deleted by another process.
+            self.known.remove(room);
             return Ok(None);
         };
         let slot = self.insert_room(fresh);
@@ -286,6 +346,15 @@ impl Hub {
     }
 
     // ---- a shared store ----
+
+    /// Waits until every notice committed before now has been handled (up to
+    /// [`SYNC_WAIT`]): sends a barrier through the store and waits for it to come back.
+    async fn sync(&self) {
+        let n = self.syncs_sent.fetch_add(1, Ordering::SeqCst) + 1;
+        let mut synced = self.synced.subscribe();
+        self.store.signal(vec![Signal::Sync(n)]);
+        let _ = tokio::time::timeout(SYNC_WAIT, synced.wait_for(|done| *done >= n)).await;
+    }
 
     /// Follows what other server processes store, until `notices` closes.
     pub async fn follow(self: Arc<Self>, mut notices: mpsc::UnboundedReceiver<Notice>) {
@@ -312,9 +381,20 @@ impl Hub {
                     }
                     continue;
                 }
-                Notice::Changed(id) => self.slot(&id).into_iter().collect(),
+                Notice::Changed(id) => {
+                    // Most often a room made there; a deleted one is found gone when asked
+                    // for.
+                    self.known.insert(&id);
+                    self.slot(&id).into_iter().collect()
+                }
                 Notice::Resync => {
                     self.store.signal(vec![Signal::AskPresence(None)]);
+                    match self.store.room_ids().await {
+                        Ok(ids) => self.known.replace(ids),
+                        Err(e) => {
+                            log::error!(error = e.to_string().as_str(); "room ids not read again")
+                        }
+                    }
                     self.rooms.lock().unwrap().values().cloned().collect()
                 }
                 Notice::Presence {
@@ -339,6 +419,14 @@ impl Hub {
                 }
                 Notice::Instances(alive) => {
                     self.forget_gone(&alive).await;
+                    continue;
+                }
+                Notice::Synced(n) => {
+                    self.synced.send_if_modified(|done| {
+                        let later = n > *done;
+                        *done = (*done).max(n);
+                        later
+                    });
                     continue;
                 }
             };
@@ -426,16 +514,10 @@ impl Hub {
             if self.stopping.load(Ordering::SeqCst) {
                 return;
             }
-            let slots: Vec<(String, Slot)> = self
-                .rooms
-                .lock()
-                .unwrap()
-                .iter()
-                .map(|(id, slot)| (id.clone(), slot.clone()))
-                .collect();
+            let slots: Vec<Slot> = self.rooms.lock().unwrap().values().cloned().collect();
             let now = Instant::now();
             let mut evicted = 0;
-            for (id, slot) in slots {
+            for slot in slots {
                 // A room busy now is not idle.
                 let Ok(mut live) = slot.try_lock() else {
                     continue;
@@ -443,24 +525,110 @@ impl Hub {
                 if !live.can_evict(idle, now) {
                     continue;
                 }
-                live.evicted = true;
-                live.clock_gen += 1;
-                self.rooms.lock().unwrap().remove(&id);
-                let mut devices = self.devices.lock().unwrap();
-                for m in &live.room.members {
-                    if let Some(rooms) = devices.get_mut(&m.device) {
-                        rooms.retain(|r| r != &id);
-                        if rooms.is_empty() {
-                            devices.remove(&m.device);
-                        }
-                    }
-                }
+                self.forget(&mut live);
                 evicted += 1;
             }
             if evicted > 0 {
                 log::debug!(rooms = evicted; "idle rooms dropped from memory");
             }
         }
+    }
+
+    /// Drops a held room from memory: a request that holds its slot finds it again.
+    fn forget(&self, live: &mut Live) {
+        let id = live.room.id.clone();
+        live.evicted = true;
+        live.clock_gen += 1;
+        self.rooms.lock().unwrap().remove(&id);
+        self.waiting.lock().unwrap().remove(&id);
+        let mut devices = self.devices.lock().unwrap();
+        for m in &live.room.members {
+            if let Some(rooms) = devices.get_mut(&m.device) {
+                rooms.retain(|r| r != &id);
+                if rooms.is_empty() {
+                    devices.remove(&m.device);
+                }
+            }
+        }
+    }
+
+    /// Deletes, every `every`, the rooms past their time (waiting, finished, abandoned:
+    /// [`Expiry`]), except one someone is connected to right now.
+    pub async fn expire(self: Arc<Self>, every: Duration) {
+        loop {
+            tokio::time::sleep(every).await;
+            if self.stopping.load(Ordering::SeqCst) {
+                return;
+            }
+            let budgets = &self.config.budgets;
+            let before = |keep: Option<Duration>| keep.map(|d| now_ms() - d.as_millis() as i64);
+            let expiry = Expiry {
+                waiting_before_ms: before(budgets.waiting_room_expiry),
+                finished_before_ms: before(budgets.finished_room_expiry),
+                abandoned_before_ms: before(budgets.abandoned_game_expiry),
+            };
+            let ids = match self.store.expired(expiry, EXPIRE_BATCH).await {
+                Ok(ids) => ids,
+                Err(e) => {
+                    log::error!(error = e.to_string().as_str(); "expired rooms not read");
+                    continue;
+                }
+            };
+            let mut deleted = 0;
+            for id in ids {
+                match self.delete_room(&id).await {
+                    Ok(true) => deleted += 1,
+                    Ok(false) => {}
+                    Err(e) => {
+                        log::error!(room = id.as_str(), error = e.to_string().as_str(); "expired room not deleted")
+                    }
+                }
+            }
+            if deleted > 0 {
+                log::info!(rooms = deleted; "expired rooms deleted");
+            }
+        }
+    }
+
+    /// Deletes a room from the store and from memory; false when someone is connected to
+    /// it (it stays until a later pass).
+    async fn delete_room(&self, id: &str) -> Result<bool, StoreError> {
+        let mut live = match self.slot(id) {
+            Some(slot) => Some(slot.lock_owned().await),
+            None => None,
+        };
+        if live.as_ref().is_some_and(|l| !l.subscribers.is_empty()) {
+            return Ok(false);
+        }
+        self.store.write(Write::DeleteRoom(id.to_string())).await?;
+        self.known.remove(id);
+        if let Some(live) = &mut live {
+            self.forget(live);
+        }
+        // Loaded by a request while it was being deleted: that copy goes too.
+        if let Some(slot) = self.slot(id)
+            && let Ok(mut again) = slot.try_lock()
+        {
+            self.forget(&mut again);
+        }
+        self.waiting.lock().unwrap().remove(id);
+        Ok(true)
+    }
+
+    /// Stores that the room's game is over (for the start and the expiry), in the
+    /// background: the players were answered already.
+    fn mark_finished(&self, room: &Room) {
+        let write = Write::FinishGame {
+            room: room.id.clone(),
+            game_no: room.game_no,
+            at_ms: now_ms(),
+        };
+        let store = self.store.clone();
+        tokio::spawn(async move {
+            if let Err(e) = store.write(write).await {
+                log::error!(error = e.to_string().as_str(); "game end not stored");
+            }
+        });
     }
 
     /// Reads the room again and starts the rematch both players asked for, if no process
@@ -487,11 +655,15 @@ impl Hub {
     async fn reload(self: &Arc<Self>, slot: &Slot, live: &mut Live) -> Result<(), StoreError> {
         let rows = self.store.load_room(&live.room.id).await?;
         let Some(fresh) = Room::all_from(&rows)?.pop() else {
+            // Deleted (it expired) by another process.
+            self.known.remove(&live.room.id);
+            self.forget(live);
             return Ok(());
         };
         let old = std::mem::replace(&mut live.room, fresh);
         if live.room.members.len() > old.members.len() {
             self.seat_devices(&live.room.id, &live.room.members[old.members.len()..]);
+            self.waiting.lock().unwrap().remove(&live.room.id);
         }
         let same_game =
             live.room.game_no == old.game_no && live.room.members.len() == old.members.len();
@@ -584,6 +756,9 @@ impl Hub {
     fn apply_entry(self: &Arc<Self>, slot: &Slot, live: &mut Live, pending: PendingEntry) {
         let entry = pending.entry.clone();
         live.room.commit(pending);
+        if live.room.is_over() {
+            self.mark_finished(&live.room);
+        }
         self.restart_clock(slot, live);
         self.send_update(live, vec![entry]);
     }
@@ -749,8 +924,29 @@ impl Hub {
 
     // ---- requests ----
 
-    /// The answer to `hello`.
-    pub async fn welcome(self: &Arc<Self>, device: &str) -> ServerMessage {
+    /// The answer to `hello` from `ip`: `rate-limited` when the address has said hello
+    /// with too many different devices in the last hour.
+    pub async fn welcome(
+        self: &Arc<Self>,
+        device: &str,
+        ip: IpAddr,
+    ) -> Result<ServerMessage, Refusal> {
+        let admitted = self.devices_by_address.lock().unwrap().admit(
+            ip,
+            device,
+            self.config.budgets.devices_per_address,
+            self.config.budgets.devices_total,
+            std::time::Instant::now(),
+        );
+        if let Err(wait) = admitted {
+            return Err(rate_limited(
+                format!(
+                    "too many new devices (from this address, or in all); wait {} ms",
+                    wait.as_millis()
+                ),
+                wait,
+            ));
+        }
         // From the store: rooms evicted from memory, or made through another process.
         let held = self.store.rooms_of(device).await.unwrap_or_else(|e| {
             log::error!(error = e.to_string().as_str(); "rooms of a device not read");
@@ -775,11 +971,11 @@ impl Hub {
                 finished: room.is_over(),
             });
         }
-        ServerMessage::Welcome {
+        Ok(ServerMessage::Welcome {
             protocol: wire::PROTOCOL_VERSION,
             server: format!("mills-server {}", env!("CARGO_PKG_VERSION")),
             rooms,
-        }
+        })
     }
 
     fn waiting_rooms_of(&self, device: &str) -> usize {
@@ -826,6 +1022,28 @@ impl Hub {
                 "this device has too many rooms waiting for a second player",
             ));
         }
+        let budgets = &self.config.budgets;
+        let admitted = self.waiting.lock().unwrap().admit(
+            caller.ip,
+            budgets.waiting_rooms_per_address,
+            budgets.waiting_rooms_total,
+            |id| self.still_waiting(id),
+        );
+        match admitted {
+            Ok(()) => {}
+            Err(Full::Address) => {
+                return Err(refusal(
+                    ErrorCode::TooManyRooms,
+                    "this address has too many rooms waiting for a second player",
+                ));
+            }
+            Err(Full::Total) => {
+                return Err(refusal(
+                    ErrorCode::TooManyRooms,
+                    "the server has too many rooms waiting for a second player",
+                ));
+            }
+        }
         let mut conflicts = 0;
         let (id, room) = loop {
             let code = new_code();
@@ -870,6 +1088,8 @@ impl Hub {
                 Err(e) => return Err(storage(e)),
             }
         };
+        self.known.insert(&id);
+        self.waiting.lock().unwrap().add(&id, Some(caller.ip));
         let slot = self.insert_room(room);
         let mut live = slot.lock().await;
         self.subscribe(&mut live, caller);
@@ -923,20 +1143,23 @@ impl Hub {
         Ok(room.to_string())
     }
 
+    /// Whether a counted waiting room still waits: held here and not joined. A room
+    /// busy right now counts as waiting, which errs on the side of refusing.
+    fn still_waiting(&self, id: &str) -> bool {
+        self.slot(id)
+            .is_some_and(|slot| slot.try_lock().map_or(true, |live| !live.room.is_started()))
+    }
+
     /// `join`: takes the free seat (or opens a room the device sits in); returns the room id.
     pub async fn join(self: &Arc<Self>, caller: &Caller, code: &str) -> Result<String, Refusal> {
-        if let Err(wait) = self
-            .joins
-            .lock()
-            .unwrap()
-            .take(&caller.ip, std::time::Instant::now())
-        {
-            let mut refusal = Refusal::new(
-                ErrorCode::RateLimited,
+        let now = std::time::Instant::now();
+        let by_address = self.joins.lock().unwrap().take(&caller.ip, now);
+        let by_device = || self.device_joins.lock().unwrap().take(&caller.device, now);
+        if let Err(wait) = by_address.and_then(|()| by_device()) {
+            return Err(rate_limited(
                 format!("too many joins; wait {} ms", wait.as_millis()),
-            );
-            refusal.retry_after_ms = Some(wait.as_millis() as u64);
-            return Err(refusal);
+                wait,
+            ));
         }
         let id = wire::normalize_code(code)
             .ok_or_else(|| refusal(ErrorCode::UnknownCode, "no room has this code"))?;
@@ -977,6 +1200,7 @@ impl Hub {
                 name: caller.name.clone(),
             });
             self.seat_devices(&id, &live.room.members[1..]);
+            self.waiting.lock().unwrap().remove(&id);
             self.restart_clock(&slot, &mut live);
             log::info!(room = id.as_str(), conn = caller.conn; "room joined");
             self.subscribe(&mut live, caller);
@@ -1144,6 +1368,12 @@ fn member_online(live: &Live, member: u8) -> bool {
     online_here(live, member) || live.elsewhere.values().any(|m| m[usize::from(member)])
 }
 
+fn rate_limited(message: String, wait: Duration) -> Refusal {
+    let mut refusal = Refusal::new(ErrorCode::RateLimited, message);
+    refusal.retry_after_ms = Some(wait.as_millis() as u64);
+    refusal
+}
+
 fn not_in_room() -> Refusal {
     refusal(
         ErrorCode::NotInRoom,
@@ -1157,4 +1387,38 @@ fn new_code() -> String {
     (0..INVITE_CODE_CHARS)
         .map(|_| char::from(INVITE_CODE_ALPHABET[rng.random_range(0..32)]))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::Ordering;
+
+    use super::*;
+    use crate::store::memory::{MemoryStore, Probe};
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn unknown_codes_never_reach_the_store() {
+        let probe = Probe::default();
+        let stored = MemoryStore::new(&["K7QM2XRP9DTA"], probe.clone());
+        let (store, loaded, _) = StoreHandle::start(stored).unwrap();
+        let hub = Hub::new(Config::default(), store, loaded).unwrap();
+        let (out, _frames, _kick) = Outbox::new(64);
+        let caller = Caller {
+            conn: 1,
+            device: crate::device::key_of(&"d".repeat(43)),
+            name: None,
+            ip: IpAddr::from([127, 0, 0, 1]),
+            out,
+        };
+        for code in ["ABCDEFGHJKMN", "0000000000000", "K7QM2XRP9DTB", "x"] {
+            let refused = hub.open(&caller, code).await.unwrap_err();
+            assert_eq!(refused.code, ErrorCode::NotInRoom, "{code}");
+        }
+        let refused = hub.join(&caller, "k7qm-2xrp-9dtb").await.unwrap_err();
+        assert_eq!(refused.code, ErrorCode::UnknownCode);
+        assert_eq!(probe.room_reads.load(Ordering::SeqCst), 0);
+        // A code that exists is read (the memory store then has no rows for it).
+        let _ = hub.open(&caller, "K7QM2XRP9DTA").await;
+        assert_eq!(probe.room_reads.load(Ordering::SeqCst), 1);
+    }
 }

@@ -3,8 +3,9 @@
 //! for several server processes, in PostgreSQL.
 //!
 //! Floors, each importing only those below it:
-//! - [`config`], [`logger`], [`limits`], [`device`]: settings, structured logs, token
-//!   buckets, what is kept of a device's secret.
+//! - [`config`], [`logger`], [`limits`], [`device`], [`budget`], [`known`]: settings,
+//!   structured logs, token buckets, what is kept of a device's secret, what one address
+//!   and the process may hold, the room codes that exist.
 //! - [`store`]: the storage trait, SQLite, PostgreSQL, and the group-committing writer
 //!   thread.
 //! - [`room`]: one room's rules and state, no I/O.
@@ -12,11 +13,13 @@
 //! - [`http`], [`conn`]: the health endpoint and one WebSocket connection.
 //! - [`server`]: the accept loop and the orderly stop.
 
+pub mod budget;
 pub mod config;
 pub mod conn;
 pub mod device;
 pub mod http;
 pub mod hub;
+pub mod known;
 pub mod limits;
 pub mod logger;
 pub mod room;

@@ -7,7 +7,7 @@ use mills_server::config::{self, Command};
 use mills_server::hub::Hub;
 use mills_server::store::postgres::{self, PostgresStore};
 use mills_server::store::sqlite::SqliteStore;
-use mills_server::store::{Snapshot, StoreHandle};
+use mills_server::store::{Loaded, StoreHandle};
 use tokio::net::TcpListener;
 use tokio::sync::{mpsc, watch};
 
@@ -43,7 +43,7 @@ fn main() -> ExitCode {
     }
 }
 
-type Opened = (StoreHandle, Snapshot, std::thread::JoinHandle<()>);
+type Opened = (StoreHandle, Loaded, std::thread::JoinHandle<()>);
 
 /// Opens the configured store and starts its writer; with PostgreSQL also the listener for
 /// other processes' notices. Blocking work: the PostgreSQL client runs its own runtime.
@@ -75,16 +75,17 @@ fn open_store(
 
 async fn run(config: config::Config) -> Result<(), String> {
     let opening = config.clone();
-    let ((store, snapshot, writer), follow) =
+    let ((store, loaded, writer), follow) =
         tokio::task::spawn_blocking(move || open_store(&opening))
             .await
             .map_err(|e| e.to_string())??;
-    let rooms = snapshot.rooms.len();
-    let hub = Hub::new(config.clone(), store, snapshot).map_err(|e| e.to_string())?;
+    let rooms = loaded.snapshot.rooms.len();
+    let hub = Hub::new(config.clone(), store, loaded).map_err(|e| e.to_string())?;
     if let Some(notices) = follow {
         tokio::spawn(hub.clone().follow(notices));
     }
     tokio::spawn(hub.clone().sweep(config.sweep_every(), config.room_idle));
+    tokio::spawn(hub.clone().expire(config.expire_every()));
     let listener = TcpListener::bind(config.listen)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;

@@ -11,6 +11,10 @@ use tokio::task::JoinSet;
 use crate::conn;
 use crate::hub::Hub;
 
+/// Sockets accepted beyond the WebSocket limit, for health probes and requests not yet
+/// read.
+const UNROUTED: usize = 256;
+
 /// Accepts connections until `stop` turns true, then waits (up to `grace`) for every
 /// connection to finish the message it is handling and close.
 pub async fn serve(
@@ -26,7 +30,10 @@ pub async fn serve(
             accepted = listener.accept() => {
                 let Ok((stream, peer)) = accepted else { continue };
                 while connections.try_join_next().is_some() {}
-                if hub.connections.load(Ordering::Relaxed) >= hub.config().max_connections {
+                // WebSocket connections are counted once routed (crate::budget::Connections),
+                // so that /health is answered when they are full; this bounds the sockets
+                // not yet routed.
+                if hub.connections.load(Ordering::Relaxed) >= hub.config().max_connections + UNROUTED {
                     log::warn!(peer = peer.ip().to_string().as_str(); "connection limit reached");
                     drop(stream);
                     continue;

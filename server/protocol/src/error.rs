@@ -43,9 +43,11 @@ pub enum ErrorCode {
     NotStarted,
     /// A client id was reused for a different turn.
     IdReused,
-    /// Too many joins or messages in a short time: wait `retry_after_ms`.
+    /// Too many joins or messages in a short time, or (answering `hello`) too many
+    /// different devices from one address in the last hour: wait `retry_after_ms`.
     RateLimited,
-    /// This device holds too many open rooms.
+    /// Too many rooms waiting for their second player: this device's, this address's, or
+    /// the server's (the message says which).
     TooManyRooms,
     /// The server could not store the message; nothing was applied. Send it again.
     Storage,

@@ -239,6 +239,13 @@ fn start_server() -> Result<(Child, PathBuf, String), String> {
             "10000000",
             "--messages-per-second",
             "1000",
+            // Every game's two devices, rooms and connections come from this one address.
+            "--max-connections-per-address",
+            "1000000",
+            "--max-devices-per-address",
+            "1000000",
+            "--max-waiting-rooms-per-address",
+            "1000000",
         ])
         .stderr(Stdio::piped())
         .spawn()

@@ -9,14 +9,21 @@
 //! write the same rooms: the primary keys decide which of two competing writes is stored
 //! (the other fails with [`StoreError::is_conflict`]), and the store tells every process
 //! which rooms changed ([`Notice`]).
+//!
+//! Reads go to a connection of their own ([`Reader`], on its own thread): a lookup never
+//! waits behind a batch of writes, and every read is by key (the tests check each query's
+//! plan). Rooms end: waiting rooms, finished games and abandoned untimed games are deleted
+//! after their configured time ([`Expiry`]).
 
+#[cfg(test)]
+pub(crate) mod memory;
 pub mod postgres;
 pub mod sqlite;
 mod writer;
 
 use std::fmt;
 
-pub use writer::StoreHandle;
+pub use writer::{Loaded, StoreHandle};
 
 /// The tables, in SQL that SQLite and PostgreSQL both read (SQLite takes `BIGINT` as its
 /// 64-bit `INTEGER`).
@@ -66,11 +73,157 @@ CREATE TABLE IF NOT EXISTS rematch_asks (
 );
 ";
 
-/// Added to `rooms` after its first version: the column a database made before it lacks
-/// (SQLite cannot add a column "if not exists", so each store checks), then its index.
-pub(crate) const CREATE_ID_COLUMN: &str = "ALTER TABLE rooms ADD COLUMN create_id TEXT";
-pub(crate) const CREATE_ID_INDEX: &str = "CREATE UNIQUE INDEX IF NOT EXISTS rooms_create_id
-    ON rooms(create_id) WHERE create_id IS NOT NULL";
+/// Columns added after the first version, as (table, column, type): a database made before
+/// lacks them (SQLite cannot add a column "if not exists", so each store checks). `games.
+/// finished_ms` is when the game ended (NULL while it goes on): a room whose last game has
+/// it is finished, which is what lets a start skip it and the expiry delete it.
+pub(crate) const ADDED_COLUMNS: [(&str, &str, &str); 2] = [
+    ("rooms", "create_id", "TEXT"),
+    ("games", "finished_ms", "BIGINT"),
+];
+
+/// The indexes on the added columns (after them) and those the expiry reads by.
+pub(crate) const LATER_INDEXES: &str = "
+CREATE UNIQUE INDEX IF NOT EXISTS rooms_create_id
+    ON rooms(create_id) WHERE create_id IS NOT NULL;
+CREATE INDEX IF NOT EXISTS rooms_created ON rooms(created_ms);
+CREATE INDEX IF NOT EXISTS games_finished ON games(finished_ms);
+";
+
+/// The rooms whose last game is not over (what a start loads).
+const UNFINISHED_ROOMS: &str = "SELECT g.room FROM games g WHERE g.finished_ms IS NULL
+    AND NOT EXISTS (SELECT 1 FROM games n WHERE n.room = g.room AND n.game_no > g.game_no)";
+
+/// Which rooms a read of rows takes: one by its key (`$1`), or every unfinished one (the
+/// start). One room's read is a lookup by primary key in every table, never a scan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Rooms {
+    /// The room `$1`.
+    One,
+    /// Every room whose last game goes on.
+    Unfinished,
+}
+
+impl Rooms {
+    fn filter(self, column: &str) -> String {
+        match self {
+            Rooms::One => format!("{column} = $1"),
+            Rooms::Unfinished => format!("{column} IN ({UNFINISHED_ROOMS})"),
+        }
+    }
+
+    /// The five queries, in the order of [`Snapshot`]'s fields.
+    pub(crate) fn queries(self) -> [String; 5] {
+        [
+            format!(
+                "SELECT id, game_id, timer, created_ms, create_id FROM rooms
+                 WHERE {} ORDER BY created_ms, id",
+                self.filter("id")
+            ),
+            format!(
+                "SELECT room, member, device, name FROM members
+                 WHERE {} ORDER BY room, member",
+                self.filter("room")
+            ),
+            format!(
+                "SELECT room, game_no, p1_member, started_ms FROM games
+                 WHERE {} ORDER BY room, game_no",
+                self.filter("room")
+            ),
+            format!(
+                "SELECT room, game_no, revision, kind, side, actions, client_id, at_ms
+                 FROM entries WHERE {} ORDER BY room, game_no, revision",
+                self.filter("room")
+            ),
+            format!(
+                "SELECT room, game_no, member FROM rematch_asks
+                 WHERE {} ORDER BY room, game_no, member",
+                self.filter("room")
+            ),
+        ]
+    }
+}
+
+/// Every read of a request, with how many parameters it takes: each must be a lookup by
+/// key (the stores' tests check their plans).
+pub fn keyed_reads() -> Vec<(String, usize)> {
+    let mut reads: Vec<(String, usize)> =
+        Rooms::One.queries().into_iter().map(|q| (q, 1)).collect();
+    reads.push((ROOMS_OF.to_string(), 1));
+    reads.push((ROOM_CREATED_BY.to_string(), 2));
+    reads
+}
+
+/// Every room id (the start's set of known codes: an index-only read).
+pub(crate) const ROOM_IDS: &str = "SELECT id FROM rooms";
+
+/// The rooms past their time, each query with its cut-off (Unix ms) as `$1`: waiting rooms
+/// created before it, rooms whose last game finished before it, untimed started games with
+/// no entry since it.
+pub(crate) const EXPIRED: [&str; 3] = [
+    "SELECT r.id FROM rooms r WHERE r.created_ms < $1
+        AND NOT EXISTS (SELECT 1 FROM members m WHERE m.room = r.id AND m.member = 1)",
+    "SELECT g.room FROM games g WHERE g.finished_ms < $1
+        AND NOT EXISTS (SELECT 1 FROM games n WHERE n.room = g.room AND n.game_no > g.game_no)",
+    "SELECT g.room FROM games g JOIN rooms r ON r.id = g.room
+        WHERE r.timer = 0 AND g.finished_ms IS NULL AND g.started_ms < $1
+        AND NOT EXISTS (SELECT 1 FROM games n WHERE n.room = g.room AND n.game_no > g.game_no)
+        AND EXISTS (SELECT 1 FROM members m WHERE m.room = g.room AND m.member = 1)
+        AND NOT EXISTS (SELECT 1 FROM entries e
+            WHERE e.room = g.room AND e.game_no = g.game_no AND e.at_ms >= $1)",
+];
+
+/// Deleting a room: its rows in every table, children first (`$1` the room).
+pub(crate) const DELETE_ROOM: [&str; 5] = [
+    "DELETE FROM rematch_asks WHERE room = $1",
+    "DELETE FROM entries WHERE room = $1",
+    "DELETE FROM games WHERE room = $1",
+    "DELETE FROM members WHERE room = $1",
+    "DELETE FROM rooms WHERE id = $1",
+];
+
+/// Marks a game over (`$1` when, `$2` room, `$3` game); a game marked already keeps its
+/// time. (SQLite numbers `$N` parameters in the order they first appear, so they appear in
+/// order in every query here.)
+pub(crate) const FINISH_GAME: &str = "UPDATE games SET finished_ms = $1
+    WHERE room = $2 AND game_no = $3 AND finished_ms IS NULL";
+
+/// When rooms end, as Unix-ms cut-offs (`None`: never).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Expiry {
+    /// Rooms still waiting for their second player, created before this.
+    pub waiting_before_ms: Option<i64>,
+    /// Rooms whose last game finished before this.
+    pub finished_before_ms: Option<i64>,
+    /// Untimed games with no entry since this.
+    pub abandoned_before_ms: Option<i64>,
+}
+
+impl Expiry {
+    /// The rooms past their time, at most `limit`: `query` runs each query that has a
+    /// cut-off with it (a room may be past two of them).
+    pub(crate) fn rooms(
+        &self,
+        limit: usize,
+        mut query: impl FnMut(&str, i64) -> Result<Vec<String>, StoreError>,
+    ) -> Result<Vec<String>, StoreError> {
+        let cutoffs = [
+            self.waiting_before_ms,
+            self.finished_before_ms,
+            self.abandoned_before_ms,
+        ];
+        let mut ids = Vec::new();
+        for (sql, cutoff) in EXPIRED.into_iter().zip(cutoffs) {
+            if let Some(cutoff) = cutoff {
+                ids.extend(query(sql, cutoff)?);
+            }
+        }
+        ids.sort();
+        ids.dedup();
+        ids.truncate(limit);
+        Ok(ids)
+    }
+}
 
 /// The rooms a device sits in, oldest first: `$1` the device. (SQLite reads `$1` as the
 /// first parameter too.)
@@ -176,6 +329,18 @@ pub enum Write {
     AppendEntry(EntryRow),
     /// A member asked for a rematch.
     AskRematch(RematchRow),
+    /// A game ended (stored after the entry that ended it, so that the finished room is
+    /// skipped at start and expires; a start marks a game it finds over and unmarked).
+    FinishGame {
+        /// The room.
+        room: String,
+        /// The game.
+        game_no: u32,
+        /// When it ended, Unix milliseconds.
+        at_ms: i64,
+    },
+    /// The room and every row of it are deleted (it expired).
+    DeleteRoom(String),
 }
 
 impl Write {
@@ -187,11 +352,12 @@ impl Write {
             Write::StartGame(g) => &g.room,
             Write::AppendEntry(e) => &e.room,
             Write::AskRematch(r) => &r.room,
+            Write::FinishGame { room, .. } | Write::DeleteRoom(room) => room,
         }
     }
 }
 
-/// Everything stored, for the server's start.
+/// Rooms' rows: every unfinished room (the server's start) or one room.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Snapshot {
     /// Every room.
@@ -272,6 +438,9 @@ pub enum Notice {
     PresenceAsked(Option<String>),
     /// The processes connected to the store now; presence heard from any other is gone.
     Instances(Vec<String>),
+    /// This process's [`Signal::Sync`] came back: every notice committed before it was sent
+    /// has been delivered.
+    Synced(u64),
 }
 
 /// What this process tells the others through a shared store (not stored).
@@ -289,17 +458,14 @@ pub enum Signal {
     /// Asks every other process to say who is online there, in one room or in all
     /// ([`Notice::PresenceAsked`]).
     AskPresence(Option<String>),
+    /// A barrier: it comes back to this process alone ([`Notice::Synced`]) after every
+    /// notice committed before it (PostgreSQL delivers notices in commit order).
+    Sync(u64),
 }
 
-/// A place rooms are kept. Used from one thread at a time (the writer's).
-pub trait Store: Send + 'static {
-    /// Other server processes may write the same rooms: rooms this process has not loaded
-    /// are looked up on demand, and a room's rows are the truth, not the copy in memory.
-    fn is_shared(&self) -> bool;
-
-    /// Everything stored (at the server's start).
-    fn load(&mut self) -> Result<Snapshot, StoreError>;
-
+/// The reads of requests, on a connection of their own (beside the writer's: SQLite's WAL
+/// and PostgreSQL both let it read while the writer commits). Every read is by key.
+pub trait Reader: Send + 'static {
     /// One room's rows (every vector empty when there is no such room).
     fn load_room(&mut self, id: &str) -> Result<Snapshot, StoreError>;
 
@@ -312,6 +478,26 @@ pub trait Store: Send + 'static {
         device: &str,
         create_id: &str,
     ) -> Result<Option<String>, StoreError>;
+}
+
+/// A place rooms are kept. Used from one thread at a time (the writer's).
+pub trait Store: Reader {
+    /// Other server processes may write the same rooms: rooms this process has not loaded
+    /// are looked up on demand, and a room's rows are the truth, not the copy in memory.
+    fn is_shared(&self) -> bool;
+
+    /// Every unfinished room (at the server's start): a finished one is loaded when asked
+    /// for.
+    fn load(&mut self) -> Result<Snapshot, StoreError>;
+
+    /// Every room id (the codes that exist, so that unknown ones never reach the store).
+    fn room_ids(&mut self) -> Result<Vec<String>, StoreError>;
+
+    /// The rooms past their time (at most `limit`).
+    fn expired(&mut self, expiry: &Expiry, limit: usize) -> Result<Vec<String>, StoreError>;
+
+    /// A second connection for reads.
+    fn reader(&self) -> Result<Box<dyn Reader>, StoreError>;
 
     /// Tells the other processes of a shared store; nothing for a store of one process.
     fn signal(&mut self, signals: &[Signal]) -> Result<(), StoreError> {

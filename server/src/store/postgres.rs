@@ -21,15 +21,17 @@ use tokio::sync::mpsc::UnboundedSender;
 use crate::device;
 
 use super::{
-    CREATE_ID_COLUMN, CREATE_ID_INDEX, EntryRow, GameRow, MemberRow, Notice, ROOM_CREATED_BY,
-    ROOMS_OF, RematchRow, RoomRow, SCHEMA, Signal, Snapshot, Store, StoreError, Write,
+    ADDED_COLUMNS, DELETE_ROOM, EntryRow, Expiry, FINISH_GAME, GameRow, LATER_INDEXES, MemberRow,
+    Notice, ROOM_CREATED_BY, ROOM_IDS, ROOMS_OF, Reader, RematchRow, RoomRow, Rooms, SCHEMA,
+    Signal, Snapshot, Store, StoreError, Write,
 };
 
 /// The LISTEN/NOTIFY channel. A notice's payload is `INSTANCE ROOM` (the room changed),
 /// `INSTANCE ROOM e GAME REVISION KIND SIDE CLIENT_ID AT_MS ACTIONS...` (an entry was
 /// stored; `!` for no client id), `INSTANCE ROOM MEMBER 1|0` (the member's presence at that
-/// process), or `INSTANCE ?` and `INSTANCE ? ROOM` (that process asks who is online,
-/// everywhere or in one room). Room codes, client ids and actions hold no spaces.
+/// process), `INSTANCE ?` and `INSTANCE ? ROOM` (that process asks who is online,
+/// everywhere or in one room), or `INSTANCE ! N` (a barrier, for that process alone). Room
+/// codes, client ids and actions hold no spaces.
 pub const CHANNEL: &str = "mills_rooms";
 
 /// The listener's connection names itself `mills-server INSTANCE`, so that every process
@@ -126,9 +128,13 @@ impl PostgresStore {
         tx.execute("SELECT pg_advisory_xact_lock($1)", &[&SCHEMA_LOCK])
             .map_err(err)?;
         tx.batch_execute(SCHEMA).map_err(err)?;
-        tx.batch_execute(&CREATE_ID_COLUMN.replace("ADD COLUMN", "ADD COLUMN IF NOT EXISTS"))
+        for (table, column, kind) in ADDED_COLUMNS {
+            tx.batch_execute(&format!(
+                "ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {kind}"
+            ))
             .map_err(err)?;
-        tx.batch_execute(CREATE_ID_INDEX).map_err(err)?;
+        }
+        tx.batch_execute(LATER_INDEXES).map_err(err)?;
         // Older databases stored the device secrets themselves: keep only their keys.
         let legacy = tx
             .query("SELECT room, member, device FROM members", &[])
@@ -185,7 +191,10 @@ impl PostgresStore {
                 && write_one(&mut tx, st, write).map_err(err)?
             {
                 stored[i] = true;
-                changed.insert(write.room());
+                // The end of a game came with its entry: nothing to read again.
+                if !matches!(write, Write::FinishGame { .. }) {
+                    changed.insert(write.room());
+                }
             }
         }
         let (at, entries): (Vec<usize>, Vec<&EntryRow>) = writes
@@ -227,106 +236,148 @@ impl PostgresStore {
         tx.commit().map_err(err)?;
         Ok(results)
     }
+}
 
-    /// Every room's rows, or one room's (`only`), in one snapshot of the database.
-    fn rows(&mut self, only: Option<&str>) -> Result<Snapshot, StoreError> {
-        self.connected()?;
-        let mut tx = self
-            .db
-            .build_transaction()
-            .isolation_level(postgres::IsolationLevel::RepeatableRead)
-            .read_only(true)
-            .start()
-            .map_err(err)?;
-        let rooms = tx
-            .query(
-                "SELECT id, game_id, timer, created_ms, create_id FROM rooms
-                 WHERE $1::TEXT IS NULL OR id = $1 ORDER BY created_ms, id",
-                &[&only],
-            )
-            .map_err(err)?
-            .iter()
-            .map(|r| RoomRow {
-                id: r.get(0),
-                game_id: r.get(1),
-                timer: r.get::<_, i32>(2) as u32,
-                created_ms: r.get(3),
-                create_id: r.get(4),
-            })
-            .collect();
-        let members = tx
-            .query(
-                "SELECT room, member, device, name FROM members
-                 WHERE $1::TEXT IS NULL OR room = $1 ORDER BY room, member",
-                &[&only],
-            )
-            .map_err(err)?
-            .iter()
-            .map(|r| MemberRow {
-                room: r.get(0),
-                member: r.get::<_, i32>(1) as u8,
-                device: r.get(2),
-                name: r.get(3),
-            })
-            .collect();
-        let games = tx
-            .query(
-                "SELECT room, game_no, p1_member, started_ms FROM games
-                 WHERE $1::TEXT IS NULL OR room = $1 ORDER BY room, game_no",
-                &[&only],
-            )
-            .map_err(err)?
-            .iter()
-            .map(|r| GameRow {
-                room: r.get(0),
-                game_no: r.get::<_, i32>(1) as u32,
-                p1_member: r.get::<_, i32>(2) as u8,
-                started_ms: r.get(3),
-            })
-            .collect();
-        let entries = tx
-            .query(
-                "SELECT room, game_no, revision, kind, side, actions, client_id, at_ms
-                 FROM entries WHERE $1::TEXT IS NULL OR room = $1
-                 ORDER BY room, game_no, revision",
-                &[&only],
-            )
-            .map_err(err)?
-            .iter()
-            .map(|r| EntryRow {
-                room: r.get(0),
-                game_no: r.get::<_, i32>(1) as u32,
-                revision: r.get::<_, i64>(2) as u64,
-                kind: r.get(3),
-                side: r.get(4),
-                actions: r.get(5),
-                client_id: r.get(6),
-                at_ms: r.get(7),
-            })
-            .collect();
-        let rematch_asks = tx
-            .query(
-                "SELECT room, game_no, member FROM rematch_asks
-                 WHERE $1::TEXT IS NULL OR room = $1 ORDER BY room, game_no, member",
-                &[&only],
-            )
-            .map_err(err)?
-            .iter()
-            .map(|r| RematchRow {
-                room: r.get(0),
-                game_no: r.get::<_, i32>(1) as u32,
-                member: r.get::<_, i32>(2) as u8,
-            })
-            .collect();
-        tx.commit().map_err(err)?;
-        Ok(Snapshot {
-            rooms,
-            members,
-            games,
-            entries,
-            rematch_asks,
-        })
+/// A connection of its own for the reads of requests.
+pub struct PostgresReader {
+    url: String,
+    db: Client,
+}
+
+impl PostgresReader {
+    /// Runs a read; a connection found lost by it (the database restarted, or cut it) is
+    /// opened again and the read tried once more: a read changes nothing.
+    fn read<T>(
+        &mut self,
+        read: impl Fn(&mut Client) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        if self.db.is_closed() {
+            self.db = Client::connect(&self.url, NoTls).map_err(err)?;
+        }
+        match read(&mut self.db) {
+            Err(_) if self.db.is_closed() => {
+                self.db = Client::connect(&self.url, NoTls).map_err(err)?;
+                read(&mut self.db)
+            }
+            done => done,
+        }
     }
+}
+
+impl Reader for PostgresReader {
+    fn load_room(&mut self, id: &str) -> Result<Snapshot, StoreError> {
+        self.read(|db| rows(db, Rooms::One, Some(id)))
+    }
+
+    fn rooms_of(&mut self, device: &str) -> Result<Vec<String>, StoreError> {
+        self.read(|db| strings(db, ROOMS_OF, &[&device]))
+    }
+
+    fn room_created_by(
+        &mut self,
+        device: &str,
+        create_id: &str,
+    ) -> Result<Option<String>, StoreError> {
+        Ok(self
+            .read(|db| strings(db, ROOM_CREATED_BY, &[&create_id, &device]))?
+            .pop())
+    }
+}
+
+fn strings(
+    db: &mut Client,
+    sql: &str,
+    args: &[&(dyn postgres::types::ToSql + Sync)],
+) -> Result<Vec<String>, StoreError> {
+    Ok(db
+        .query(sql, args)
+        .map_err(err)?
+        .iter()
+        .map(|r| r.get(0))
+        .collect())
+}
+
+/// The rows of `which` rooms (`id` the room for [`Rooms::One`]), in one snapshot of the
+/// database.
+fn rows(db: &mut Client, which: Rooms, id: Option<&str>) -> Result<Snapshot, StoreError> {
+    let [rooms, members, games, entries, asks] = which.queries();
+    let mut tx = db
+        .build_transaction()
+        .isolation_level(postgres::IsolationLevel::RepeatableRead)
+        .read_only(true)
+        .start()
+        .map_err(err)?;
+    let args: Vec<&(dyn postgres::types::ToSql + Sync)> = match &id {
+        Some(id) => vec![id],
+        None => Vec::new(),
+    };
+    let rooms = tx
+        .query(&rooms, &args)
+        .map_err(err)?
+        .iter()
+        .map(|r| RoomRow {
+            id: r.get(0),
+            game_id: r.get(1),
+            timer: r.get::<_, i32>(2) as u32,
+            created_ms: r.get(3),
+            create_id: r.get(4),
+        })
+        .collect();
+    let members = tx
+        .query(&members, &args)
+        .map_err(err)?
+        .iter()
+        .map(|r| MemberRow {
+            room: r.get(0),
+            member: r.get::<_, i32>(1) as u8,
+            device: r.get(2),
+            name: r.get(3),
+        })
+        .collect();
+    let games = tx
+        .query(&games, &args)
+        .map_err(err)?
+        .iter()
+        .map(|r| GameRow {
+            room: r.get(0),
+            game_no: r.get::<_, i32>(1) as u32,
+            p1_member: r.get::<_, i32>(2) as u8,
+            started_ms: r.get(3),
+        })
+        .collect();
+    let entries = tx
+        .query(&entries, &args)
+        .map_err(err)?
+        .iter()
+        .map(|r| EntryRow {
+            room: r.get(0),
+            game_no: r.get::<_, i32>(1) as u32,
+            revision: r.get::<_, i64>(2) as u64,
+            kind: r.get(3),
+            side: r.get(4),
+            actions: r.get(5),
+            client_id: r.get(6),
+            at_ms: r.get(7),
+        })
+        .collect();
+    let rematch_asks = tx
+        .query(&asks, &args)
+        .map_err(err)?
+        .iter()
+        .map(|r| RematchRow {
+            room: r.get(0),
+            game_no: r.get::<_, i32>(1) as u32,
+            member: r.get::<_, i32>(2) as u8,
+        })
+        .collect();
+    tx.commit().map_err(err)?;
+    Ok(Snapshot {
+        rooms,
+        members,
+        games,
+        entries,
+        rematch_asks,
+    })
 }
 
 /// Inserts a write's rows; false when its key was taken (nothing inserted).
@@ -365,6 +416,21 @@ fn write_one(
             &st.ask,
             &[&r.room, &(r.game_no as i32), &i32::from(r.member)],
         )?,
+        // Neither takes a key: done, whatever it found.
+        Write::FinishGame {
+            room,
+            game_no,
+            at_ms,
+        } => {
+            tx.execute(FINISH_GAME, &[at_ms, room, &(*game_no as i32)])?;
+            1
+        }
+        Write::DeleteRoom(room) => {
+            for delete in DELETE_ROOM {
+                tx.execute(delete, &[room])?;
+            }
+            1
+        }
     };
     Ok(inserted == 1)
 }
@@ -444,17 +510,16 @@ fn insert_game(tx: &mut Transaction, st: &Statements, g: &GameRow) -> Result<u64
     )
 }
 
-impl Store for PostgresStore {
-    fn is_shared(&self) -> bool {
-        true
-    }
-
-    fn load(&mut self) -> Result<Snapshot, StoreError> {
-        self.rows(None)
-    }
-
+/// The writer's own connection reads as the reader does (the tests, and the start).
+impl Reader for PostgresStore {
     fn load_room(&mut self, id: &str) -> Result<Snapshot, StoreError> {
-        self.rows(Some(id))
+        self.connected()?;
+        rows(&mut self.db, Rooms::One, Some(id))
+    }
+
+    fn rooms_of(&mut self, device: &str) -> Result<Vec<String>, StoreError> {
+        self.connected()?;
+        strings(&mut self.db, ROOMS_OF, &[&device])
     }
 
     fn room_created_by(
@@ -463,22 +528,35 @@ impl Store for PostgresStore {
         create_id: &str,
     ) -> Result<Option<String>, StoreError> {
         self.connected()?;
-        Ok(self
-            .db
-            .query_opt(ROOM_CREATED_BY, &[&create_id, &device])
-            .map_err(err)?
-            .map(|r| r.get(0)))
+        Ok(strings(&mut self.db, ROOM_CREATED_BY, &[&create_id, &device])?.pop())
+    }
+}
+
+impl Store for PostgresStore {
+    fn is_shared(&self) -> bool {
+        true
     }
 
-    fn rooms_of(&mut self, device: &str) -> Result<Vec<String>, StoreError> {
+    fn load(&mut self) -> Result<Snapshot, StoreError> {
         self.connected()?;
-        Ok(self
-            .db
-            .query(ROOMS_OF, &[&device])
-            .map_err(err)?
-            .iter()
-            .map(|r| r.get(0))
-            .collect())
+        rows(&mut self.db, Rooms::Unfinished, None)
+    }
+
+    fn room_ids(&mut self) -> Result<Vec<String>, StoreError> {
+        self.connected()?;
+        strings(&mut self.db, ROOM_IDS, &[])
+    }
+
+    fn expired(&mut self, expiry: &Expiry, limit: usize) -> Result<Vec<String>, StoreError> {
+        self.connected()?;
+        expiry.rooms(limit, |sql, cutoff| strings(&mut self.db, sql, &[&cutoff]))
+    }
+
+    fn reader(&self) -> Result<Box<dyn Reader>, StoreError> {
+        Ok(Box::new(PostgresReader {
+            url: self.url.clone(),
+            db: Client::connect(&self.url, NoTls).map_err(err)?,
+        }))
     }
 
     fn signal(&mut self, signals: &[Signal]) -> Result<(), StoreError> {
@@ -493,6 +571,7 @@ impl Store for PostgresStore {
                 } => format!("{} {room} {member} {}", self.instance, u8::from(*online)),
                 Signal::AskPresence(None) => format!("{} ?", self.instance),
                 Signal::AskPresence(Some(room)) => format!("{} ? {room}", self.instance),
+                Signal::Sync(n) => format!("{} ! {n}", self.instance),
             })
             .collect();
         self.db
@@ -637,6 +716,12 @@ fn entry_payload(instance: &str, e: &EntryRow) -> String {
 /// The notice a payload carries, if it is another process's.
 fn parse_notice(instance: &str, payload: &str) -> Option<Notice> {
     let fields: Vec<&str> = payload.split(' ').collect();
+    // A barrier is for the process that sent it ("!" is no room code).
+    if let [from, "!", n] = fields[..] {
+        return (from == instance)
+            .then(|| n.parse().ok().map(Notice::Synced))
+            .flatten();
+    }
     if fields.first() == Some(&instance) {
         return None;
     }
@@ -707,6 +792,8 @@ mod tests {
             })
         );
         assert_eq!(parse_notice("me", "you ROOM 2 1"), None);
+        assert_eq!(parse_notice("me", "me ! 7"), Some(Notice::Synced(7)));
+        assert_eq!(parse_notice("me", "you ! 7"), None);
         for (client_id, actions) in [(Some("7f-1"), "a7 xd6"), (None, "")] {
             let row = EntryRow {
                 room: "ROOM".into(),

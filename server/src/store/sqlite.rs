@@ -1,19 +1,27 @@
 //! The embedded store: one SQLite file in WAL mode, committed with `synchronous=FULL`, so a
-//! write that returned survives a killed process and a lost machine alike.
+//! write that returned survives a killed process and a lost machine alike. Reads have a
+//! connection of their own ([`SqliteReader`]): WAL lets it read while the writer commits.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use rusqlite::{Connection, params};
+use rusqlite::{Connection, params, params_from_iter};
 
 use crate::device;
 
 use super::{
-    CREATE_ID_COLUMN, CREATE_ID_INDEX, EntryRow, GameRow, MemberRow, ROOM_CREATED_BY, ROOMS_OF,
-    RematchRow, RoomRow, SCHEMA, Snapshot, Store, StoreError, Write,
+    ADDED_COLUMNS, DELETE_ROOM, EntryRow, Expiry, FINISH_GAME, GameRow, LATER_INDEXES, MemberRow,
+    ROOM_CREATED_BY, ROOM_IDS, ROOMS_OF, Reader, RematchRow, RoomRow, Rooms, SCHEMA, Snapshot,
+    Store, StoreError, Write,
 };
 
 /// Rooms in a SQLite file.
 pub struct SqliteStore {
+    conn: SqliteReader,
+    path: PathBuf,
+}
+
+/// A read-only use of the same file, for the reads of requests.
+pub struct SqliteReader {
     db: Connection,
 }
 
@@ -24,37 +32,48 @@ fn err(e: rusqlite::Error) -> StoreError {
     }
 }
 
+fn connect(path: &Path) -> Result<Connection, StoreError> {
+    let db = Connection::open(path).map_err(err)?;
+    db.busy_timeout(std::time::Duration::from_secs(5))
+        .map_err(err)?;
+    Ok(db)
+}
+
 impl SqliteStore {
     /// Opens (or creates) the database at `path`.
     pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
-        let db = Connection::open(path).map_err(err)?;
+        let db = connect(path)?;
         // WAL lets readers run beside the writer and makes a commit one sequential write;
         // FULL syncs the log at every commit, which is what "acknowledged once stored" means.
         db.pragma_update(None, "journal_mode", "WAL").map_err(err)?;
         db.pragma_update(None, "synchronous", "FULL").map_err(err)?;
         db.pragma_update(None, "foreign_keys", "ON").map_err(err)?;
-        db.busy_timeout(std::time::Duration::from_secs(5))
-            .map_err(err)?;
         db.execute_batch(SCHEMA).map_err(err)?;
-        let has_create_id: bool = db
-            .query_row(
-                "SELECT COUNT(*) > 0 FROM pragma_table_info('rooms') WHERE name = 'create_id'",
-                [],
-                |r| r.get(0),
-            )
-            .map_err(err)?;
-        if !has_create_id {
-            db.execute_batch(CREATE_ID_COLUMN).map_err(err)?;
+        for (table, column, kind) in ADDED_COLUMNS {
+            let has: bool = db
+                .query_row(
+                    "SELECT COUNT(*) > 0 FROM pragma_table_info(?1) WHERE name = ?2",
+                    [table, column],
+                    |r| r.get(0),
+                )
+                .map_err(err)?;
+            if !has {
+                db.execute_batch(&format!("ALTER TABLE {table} ADD COLUMN {column} {kind}"))
+                    .map_err(err)?;
+            }
         }
-        db.execute_batch(CREATE_ID_INDEX).map_err(err)?;
-        let mut store = SqliteStore { db };
+        db.execute_batch(LATER_INDEXES).map_err(err)?;
+        let mut store = SqliteStore {
+            conn: SqliteReader { db },
+            path: path.to_path_buf(),
+        };
         store.key_devices().map_err(err)?;
         Ok(store)
     }
 
     /// Replaces the device secrets an older database stored by their keys.
     fn key_devices(&mut self) -> rusqlite::Result<()> {
-        let tx = self.db.transaction()?;
+        let tx = self.conn.db.transaction()?;
         let legacy: Vec<(String, u8, String)> = tx
             .prepare("SELECT room, member, device FROM members")?
             .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
@@ -115,109 +134,115 @@ impl SqliteStore {
                 )?;
                 Ok(())
             }
+            Write::FinishGame {
+                room,
+                game_no,
+                at_ms,
+            } => {
+                tx.execute(FINISH_GAME, params![at_ms, room, game_no])?;
+                Ok(())
+            }
+            Write::DeleteRoom(room) => {
+                for delete in DELETE_ROOM {
+                    tx.execute(delete, [room])?;
+                }
+                Ok(())
+            }
         }
     }
+}
 
-    /// Every room's rows, or one room's (`only`).
-    fn rows(&self, only: Option<&str>) -> Result<Snapshot, StoreError> {
-        let db = &self.db;
-        let rooms = db
-            .prepare(
-                "SELECT id, game_id, timer, created_ms, create_id FROM rooms
-                 WHERE ?1 IS NULL OR id = ?1 ORDER BY created_ms, id",
-            )
-            .map_err(err)?
-            .query_map([only], |r| {
-                Ok(RoomRow {
-                    id: r.get(0)?,
-                    game_id: r.get(1)?,
-                    timer: r.get(2)?,
-                    created_ms: r.get(3)?,
-                    create_id: r.get(4)?,
-                })
+/// The rows of `which` rooms (`id` the room for [`Rooms::One`]).
+fn rows(db: &Connection, which: Rooms, id: Option<&str>) -> Result<Snapshot, StoreError> {
+    let [rooms, members, games, entries, asks] = which.queries();
+    let query = |sql: &str| -> Result<rusqlite::CachedStatement<'_>, StoreError> {
+        db.prepare_cached(sql).map_err(err)
+    };
+    let args = || params_from_iter(id);
+    let rooms = query(&rooms)?
+        .query_map(args(), |r| {
+            Ok(RoomRow {
+                id: r.get(0)?,
+                game_id: r.get(1)?,
+                timer: r.get(2)?,
+                created_ms: r.get(3)?,
+                create_id: r.get(4)?,
             })
-            .map_err(err)?
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(err)?;
-        let members = db
-            .prepare(
-                "SELECT room, member, device, name FROM members
-                 WHERE ?1 IS NULL OR room = ?1 ORDER BY room, member",
-            )
-            .map_err(err)?
-            .query_map([only], |r| {
-                Ok(MemberRow {
-                    room: r.get(0)?,
-                    member: r.get(1)?,
-                    device: r.get(2)?,
-                    name: r.get(3)?,
-                })
-            })
-            .map_err(err)?
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(err)?;
-        let games = db
-            .prepare(
-                "SELECT room, game_no, p1_member, started_ms FROM games
-                 WHERE ?1 IS NULL OR room = ?1 ORDER BY room, game_no",
-            )
-            .map_err(err)?
-            .query_map([only], |r| {
-                Ok(GameRow {
-                    room: r.get(0)?,
-                    game_no: r.get(1)?,
-                    p1_member: r.get(2)?,
-                    started_ms: r.get(3)?,
-                })
-            })
-            .map_err(err)?
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(err)?;
-        let entries = db
-            .prepare(
-                "SELECT room, game_no, revision, kind, side, actions, client_id, at_ms
-                 FROM entries WHERE ?1 IS NULL OR room = ?1 ORDER BY room, game_no, revision",
-            )
-            .map_err(err)?
-            .query_map([only], |r| {
-                Ok(EntryRow {
-                    room: r.get(0)?,
-                    game_no: r.get(1)?,
-                    revision: r.get::<_, i64>(2)? as u64,
-                    kind: r.get(3)?,
-                    side: r.get(4)?,
-                    actions: r.get(5)?,
-                    client_id: r.get(6)?,
-                    at_ms: r.get(7)?,
-                })
-            })
-            .map_err(err)?
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(err)?;
-        let rematch_asks = db
-            .prepare(
-                "SELECT room, game_no, member FROM rematch_asks
-                 WHERE ?1 IS NULL OR room = ?1 ORDER BY room, game_no, member",
-            )
-            .map_err(err)?
-            .query_map([only], |r| {
-                Ok(RematchRow {
-                    room: r.get(0)?,
-                    game_no: r.get(1)?,
-                    member: r.get(2)?,
-                })
-            })
-            .map_err(err)?
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(err)?;
-        Ok(Snapshot {
-            rooms,
-            members,
-            games,
-            entries,
-            rematch_asks,
         })
-    }
+        .map_err(err)?
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(err)?;
+    let members = query(&members)?
+        .query_map(args(), |r| {
+            Ok(MemberRow {
+                room: r.get(0)?,
+                member: r.get(1)?,
+                device: r.get(2)?,
+                name: r.get(3)?,
+            })
+        })
+        .map_err(err)?
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(err)?;
+    let games = query(&games)?
+        .query_map(args(), |r| {
+            Ok(GameRow {
+                room: r.get(0)?,
+                game_no: r.get(1)?,
+                p1_member: r.get(2)?,
+                started_ms: r.get(3)?,
+            })
+        })
+        .map_err(err)?
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(err)?;
+    let entries = query(&entries)?
+        .query_map(args(), |r| {
+            Ok(EntryRow {
+                room: r.get(0)?,
+                game_no: r.get(1)?,
+                revision: r.get::<_, i64>(2)? as u64,
+                kind: r.get(3)?,
+                side: r.get(4)?,
+                actions: r.get(5)?,
+                client_id: r.get(6)?,
+                at_ms: r.get(7)?,
+            })
+        })
+        .map_err(err)?
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(err)?;
+    let rematch_asks = query(&asks)?
+        .query_map(args(), |r| {
+            Ok(RematchRow {
+                room: r.get(0)?,
+                game_no: r.get(1)?,
+                member: r.get(2)?,
+            })
+        })
+        .map_err(err)?
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(err)?;
+    Ok(Snapshot {
+        rooms,
+        members,
+        games,
+        entries,
+        rematch_asks,
+    })
+}
+
+fn strings(
+    db: &Connection,
+    sql: &str,
+    args: impl rusqlite::Params,
+) -> Result<Vec<String>, StoreError> {
+    db.prepare_cached(sql)
+        .map_err(err)?
+        .query_map(args, |r| r.get(0))
+        .map_err(err)?
+        .collect::<Result<Vec<String>, _>>()
+        .map_err(err)
 }
 
 fn insert_member(tx: &Connection, m: &MemberRow) -> rusqlite::Result<()> {
@@ -236,17 +261,13 @@ fn insert_game(tx: &Connection, g: &GameRow) -> rusqlite::Result<()> {
     Ok(())
 }
 
-impl Store for SqliteStore {
-    fn is_shared(&self) -> bool {
-        false
-    }
-
-    fn load(&mut self) -> Result<Snapshot, StoreError> {
-        self.rows(None)
-    }
-
+impl Reader for SqliteReader {
     fn load_room(&mut self, id: &str) -> Result<Snapshot, StoreError> {
-        self.rows(Some(id))
+        rows(&self.db, Rooms::One, Some(id))
+    }
+
+    fn rooms_of(&mut self, device: &str) -> Result<Vec<String>, StoreError> {
+        strings(&self.db, ROOMS_OF, [device])
     }
 
     fn room_created_by(
@@ -254,25 +275,54 @@ impl Store for SqliteStore {
         device: &str,
         create_id: &str,
     ) -> Result<Option<String>, StoreError> {
-        use rusqlite::OptionalExtension;
-        self.db
-            .query_row(ROOM_CREATED_BY, params![create_id, device], |r| r.get(0))
-            .optional()
-            .map_err(err)
+        Ok(strings(&self.db, ROOM_CREATED_BY, params![create_id, device])?.pop())
+    }
+}
+
+/// The writer's own connection reads as the reader does (its tests, and the start).
+impl Reader for SqliteStore {
+    fn load_room(&mut self, id: &str) -> Result<Snapshot, StoreError> {
+        self.conn.load_room(id)
     }
 
     fn rooms_of(&mut self, device: &str) -> Result<Vec<String>, StoreError> {
-        self.db
-            .prepare(ROOMS_OF)
-            .map_err(err)?
-            .query_map([device], |r| r.get(0))
-            .map_err(err)?
-            .collect::<Result<Vec<String>, _>>()
-            .map_err(err)
+        self.conn.rooms_of(device)
+    }
+
+    fn room_created_by(
+        &mut self,
+        device: &str,
+        create_id: &str,
+    ) -> Result<Option<String>, StoreError> {
+        self.conn.room_created_by(device, create_id)
+    }
+}
+
+impl Store for SqliteStore {
+    fn is_shared(&self) -> bool {
+        false
+    }
+
+    fn load(&mut self) -> Result<Snapshot, StoreError> {
+        rows(&self.conn.db, Rooms::Unfinished, None)
+    }
+
+    fn room_ids(&mut self) -> Result<Vec<String>, StoreError> {
+        strings(&self.conn.db, ROOM_IDS, [])
+    }
+
+    fn expired(&mut self, expiry: &Expiry, limit: usize) -> Result<Vec<String>, StoreError> {
+        expiry.rooms(limit, |sql, cutoff| strings(&self.conn.db, sql, [cutoff]))
+    }
+
+    fn reader(&self) -> Result<Box<dyn Reader>, StoreError> {
+        Ok(Box::new(SqliteReader {
+            db: connect(&self.path)?,
+        }))
     }
 
     fn apply(&mut self, writes: &[Write]) -> Result<Vec<Result<(), StoreError>>, StoreError> {
-        let mut tx = self.db.transaction().map_err(err)?;
+        let mut tx = self.conn.db.transaction().map_err(err)?;
         let mut results = Vec::with_capacity(writes.len());
         for write in writes {
             // A savepoint per write: one bad write (a constraint) fails alone.
@@ -342,6 +392,175 @@ mod tests {
         })
     }
 
+    fn temp_db(name: &str) -> (PathBuf, SqliteStore) {
+        let dir = std::env::temp_dir().join(format!("mills-store-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let store = SqliteStore::open(&dir.join("t.db")).unwrap();
+        (dir, store)
+    }
+
+    #[test]
+    fn every_read_by_key_is_a_lookup_not_a_scan() {
+        let (dir, store) = temp_db("plans");
+        for (query, params) in super::super::keyed_reads() {
+            let args: Vec<&str> = ["A", "B"][..params].to_vec();
+            let plan: Vec<String> = store
+                .conn
+                .db
+                .prepare(&format!("EXPLAIN QUERY PLAN {query}"))
+                .unwrap()
+                .query_map(params_from_iter(args), |r| r.get::<_, String>(3))
+                .unwrap()
+                .collect::<Result<_, _>>()
+                .unwrap();
+            assert!(
+                plan.iter().all(|step| !step.starts_with("SCAN")),
+                "{query}\n{plan:#?}"
+            );
+            assert!(
+                plan.iter().any(|step| step.starts_with("SEARCH")),
+                "{plan:#?}"
+            );
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    fn untimed(id: &str, created_ms: i64) -> Write {
+        let Write::CreateRoom {
+            mut room,
+            mut creator,
+            mut game,
+        } = room(id)
+        else {
+            unreachable!()
+        };
+        room.timer = 0;
+        room.created_ms = created_ms;
+        room.create_id = None;
+        creator.device = format!("sha256:{id}");
+        game.started_ms = created_ms;
+        Write::CreateRoom {
+            room,
+            creator,
+            game,
+        }
+    }
+
+    fn joined(id: &str) -> Write {
+        Write::AddMember(MemberRow {
+            room: id.into(),
+            member: 1,
+            device: format!("sha256:{id}-2"),
+            name: None,
+        })
+    }
+
+    fn finished(id: &str, game_no: u32, at_ms: i64) -> Write {
+        Write::FinishGame {
+            room: id.into(),
+            game_no,
+            at_ms,
+        }
+    }
+
+    #[test]
+    fn a_start_loads_unfinished_rooms_and_rooms_past_their_time_are_deleted() {
+        let (dir, mut store) = temp_db("expiry");
+        let mut played = entry("PLAYED", 1, "c1");
+        if let Write::AppendEntry(e) = &mut played {
+            e.at_ms = 500;
+        }
+        let writes = [
+            untimed("WAITING", 100),
+            untimed("FINISHED", 100),
+            joined("FINISHED"),
+            finished("FINISHED", 1, 300),
+            untimed("IDLE", 100),
+            joined("IDLE"),
+            untimed("PLAYED", 100),
+            joined("PLAYED"),
+            played,
+            // Game 1 over, game 2 going: unfinished.
+            untimed("REMATCH", 100),
+            joined("REMATCH"),
+            finished("REMATCH", 1, 200),
+            Write::StartGame(GameRow {
+                room: "REMATCH".into(),
+                game_no: 2,
+                p1_member: 1,
+                started_ms: 250,
+            }),
+        ];
+        assert!(store.apply(&writes).unwrap().iter().all(Result::is_ok));
+        let ids = |s: Snapshot| s.rooms.into_iter().map(|r| r.id).collect::<Vec<_>>();
+        let mut loaded = ids(store.load().unwrap());
+        loaded.sort();
+        assert_eq!(loaded, ["IDLE", "PLAYED", "REMATCH", "WAITING"]);
+        assert_eq!(store.room_ids().unwrap().len(), 5);
+
+        let expiry = |waiting, finished, abandoned| Expiry {
+            waiting_before_ms: waiting,
+            finished_before_ms: finished,
+            abandoned_before_ms: abandoned,
+        };
+        assert!(store.expired(&Expiry::default(), 10).unwrap().is_empty());
+        assert_eq!(
+            store.expired(&expiry(Some(150), None, None), 10).unwrap(),
+            ["WAITING"]
+        );
+        assert!(
+            store
+                .expired(&expiry(Some(50), None, None), 10)
+                .unwrap()
+                .is_empty()
+        );
+        assert_eq!(
+            store.expired(&expiry(None, Some(400), None), 10).unwrap(),
+            ["FINISHED"]
+        );
+        assert!(
+            store
+                .expired(&expiry(None, Some(250), None), 10)
+                .unwrap()
+                .is_empty()
+        );
+        // Untimed, joined, no entry since: IDLE (REMATCH's game 2 started at 250).
+        assert_eq!(
+            store.expired(&expiry(None, None, Some(400)), 10).unwrap(),
+            ["IDLE", "REMATCH"]
+        );
+        assert_eq!(
+            store.expired(&expiry(None, None, Some(600)), 10).unwrap(),
+            ["IDLE", "PLAYED", "REMATCH"]
+        );
+        let all = store
+            .expired(&expiry(Some(150), Some(400), Some(600)), 10)
+            .unwrap();
+        assert_eq!(all.len(), 5);
+        assert_eq!(
+            store
+                .expired(&expiry(Some(150), Some(400), Some(600)), 2)
+                .unwrap()
+                .len(),
+            2
+        );
+
+        let deletes: Vec<Write> = all.into_iter().map(Write::DeleteRoom).collect();
+        assert!(store.apply(&deletes).unwrap().iter().all(Result::is_ok));
+        assert!(store.room_ids().unwrap().is_empty());
+        assert_eq!(store.load_room("PLAYED").unwrap(), Snapshot::default());
+        for table in ["members", "games", "entries", "rematch_asks"] {
+            let left: i64 = store
+                .conn
+                .db
+                .query_row(&format!("SELECT COUNT(*) FROM {table}"), [], |r| r.get(0))
+                .unwrap();
+            assert_eq!(left, 0, "{table}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn a_database_from_before_create_ids_gains_the_column() {
         let dir = std::env::temp_dir().join(format!("mills-store-old-{}", std::process::id()));
@@ -357,7 +576,7 @@ mod tests {
             )
             .unwrap();
         let mut store = SqliteStore::open(&path).unwrap();
-        let snapshot = store.load().unwrap();
+        let snapshot = store.load_room("OLD").unwrap();
         assert_eq!(snapshot.rooms[0].id, "OLD");
         assert_eq!(snapshot.rooms[0].create_id, None);
         let results = store.apply(&[room("NEW")]).unwrap();

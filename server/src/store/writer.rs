@@ -1,13 +1,15 @@
-//! The store's writer thread: writes from every room queue here, and each pass commits all
-//! that are waiting in one transaction (one disk sync for many turns), then answers each.
-//! Reads (a room loaded on demand from a shared store) queue behind the writes before them.
+//! The store's threads. The writer: writes from every room queue here, and each pass commits
+//! all that are waiting in one transaction (one disk sync for many turns), then answers
+//! each. The reader: the reads of requests (a room loaded on demand, a device's rooms) on a
+//! connection of its own, so that a read never waits behind a batch of writes and a flood
+//! of reads never delays a turn. A read sees every write acknowledged before it was asked.
 
 use std::sync::mpsc;
 use std::thread;
 
 use tokio::sync::oneshot;
 
-use super::{Signal, Snapshot, Store, StoreError, Write};
+use super::{Expiry, Reader, Signal, Snapshot, Store, StoreError, Write};
 
 /// How many queued writes one transaction takes at most.
 const MAX_BATCH: usize = 512;
@@ -16,35 +18,66 @@ type Answer<T> = oneshot::Sender<Result<T, StoreError>>;
 
 enum Job {
     Write(Box<Write>, Answer<()>),
-    LoadRoom(String, Answer<Snapshot>),
-    RoomsOf(String, Answer<Vec<String>>),
-    CreatedBy(String, String, Answer<Option<String>>),
+    Expired(Expiry, usize, Answer<Vec<String>>),
+    RoomIds(Answer<Vec<String>>),
     Signal(Vec<Signal>),
     /// Commit what came before, then stop.
     Stop,
 }
 
-/// The writer thread's door. Cloned freely; the thread stops at [`StoreHandle::stop`] or
+enum Read {
+    LoadRoom(String, Answer<Snapshot>),
+    RoomsOf(String, Answer<Vec<String>>),
+    CreatedBy(String, String, Answer<Option<String>>),
+}
+
+/// What a store holds at the start.
+pub struct Loaded {
+    /// Every unfinished room's rows.
+    pub snapshot: Snapshot,
+    /// Every room id, finished rooms' too.
+    pub room_ids: Vec<String>,
+}
+
+/// The store threads' door. Cloned freely; the writer stops at [`StoreHandle::stop`] or
 /// when the last clone is dropped, after committing everything queued before.
 #[derive(Clone)]
 pub struct StoreHandle {
     jobs: mpsc::Sender<Job>,
+    reads: mpsc::Sender<Read>,
     shared: bool,
 }
 
 impl StoreHandle {
-    /// Loads `store` and starts its writer thread.
+    /// Loads `store` and starts its writer and reader threads.
     pub fn start(
         mut store: impl Store,
-    ) -> Result<(StoreHandle, Snapshot, thread::JoinHandle<()>), StoreError> {
-        let snapshot = store.load()?;
+    ) -> Result<(StoreHandle, Loaded, thread::JoinHandle<()>), StoreError> {
+        let loaded = Loaded {
+            snapshot: store.load()?,
+            room_ids: store.room_ids()?,
+        };
         let shared = store.is_shared();
+        let reader = store.reader()?;
+        let (reads, read_queue) = mpsc::channel::<Read>();
+        thread::Builder::new()
+            .name("store-reader".into())
+            .spawn(move || read(reader, read_queue))
+            .map_err(|e| StoreError::new(e.to_string()))?;
         let (jobs, queue) = mpsc::channel::<Job>();
         let thread = thread::Builder::new()
             .name("store-writer".into())
             .spawn(move || run(store, queue))
             .map_err(|e| StoreError::new(e.to_string()))?;
-        Ok((StoreHandle { jobs, shared }, snapshot, thread))
+        Ok((
+            StoreHandle {
+                jobs,
+                reads,
+                shared,
+            },
+            loaded,
+            thread,
+        ))
     }
 
     /// See [`Store::is_shared`].
@@ -64,13 +97,23 @@ impl StoreHandle {
 
     /// One room's rows, as stored now.
     pub async fn load_room(&self, id: &str) -> Result<Snapshot, StoreError> {
-        self.ask(|done| Job::LoadRoom(id.to_string(), done)).await
+        self.read(|done| Read::LoadRoom(id.to_string(), done)).await
     }
 
     /// The rooms a device sits in, oldest first.
     pub async fn rooms_of(&self, device: &str) -> Result<Vec<String>, StoreError> {
-        self.ask(|done| Job::RoomsOf(device.to_string(), done))
+        self.read(|done| Read::RoomsOf(device.to_string(), done))
             .await
+    }
+
+    /// The rooms past their time (at most `limit`).
+    pub async fn expired(&self, expiry: Expiry, limit: usize) -> Result<Vec<String>, StoreError> {
+        self.ask(|done| Job::Expired(expiry, limit, done)).await
+    }
+
+    /// Every room id (after notices may have been missed).
+    pub async fn room_ids(&self) -> Result<Vec<String>, StoreError> {
+        self.ask(Job::RoomIds).await
     }
 
     /// Tells the other processes of a shared store, without waiting; a signal that fails
@@ -87,8 +130,18 @@ impl StoreHandle {
         device: &str,
         create_id: &str,
     ) -> Result<Option<String>, StoreError> {
-        self.ask(|done| Job::CreatedBy(device.to_string(), create_id.to_string(), done))
+        self.read(|done| Read::CreatedBy(device.to_string(), create_id.to_string(), done))
             .await
+    }
+
+    async fn read<T>(&self, job: impl FnOnce(Answer<T>) -> Read) -> Result<T, StoreError> {
+        let (done, answer) = oneshot::channel();
+        self.reads
+            .send(job(done))
+            .map_err(|_| StoreError::new("the store is closed"))?;
+        answer
+            .await
+            .map_err(|_| StoreError::new("the store stopped"))?
     }
 
     async fn ask<T>(&self, job: impl FnOnce(Answer<T>) -> Job) -> Result<T, StoreError> {
@@ -129,14 +182,11 @@ fn run(mut store: impl Store, queue: mpsc::Receiver<Job>) {
                 }
                 commit(&mut store, batch);
             }
-            Job::LoadRoom(id, answer) => {
-                let _ = answer.send(store.load_room(&id));
+            Job::Expired(expiry, limit, answer) => {
+                let _ = answer.send(store.expired(&expiry, limit));
             }
-            Job::RoomsOf(device, answer) => {
-                let _ = answer.send(store.rooms_of(&device));
-            }
-            Job::CreatedBy(device, create_id, answer) => {
-                let _ = answer.send(store.room_created_by(&device, &create_id));
+            Job::RoomIds(answer) => {
+                let _ = answer.send(store.room_ids());
             }
             Job::Signal(signals) => {
                 if let Err(e) = store.signal(&signals) {
@@ -144,6 +194,23 @@ fn run(mut store: impl Store, queue: mpsc::Receiver<Job>) {
                 }
             }
             Job::Stop => break,
+        }
+    }
+}
+
+/// Answers reads until every handle is gone.
+fn read(mut reader: Box<dyn Reader>, queue: mpsc::Receiver<Read>) {
+    while let Ok(job) = queue.recv() {
+        match job {
+            Read::LoadRoom(id, answer) => {
+                let _ = answer.send(reader.load_room(&id));
+            }
+            Read::RoomsOf(device, answer) => {
+                let _ = answer.send(reader.rooms_of(&device));
+            }
+            Read::CreatedBy(device, create_id, answer) => {
+                let _ = answer.send(reader.room_created_by(&device, &create_id));
+            }
         }
     }
 }
@@ -162,5 +229,38 @@ fn commit(store: &mut impl Store, batch: Vec<(Write, Answer<()>)>) {
                 let _ = answer.send(Err(e.clone()));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::memory::{MemoryStore, Probe};
+    use super::*;
+
+    // The gate is held across the awaits on purpose: it is what holds the write back.
+    #[allow(clippy::await_holding_lock)]
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_read_does_not_wait_behind_a_write() {
+        let probe = Probe::default();
+        let (store, _, _) = StoreHandle::start(MemoryStore::new(&[], probe.clone())).unwrap();
+        let held = probe.gate.lock().unwrap();
+        let writer = store.clone();
+        let write =
+            tokio::spawn(
+                async move { writer.write(Write::DeleteRoom("ABCDEFGHJKMN".into())).await },
+            );
+        // The write is in the writer's hands: a read is answered all the same.
+        while !probe.applying.load(std::sync::atomic::Ordering::SeqCst) {
+            tokio::time::sleep(std::time::Duration::from_millis(1)).await;
+        }
+        let read = tokio::time::timeout(
+            std::time::Duration::from_secs(5),
+            store.load_room("ABCDEFGHJKMN"),
+        )
+        .await;
+        assert!(matches!(read, Ok(Ok(_))), "the read waited for the write");
+        assert!(!write.is_finished());
+        drop(held);
+        assert!(write.await.unwrap().is_ok());
     }
 }

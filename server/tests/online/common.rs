@@ -1,7 +1,7 @@
 //! What the server's tests share: the real `mills-server` binary on a loopback port with its
 //! own database, and real WebSocket clients speaking `mills-protocol`.
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex, mpsc};
@@ -248,6 +248,11 @@ impl Client {
         Client { ws }
     }
 
+    /// A client on a connection made elsewhere (a handshake of the test's own).
+    pub fn from_stream(ws: Ws) -> Client {
+        Client { ws }
+    }
+
     /// Connects as a reverse proxy would, with `X-Forwarded-For: forwarded`.
     pub async fn connect_forwarded(url: &str, device: &str, forwarded: &str) -> Client {
         use tokio_tungstenite::tungstenite::client::IntoClientRequest;
@@ -461,4 +466,78 @@ pub async fn accepted(client: &mut Client, id: &str) -> u64 {
             _ => None,
         })
         .await
+}
+
+/// The whole HTTP answer of the (first) server process to `GET path`.
+pub fn http_get(server: &Server, path: &str) -> String {
+    let mut tcp = std::net::TcpStream::connect(&server.addr).unwrap();
+    tcp.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    tcp.write_all(format!("GET {path} HTTP/1.1\r\nHost: x\r\n\r\n").as_bytes())
+        .unwrap();
+    let mut response = String::new();
+    tcp.read_to_string(&mut response).unwrap();
+    response
+}
+
+/// The server's `/health` answer.
+pub fn health(server: &Server) -> serde_json::Value {
+    let response = http_get(server, "/health");
+    let body = response.split("\r\n\r\n").nth(1).expect("a body");
+    serde_json::from_str(body).expect("JSON")
+}
+
+/// The first process's WebSocket URL (budgets are counted per process).
+pub fn first_url(server: &Server) -> String {
+    format!("ws://{}/ws", server.addr)
+}
+
+/// The ids of the rooms the store of a test's `db` holds.
+pub fn stored_room_ids(db: &Path) -> Vec<String> {
+    let mut ids: Vec<String> = match test_postgres() {
+        None => {
+            let conn = rusqlite::Connection::open(db).unwrap();
+            let mut query = conn.prepare("SELECT id FROM rooms").unwrap();
+            query
+                .query_map([], |r| r.get(0))
+                .unwrap()
+                .collect::<Result<_, _>>()
+                .unwrap()
+        }
+        Some(admin) => {
+            let url = postgres_for(&admin, db);
+            std::thread::spawn(move || {
+                let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+                client
+                    .query("SELECT id FROM rooms", &[])
+                    .unwrap()
+                    .iter()
+                    .map(|r| r.get(0))
+                    .collect()
+            })
+            .join()
+            .unwrap()
+        }
+    };
+    ids.sort();
+    ids
+}
+
+/// How many rooms the first process loaded at its start (its "listening" log line, which
+/// reaches the log a moment after the address was taken from it).
+pub fn rooms_loaded_at_start(server: &Server) -> u64 {
+    for _ in 0..100 {
+        let rooms = server
+            .logs
+            .lock()
+            .unwrap()
+            .iter()
+            .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+            .find(|json| json["msg"] == "mills-server listening")
+            .and_then(|json| json["rooms"].as_u64());
+        if let Some(rooms) = rooms {
+            return rooms;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    panic!("no listening line naming the rooms loaded")
 }

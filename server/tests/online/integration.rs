@@ -1,11 +1,10 @@
 //! Whole online games through the real server and real WebSocket clients on loopback.
 
-use std::io::{Read, Write};
 use std::time::Duration;
 
 use crate::common::{
-    Client, Server, accepted, new_secret, open, random_turn, rng, start_room, stored_text,
-    temp_dir, turn,
+    Client, Server, accepted, health, http_get, new_secret, open, random_turn, rng, start_room,
+    stored_text, temp_dir, turn,
 };
 use mills_core::{Record, Rules};
 use mills_protocol::{ClientMessage, EntryKind, Seat, ServerMessage};
@@ -229,24 +228,6 @@ async fn health_answers_and_sigterm_stops_cleanly() {
     assert!(a.closed_within(Duration::from_secs(5)).await);
     assert!(server.log_text().contains("mills-server stopped"));
     std::fs::remove_dir_all(&dir).ok();
-}
-
-/// The whole HTTP answer of the (first) server process to `GET path`.
-fn http_get(server: &Server, path: &str) -> String {
-    let mut tcp = std::net::TcpStream::connect(&server.addr).unwrap();
-    tcp.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
-    tcp.write_all(format!("GET {path} HTTP/1.1\r\nHost: x\r\n\r\n").as_bytes())
-        .unwrap();
-    let mut response = String::new();
-    tcp.read_to_string(&mut response).unwrap();
-    response
-}
-
-/// The server's `/health` answer.
-fn health(server: &Server) -> serde_json::Value {
-    let response = http_get(server, "/health");
-    let body = response.split("\r\n\r\n").nth(1).expect("a body");
-    serde_json::from_str(body).expect("JSON")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

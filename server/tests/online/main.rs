@@ -3,6 +3,7 @@
 //! engine and the WebSocket client, so one link instead of three keeps the suite's cold
 //! build shorter.
 
+mod budgets;
 mod common;
 mod fault;
 mod hostile;

@@ -448,7 +448,7 @@ async fn postgres_lost_database_connections_are_opened_again_and_no_turn_is_miss
 #[ignore = "needs PostgreSQL: tests/postgres/run.sh"]
 fn postgres_store_a_taken_key_is_a_conflict_and_stores_nothing() {
     use mills_server::store::postgres::PostgresStore;
-    use mills_server::store::{EntryRow, GameRow, MemberRow, RoomRow, Store, Write};
+    use mills_server::store::{EntryRow, GameRow, MemberRow, Reader, RoomRow, Store, Write};
     let url = fresh_database("keys");
     let mut store = PostgresStore::open(&url, "test").unwrap();
     let entry = |revision: u64, id: &str| {
@@ -504,4 +504,49 @@ fn postgres_store_a_taken_key_is_a_conflict_and_stores_nothing() {
         .map(|e| e.client_id.clone().unwrap())
         .collect();
     assert_eq!(ids, ["c1", "c4"], "only the writes said stored are stored");
+}
+
+#[test]
+#[ignore = "needs PostgreSQL: tests/postgres/run.sh"]
+fn postgres_store_every_read_by_key_is_an_index_lookup() {
+    use mills_server::store::keyed_reads;
+    use mills_server::store::postgres::PostgresStore;
+    let url = fresh_database("plans");
+    drop(PostgresStore::open(&url, "test").unwrap());
+    let mut db = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    // The tables are empty, where a scan is cheapest: forbid it to see whether an index
+    // serves the query at all, and plan for any parameter (a generic plan, as a prepared
+    // statement gets), not for the values of one call.
+    db.batch_execute("SET enable_seqscan = off; SET plan_cache_mode = force_generic_plan")
+        .unwrap();
+    for (n, (query, params)) in keyed_reads().into_iter().enumerate() {
+        let types = vec!["TEXT"; params].join(", ");
+        let values = (1..=params).map(|i| format!("'K{i}'")).collect::<Vec<_>>();
+        db.batch_execute(&format!("PREPARE read{n} ({types}) AS {query}"))
+            .unwrap();
+        let plan: Vec<String> = db
+            .query(
+                &format!("EXPLAIN EXECUTE read{n} ({})", values.join(", ")),
+                &[],
+            )
+            .unwrap()
+            .iter()
+            .map(|r| r.get(0))
+            .collect();
+        // Each node starts with its cost; an index scan without an `Index Cond` reads the
+        // whole index (a filter on every row), which is a scan too.
+        let mut nodes: Vec<Vec<&str>> = Vec::new();
+        for step in &plan {
+            if step.contains("cost=") {
+                nodes.push(Vec::new());
+            }
+            nodes.last_mut().unwrap().push(step);
+        }
+        let looked_up = |node: &Vec<&str>| {
+            let head = node[0];
+            !head.contains("Seq Scan")
+                && (!head.contains("Index") || node.iter().any(|s| s.contains("Index Cond")))
+        };
+        assert!(nodes.iter().all(looked_up), "{query}\n{plan:#?}");
+    }
 }
