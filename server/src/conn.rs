@@ -13,7 +13,7 @@ use mills_protocol::limits::MAX_CLIENT_FRAME_BYTES;
 use mills_protocol::{ClientMessage, DecodeError, ErrorCode, ServerMessage, decode_client};
 use tokio::net::TcpStream;
 use tokio::sync::watch;
-use tokio::time::{Instant, timeout};
+use tokio::time::{Instant, timeout, timeout_at};
 use tokio_tungstenite::tungstenite::handshake::server::{ErrorResponse, Request, Response};
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::protocol::frame::CloseFrame;
@@ -30,27 +30,39 @@ const OUTBOX_FRAMES: usize = 256;
 const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
 /// Messages over the rate in a row before the connection is closed.
 const MAX_STRIKES: u32 = 20;
+/// The WebSocket read buffer: one largest client frame and its header.
+const READ_BUFFER_BYTES: usize = MAX_CLIENT_FRAME_BYTES + 14;
 
-/// Serves one accepted TCP connection to its end.
+/// Serves one accepted TCP connection to its end. `accepted` is when it was accepted: the
+/// request, the WebSocket handshake and `hello` must all come within the hello timeout of
+/// it, whatever else the client sends meanwhile.
 pub async fn serve(
     hub: Arc<Hub>,
-    stream: TcpStream,
+    mut stream: TcpStream,
     peer: SocketAddr,
     stop: watch::Receiver<bool>,
+    accepted: Instant,
 ) {
     let _ = stream.set_nodelay(true);
-    match crate::http::route(&stream, hub.config().hello_timeout).await {
+    let hello_deadline = accepted + hub.config().hello_timeout;
+    let mut stop = stop;
+    // A stop does not wait for a connection that has not even said what it wants.
+    let (route, start) = tokio::select! {
+        routed = crate::http::route(&mut stream, hello_deadline) => routed,
+        _ = stop.wait_for(|s| *s) => return,
+    };
+    match route {
         crate::http::Route::Health => {
             let body = format!(
                 r#"{{"status":"ok","rooms":{},"connections":{}}}"#,
                 hub.room_count(),
                 hub.connections.load(Ordering::Relaxed)
             );
-            crate::http::respond(stream, "200 OK", &body).await;
+            crate::http::respond(stream, start, "200 OK", &body).await;
             return;
         }
         crate::http::Route::NotFound => {
-            crate::http::respond(stream, "404 Not Found", r#"{"error":"not found"}"#).await;
+            crate::http::respond(stream, start, "404 Not Found", r#"{"error":"not found"}"#).await;
             return;
         }
         crate::http::Route::Gone => return,
@@ -58,7 +70,10 @@ pub async fn serve(
     }
     let config = WebSocketConfig::default()
         .max_message_size(Some(MAX_CLIENT_FRAME_BYTES))
-        .max_frame_size(Some(MAX_CLIENT_FRAME_BYTES));
+        .max_frame_size(Some(MAX_CLIENT_FRAME_BYTES))
+        // tungstenite zero-fills its whole read buffer (128 KiB by default) per
+        // connection; a client frame is at most 4 KiB, so a buffer just over that serves.
+        .read_buffer_size(READ_BUFFER_BYTES);
     // Behind a reverse proxy every connection comes from the proxy: the client's address
     // (for the join limits) is the last one the proxy appended to X-Forwarded-For.
     let forwarded = Arc::new(std::sync::Mutex::new(None));
@@ -85,10 +100,17 @@ pub async fn serve(
                 Err(refusal)
             }
         };
-    let handshake =
-        tokio_tungstenite::accept_hdr_async_with_config(stream, check_path, Some(config));
-    let Ok(Ok(ws)) = timeout(hub.config().hello_timeout, handshake).await else {
-        return;
+    let handshake = tokio_tungstenite::accept_hdr_async_with_config(
+        crate::http::Replayed::new(start, stream),
+        check_path,
+        Some(config),
+    );
+    let ws = tokio::select! {
+        done = timeout_at(hello_deadline, handshake) => match done {
+            Ok(Ok(ws)) => ws,
+            _ => return,
+        },
+        _ = stop.wait_for(|s| *s) => return,
     };
     let client_ip = forwarded
         .lock()
@@ -133,17 +155,17 @@ pub async fn serve(
         bucket: Bucket::full(hub.config().message_rate, std::time::Instant::now()),
         strikes: 0,
     };
-    let mut stop = stop;
     let mut last_heard = Instant::now();
     loop {
-        let limit = if session.caller.is_some() {
-            hub.config().idle_timeout
+        // Before hello the deadline is fixed: pings or bad frames do not put it off.
+        let deadline = if session.caller.is_some() {
+            last_heard + hub.config().idle_timeout
         } else {
-            hub.config().hello_timeout
+            hello_deadline
         };
         let frame = tokio::select! {
             frame = frames.next() => frame,
-            _ = tokio::time::sleep_until(last_heard + limit) => {
+            _ = tokio::time::sleep_until(deadline) => {
                 close_code.store(CloseCode::Policy.into(), Ordering::Relaxed);
                 break;
             }
