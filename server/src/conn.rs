@@ -186,15 +186,18 @@ pub async fn serve(
                 close_code.store(CloseCode::Size.into(), Ordering::Relaxed);
                 false
             }
+            // RFC 6455 7.4.1: 1007 for text that is not UTF-8, 1002 for a broken frame.
+            Some(Err(WsError::Utf8(_))) => {
+                close_code.store(CloseCode::Invalid.into(), Ordering::Relaxed);
+                false
+            }
+            Some(Err(WsError::Protocol(_))) => {
+                close_code.store(CloseCode::Protocol.into(), Ordering::Relaxed);
+                false
+            }
             Some(Err(_)) => break,
             Some(Ok(Message::Text(text))) => session.handle_text(text.as_str()).await,
-            Some(Ok(Message::Binary(_))) => {
-                session.error(ServerMessage::error(
-                    ErrorCode::BadMessage,
-                    "binary frames are not part of the protocol",
-                ));
-                true
-            }
+            Some(Ok(Message::Binary(_))) => session.handle_binary(),
             Some(Ok(Message::Close(_))) => false,
             Some(Ok(_)) => true, // ping and pong frames: tungstenite answers pings itself
         };
@@ -240,23 +243,48 @@ impl Session {
         });
     }
 
-    /// Handles one text frame; false closes the connection.
-    async fn handle_text(&mut self, text: &str) -> bool {
-        if let Err(wait) = self
+    /// Takes a token of the message rate; over the rate, answers `rate-limited` naming the
+    /// refused request (its `id` and `room`, when `text` is one) and says whether the
+    /// connection stays open (`Err`).
+    fn admit(&mut self, text: Option<&str>) -> Result<(), bool> {
+        let Err(wait) = self
             .bucket
             .take(self.hub.config().message_rate, std::time::Instant::now())
-        {
-            self.strikes += 1;
-            self.out.message(&ServerMessage::Error {
-                code: ErrorCode::RateLimited,
-                message: "too many messages".into(),
-                id: None,
-                room: None,
-                retry_after_ms: Some(wait.as_millis() as u64),
-            });
-            return self.strikes < MAX_STRIKES;
+        else {
+            self.strikes = 0;
+            return Ok(());
+        };
+        self.strikes += 1;
+        let refused = text.and_then(|t| decode_client(t).ok());
+        let (id, room) = refused.as_ref().map_or((None, None), request_names);
+        self.out.message(&ServerMessage::Error {
+            code: ErrorCode::RateLimited,
+            message: "too many messages".into(),
+            id: id.map(str::to_string),
+            room: room.map(str::to_string),
+            retry_after_ms: Some(wait.as_millis() as u64),
+        });
+        Err(self.strikes < MAX_STRIKES)
+    }
+
+    /// Handles one binary frame (not part of the protocol, but counted like any message);
+    /// false closes the connection.
+    fn handle_binary(&mut self) -> bool {
+        if let Err(keep_open) = self.admit(None) {
+            return keep_open;
         }
-        self.strikes = 0;
+        self.error(ServerMessage::error(
+            ErrorCode::BadMessage,
+            "binary frames are not part of the protocol",
+        ));
+        true
+    }
+
+    /// Handles one text frame; false closes the connection.
+    async fn handle_text(&mut self, text: &str) -> bool {
+        if let Err(keep_open) = self.admit(Some(text)) {
+            return keep_open;
+        }
         let message = match decode_client(text) {
             Ok(message) => message,
             Err(DecodeError::TooLarge { .. }) => {
@@ -290,6 +318,15 @@ impl Session {
                         ),
                     ));
                     return false;
+                }
+                // A name must fit a record's header, or the finished game would have no
+                // record (the engine's client trims names before sending them).
+                if let Some(Err(why)) = name.as_deref().map(mills_core::check_player_name) {
+                    self.error(ServerMessage::error(
+                        ErrorCode::BadMessage,
+                        format!("name: {why}"),
+                    ));
+                    return true;
                 }
                 // From here on the device is its key: the secret is not kept, even in memory.
                 let device = crate::device::key_of(&device);
@@ -378,6 +415,20 @@ impl Session {
     fn remember(&mut self, room: String) {
         if !self.rooms.contains(&room) {
             self.rooms.push(room);
+        }
+    }
+}
+
+/// The `id` and `room` a request names, for an answer that refuses it.
+fn request_names(message: &ClientMessage) -> (Option<&str>, Option<&str>) {
+    match message {
+        ClientMessage::Turn { room, id, .. } | ClientMessage::Resign { room, id, .. } => {
+            (Some(id), Some(room))
+        }
+        ClientMessage::Create { id, .. } => (id.as_deref(), None),
+        ClientMessage::Open { room } | ClientMessage::Rematch { room, .. } => (None, Some(room)),
+        ClientMessage::Hello { .. } | ClientMessage::Join { .. } | ClientMessage::Ping { .. } => {
+            (None, None)
         }
     }
 }

@@ -401,6 +401,18 @@ impl Client {
         }
     }
 
+    /// Reads until the server closes; the close frame's code (`None` when the connection
+    /// ended without one, or did not end within [`WAIT`]).
+    pub async fn close_code(&mut self) -> Option<u16> {
+        loop {
+            match tokio::time::timeout(WAIT, self.ws.next()).await.ok()?? {
+                Ok(Message::Close(frame)) => return frame.map(|f| u16::from(f.code)),
+                Err(_) => return None,
+                Ok(_) => {}
+            }
+        }
+    }
+
     /// The error a message gets.
     pub async fn expect_error(&mut self) -> mills_protocol::ErrorCode {
         self.until(|m| match m {

@@ -8,4 +8,5 @@ mod fault;
 mod hostile;
 mod integration;
 mod postgres;
+mod promises;
 mod stall;
