@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU16, Ordering};
 use std::time::Duration;
 
-use futures_util::{SinkExt, StreamExt};
+use futures_util::{FutureExt, SinkExt, StreamExt};
 use mills_protocol::limits::MAX_CLIENT_FRAME_BYTES;
 use mills_protocol::{ClientMessage, DecodeError, ErrorCode, ServerMessage, decode_client};
 use tokio::net::TcpStream;
@@ -30,6 +30,11 @@ const OUTBOX_FRAMES: usize = 256;
 const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
 /// Messages over the rate in a row before the connection is closed.
 const MAX_STRIKES: u32 = 20;
+/// Unread requests answered `shutting-down` at most, when the server stops (well within
+/// the outbox, so that the answers and the close frame all go out).
+const UNREAD_ANSWERS: usize = OUTBOX_FRAMES / 2;
+/// How long the closing handshake waits for the client's close frame.
+const CLOSE_WAIT: Duration = Duration::from_secs(1);
 /// The WebSocket read buffer: one largest client frame and its header.
 const READ_BUFFER_BYTES: usize = MAX_CLIENT_FRAME_BYTES + 14;
 
@@ -156,6 +161,7 @@ pub async fn serve(
         strikes: 0,
     };
     let mut last_heard = Instant::now();
+    let mut stopping = false;
     loop {
         // Before hello the deadline is fixed: pings or bad frames do not put it off.
         let deadline = if session.caller.is_some() {
@@ -175,6 +181,7 @@ pub async fn serve(
             }
             _ = stop.wait_for(|s| *s) => {
                 close_code.store(CloseCode::Away.into(), Ordering::Relaxed);
+                stopping = true;
                 break;
             }
         };
@@ -208,12 +215,23 @@ pub async fn serve(
             break;
         }
     }
+    if stopping {
+        session.refuse_unread(&mut frames);
+    }
     if let Some(caller) = &session.caller {
         hub.disconnect(conn, &caller.device, &session.rooms).await;
     }
     drop(session);
     drop(out);
-    let _ = timeout(Duration::from_secs(3), writer).await;
+    if let Ok(Ok(())) = timeout(Duration::from_secs(3), writer).await {
+        // The closing handshake (RFC 6455 7.1.1): the close frame went out; what the client
+        // still sends is read and dropped until its own close frame, for a socket closed
+        // with unread bytes is reset, and the reset can lose the close frame and its code.
+        let _ = timeout(CLOSE_WAIT, async {
+            while let Some(Ok(_)) = frames.next().await {}
+        })
+        .await;
+    }
     log::debug!(conn = conn; "disconnected");
 }
 
@@ -265,6 +283,40 @@ impl Session {
             retry_after_ms: Some(wait.as_millis() as u64),
         });
         Err(self.strikes < MAX_STRIKES)
+    }
+
+    /// When the server stops: the requests that reached the connection but were not read
+    /// yet are answered `shutting-down`, each named, so the client sends them again (to
+    /// another process, or this one restarted) without waiting for an answer that will
+    /// not come. Only what is already there is read; the stop waits for nothing.
+    fn refuse_unread<S>(&self, frames: &mut S)
+    where
+        S: futures_util::Stream<Item = Result<Message, WsError>> + Unpin,
+    {
+        for _ in 0..UNREAD_ANSWERS {
+            let text = match frames.next().now_or_never() {
+                Some(Some(Ok(Message::Text(text)))) => text,
+                Some(Some(Ok(_))) => continue,
+                _ => return,
+            };
+            let Ok(message) = decode_client(text.as_str()) else {
+                continue;
+            };
+            if matches!(
+                message,
+                ClientMessage::Ping { .. } | ClientMessage::Hello { .. }
+            ) {
+                continue;
+            }
+            let (id, room) = request_names(&message);
+            self.out.message(&ServerMessage::Error {
+                code: ErrorCode::ShuttingDown,
+                message: "the server is stopping: send it again after reconnecting".into(),
+                id: id.map(str::to_string),
+                room: room.map(str::to_string),
+                retry_after_ms: None,
+            });
+        }
     }
 
     /// Handles one binary frame (not part of the protocol, but counted like any message);

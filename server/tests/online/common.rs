@@ -209,6 +209,13 @@ impl Server {
         }
     }
 
+    /// SIGTERM to the first process, without waiting for it to stop.
+    pub fn signal_stop(&self) {
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+    }
+
     /// SIGTERM (the orderly stop) to every process; returns the first's exit status, and
     /// panics if another's is not a success.
     pub fn terminate(&mut self) -> std::process::ExitStatus {
@@ -252,19 +259,30 @@ impl Server {
             .unwrap()
     }
 
-    /// `GET /health` of the first process: whether it answered 200 within `wait`.
+    /// `GET /health` of the first process, asked again every 100 ms: whether it answered
+    /// 200 within `wait`.
     pub async fn healthy_within(&self, wait: Duration) -> bool {
         use tokio::io::{AsyncReadExt, AsyncWriteExt};
-        let ask = async {
+        let ask = || async {
             let mut tcp = TcpStream::connect(&self.addr).await.ok()?;
             tcp.write_all(b"GET /health HTTP/1.1\r\nHost: test\r\n\r\n")
                 .await
                 .ok()?;
             let mut answer = Vec::new();
             tcp.read_to_end(&mut answer).await.ok()?;
-            Some(answer.starts_with(b"HTTP/1.1 200"))
+            answer.starts_with(b"HTTP/1.1 200").then_some(())
         };
-        matches!(tokio::time::timeout(wait, ask).await, Ok(Some(true)))
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            if let Ok(Some(())) = tokio::time::timeout(left, ask()).await {
+                return true;
+            }
+            if tokio::time::Instant::now() + Duration::from_millis(100) >= deadline {
+                return false;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
     }
 
     /// The log lines so far (of every process), joined.
@@ -399,6 +417,16 @@ impl Client {
                 Ok(Some(Ok(_))) => {}
             }
         }
+    }
+
+    /// The sending and the receiving halves, to use at once.
+    pub fn split(
+        self,
+    ) -> (
+        futures_util::stream::SplitSink<Ws, Message>,
+        futures_util::stream::SplitStream<Ws>,
+    ) {
+        self.ws.split()
     }
 
     /// Reads until the server closes; the close frame's code (`None` when the connection

@@ -216,3 +216,59 @@ async fn the_database_file_is_readable_by_its_owner_only() {
     drop(server);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn requests_unread_when_the_server_stops_are_answered_shutting_down() {
+    use futures_util::{SinkExt, StreamExt};
+    let dir = temp_dir("shuttingdown");
+    let server = Server::start(&dir.join("db"), &["--messages-per-second", "1000000"]);
+    let secret = new_secret(&mut rng(47));
+    let (c, _) = Client::connect(&format!("ws://{}/ws", server.addr), &secret, "S").await;
+    let (mut sink, mut frames) = c.split();
+    // Many requests at once: the server is still working through them when it stops.
+    let sender = tokio::spawn(async move {
+        for i in 0..20_000 {
+            let open = ClientMessage::Open {
+                room: format!("ZZZZZZZZ{:04}", i % 10_000),
+            };
+            let text = mills_protocol::encode(&open);
+            if sink.feed(Message::text(text)).await.is_err() {
+                return;
+            }
+        }
+        let _ = sink.flush().await;
+    });
+    let mut codes = Vec::new();
+    let mut close = None;
+    while let Ok(Some(frame)) = tokio::time::timeout(Duration::from_secs(10), frames.next()).await {
+        match frame {
+            Ok(Message::Text(text)) => {
+                if let Ok(ServerMessage::Error { code, room, .. }) =
+                    mills_protocol::decode_server(text.as_str())
+                {
+                    if codes.is_empty() {
+                        server.signal_stop();
+                    }
+                    if code == ErrorCode::ShuttingDown {
+                        assert!(room.is_some(), "the refused request is named");
+                    }
+                    codes.push(code);
+                }
+            }
+            Ok(Message::Close(frame)) => {
+                close = frame.map(|f| u16::from(f.code));
+                break;
+            }
+            Ok(_) => {}
+            Err(_) => break,
+        }
+    }
+    sender.abort();
+    assert!(
+        codes.contains(&ErrorCode::ShuttingDown),
+        "{} answers, none shutting-down",
+        codes.len()
+    );
+    assert_eq!(close, Some(1001), "closed as going away");
+    std::fs::remove_dir_all(&dir).ok();
+}
