@@ -209,13 +209,6 @@ impl Server {
         }
     }
 
-    /// SIGTERM to the first process, without waiting for it to stop.
-    pub fn signal_stop(&self) {
-        let _ = Command::new("kill")
-            .args(["-TERM", &self.child.id().to_string()])
-            .status();
-    }
-
     /// SIGTERM (the orderly stop) to every process; returns the first's exit status, and
     /// panics if another's is not a success.
     pub fn terminate(&mut self) -> std::process::ExitStatus {
@@ -227,6 +220,25 @@ impl Server {
             assert!(status.success(), "the second process stopped: {status:?}");
         }
         self.child.wait().unwrap()
+    }
+
+    /// The WebSocket URL of the first process, always (for what measures that process).
+    pub fn first_url(&self) -> String {
+        format!("ws://{}/ws", self.addr)
+    }
+
+    /// Whether a log line containing `text` comes within `wait` (the lines are read from
+    /// the process's standard error by a thread of their own, a little after they are
+    /// written).
+    pub async fn logged_within(&self, text: &str, wait: Duration) -> bool {
+        let deadline = std::time::Instant::now() + wait;
+        while !self.log_text().contains(text) {
+            if std::time::Instant::now() >= deadline {
+                return false;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        true
     }
 
     /// The first process's id.
