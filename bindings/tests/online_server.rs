@@ -395,3 +395,36 @@ fn the_servers_timer_passes_and_takes_back_an_unfinished_turn() {
     ));
     assert!(!ann.session.status().awaiting_server);
 }
+
+#[test]
+fn names_with_spaces_at_their_ends_still_give_both_players_the_record() {
+    let dir = TempDir::new("names");
+    let server = Server::start(&dir, &[]);
+    // A name an app passes as typed, and one the client must cut to 60 characters, where
+    // the 60th is a space.
+    let long = format!("{} yz", "x".repeat(59));
+    let mut ann = Client::create(
+        options(&server.address(), &dir.path("ann.secret"), "  Ann \n"),
+        GameId::Zhiqi,
+        TurnTimer::Off,
+    );
+    ann.wait_for("the room", |c| c.session.status().room.is_some());
+    let link = ann.session.status().room.unwrap().link.expect("a link");
+    let mut bo = Client::join(
+        options(&server.address(), &dir.path("bo.secret"), &long),
+        &link,
+    );
+    bo.wait_for("the opponent's name", |c| {
+        c.session.status().opponent_name.as_deref() == Some("Ann")
+    });
+    ann.wait_for("the opponent's name", |c| {
+        c.session.status().opponent_name == Some("x".repeat(59))
+    });
+    assert!(ann.session.resign());
+    for c in [&mut ann, &mut bo] {
+        c.wait_for("the record", |c| c.session.status().record.is_some());
+        let record = mills_core::Record::parse(&c.session.status().record.unwrap()).unwrap();
+        assert_eq!(record.header.players[0].as_deref(), Some("Ann"));
+        assert_eq!(record.header.players[1], Some("x".repeat(59)));
+    }
+}

@@ -8,12 +8,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU16, Ordering};
 use std::time::Duration;
 
-use futures_util::{SinkExt, StreamExt};
+use futures_util::{FutureExt, SinkExt, StreamExt};
 use mills_protocol::limits::MAX_CLIENT_FRAME_BYTES;
 use mills_protocol::{ClientMessage, DecodeError, ErrorCode, ServerMessage, decode_client};
 use tokio::net::TcpStream;
 use tokio::sync::watch;
-use tokio::time::{Instant, timeout};
+use tokio::time::{Instant, timeout, timeout_at};
 use tokio_tungstenite::tungstenite::handshake::server::{ErrorResponse, Request, Response};
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::protocol::frame::CloseFrame;
@@ -30,27 +30,44 @@ const OUTBOX_FRAMES: usize = 256;
 const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
 /// Messages over the rate in a row before the connection is closed.
 const MAX_STRIKES: u32 = 20;
+/// Unread requests answered `shutting-down` at most, when the server stops (well within
+/// the outbox, so that the answers and the close frame all go out).
+const UNREAD_ANSWERS: usize = OUTBOX_FRAMES / 2;
+/// How long the closing handshake waits for the client's close frame.
+const CLOSE_WAIT: Duration = Duration::from_secs(1);
+/// The WebSocket read buffer: one largest client frame and its header.
+const READ_BUFFER_BYTES: usize = MAX_CLIENT_FRAME_BYTES + 14;
 
-/// Serves one accepted TCP connection to its end.
+/// Serves one accepted TCP connection to its end. `accepted` is when it was accepted: the
+/// request, the WebSocket handshake and `hello` must all come within the hello timeout of
+/// it, whatever else the client sends meanwhile.
 pub async fn serve(
     hub: Arc<Hub>,
-    stream: TcpStream,
+    mut stream: TcpStream,
     peer: SocketAddr,
     stop: watch::Receiver<bool>,
+    accepted: Instant,
 ) {
     let _ = stream.set_nodelay(true);
-    match crate::http::route(&stream, hub.config().hello_timeout).await {
+    let hello_deadline = accepted + hub.config().hello_timeout;
+    let mut stop = stop;
+    // A stop does not wait for a connection that has not even said what it wants.
+    let (route, start) = tokio::select! {
+        routed = crate::http::route(&mut stream, hello_deadline) => routed,
+        _ = stop.wait_for(|s| *s) => return,
+    };
+    match route {
         crate::http::Route::Health => {
             let body = format!(
                 r#"{{"status":"ok","rooms":{},"connections":{}}}"#,
                 hub.room_count(),
                 hub.connections.load(Ordering::Relaxed)
             );
-            crate::http::respond(stream, "200 OK", &body).await;
+            crate::http::respond(stream, start, "200 OK", &body).await;
             return;
         }
         crate::http::Route::NotFound => {
-            crate::http::respond(stream, "404 Not Found", r#"{"error":"not found"}"#).await;
+            crate::http::respond(stream, start, "404 Not Found", r#"{"error":"not found"}"#).await;
             return;
         }
         crate::http::Route::Gone => return,
@@ -58,7 +75,10 @@ pub async fn serve(
     }
     let config = WebSocketConfig::default()
         .max_message_size(Some(MAX_CLIENT_FRAME_BYTES))
-        .max_frame_size(Some(MAX_CLIENT_FRAME_BYTES));
+        .max_frame_size(Some(MAX_CLIENT_FRAME_BYTES))
+        // tungstenite zero-fills its whole read buffer (128 KiB by default) per
+        // connection; a client frame is at most 4 KiB, so a buffer just over that serves.
+        .read_buffer_size(READ_BUFFER_BYTES);
     // Behind a reverse proxy every connection comes from the proxy: the client's address
     // (for the join limits) is the last one the proxy appended to X-Forwarded-For.
     let forwarded = Arc::new(std::sync::Mutex::new(None));
@@ -101,10 +121,17 @@ pub async fn serve(
                 Err(refusal)
             }
         };
-    let handshake =
-        tokio_tungstenite::accept_hdr_async_with_config(stream, check_path, Some(config));
-    let Ok(Ok(ws)) = timeout(hub.config().hello_timeout, handshake).await else {
-        return;
+    let handshake = tokio_tungstenite::accept_hdr_async_with_config(
+        crate::http::Replayed::new(start, stream),
+        check_path,
+        Some(config),
+    );
+    let ws = tokio::select! {
+        done = timeout_at(hello_deadline, handshake) => match done {
+            Ok(Ok(ws)) => ws,
+            _ => return,
+        },
+        _ = stop.wait_for(|s| *s) => return,
     };
     // Held until the connection ends.
     let _seat = seat.lock().ok().and_then(|mut s| s.take());
@@ -151,17 +178,18 @@ pub async fn serve(
         bucket: Bucket::full(hub.config().message_rate, std::time::Instant::now()),
         strikes: 0,
     };
-    let mut stop = stop;
     let mut last_heard = Instant::now();
+    let mut stopping = false;
     loop {
-        let limit = if session.caller.is_some() {
-            hub.config().idle_timeout
+        // Before hello the deadline is fixed: pings or bad frames do not put it off.
+        let deadline = if session.caller.is_some() {
+            last_heard + hub.config().idle_timeout
         } else {
-            hub.config().hello_timeout
+            hello_deadline
         };
         let frame = tokio::select! {
             frame = frames.next() => frame,
-            _ = tokio::time::sleep_until(last_heard + limit) => {
+            _ = tokio::time::sleep_until(deadline) => {
                 close_code.store(CloseCode::Policy.into(), Ordering::Relaxed);
                 break;
             }
@@ -171,6 +199,7 @@ pub async fn serve(
             }
             _ = stop.wait_for(|s| *s) => {
                 close_code.store(CloseCode::Away.into(), Ordering::Relaxed);
+                stopping = true;
                 break;
             }
         };
@@ -182,15 +211,18 @@ pub async fn serve(
                 close_code.store(CloseCode::Size.into(), Ordering::Relaxed);
                 false
             }
+            // RFC 6455 7.4.1: 1007 for text that is not UTF-8, 1002 for a broken frame.
+            Some(Err(WsError::Utf8(_))) => {
+                close_code.store(CloseCode::Invalid.into(), Ordering::Relaxed);
+                false
+            }
+            Some(Err(WsError::Protocol(_))) => {
+                close_code.store(CloseCode::Protocol.into(), Ordering::Relaxed);
+                false
+            }
             Some(Err(_)) => break,
             Some(Ok(Message::Text(text))) => session.handle_text(text.as_str()).await,
-            Some(Ok(Message::Binary(_))) => {
-                session.error(ServerMessage::error(
-                    ErrorCode::BadMessage,
-                    "binary frames are not part of the protocol",
-                ));
-                true
-            }
+            Some(Ok(Message::Binary(_))) => session.handle_binary(),
             Some(Ok(Message::Close(_))) => false,
             Some(Ok(_)) => true, // ping and pong frames: tungstenite answers pings itself
         };
@@ -201,12 +233,23 @@ pub async fn serve(
             break;
         }
     }
+    if stopping {
+        session.refuse_unread(&mut frames);
+    }
     if let Some(caller) = &session.caller {
         hub.disconnect(conn, &caller.device, &session.rooms).await;
     }
     drop(session);
     drop(out);
-    let _ = timeout(Duration::from_secs(3), writer).await;
+    if let Ok(Ok(())) = timeout(Duration::from_secs(3), writer).await {
+        // The closing handshake (RFC 6455 7.1.1): the close frame went out; what the client
+        // still sends is read and dropped until its own close frame, for a socket closed
+        // with unread bytes is reset, and the reset can lose the close frame and its code.
+        let _ = timeout(CLOSE_WAIT, async {
+            while let Some(Ok(_)) = frames.next().await {}
+        })
+        .await;
+    }
     log::debug!(conn = conn; "disconnected");
 }
 
@@ -236,23 +279,82 @@ impl Session {
         });
     }
 
-    /// Handles one text frame; false closes the connection.
-    async fn handle_text(&mut self, text: &str) -> bool {
-        if let Err(wait) = self
+    /// Takes a token of the message rate; over the rate, answers `rate-limited` naming the
+    /// refused request (its `id` and `room`, when `text` is one) and says whether the
+    /// connection stays open (`Err`).
+    fn admit(&mut self, text: Option<&str>) -> Result<(), bool> {
+        let Err(wait) = self
             .bucket
             .take(self.hub.config().message_rate, std::time::Instant::now())
-        {
-            self.strikes += 1;
+        else {
+            self.strikes = 0;
+            return Ok(());
+        };
+        self.strikes += 1;
+        let refused = text.and_then(|t| decode_client(t).ok());
+        let (id, room) = refused.as_ref().map_or((None, None), request_names);
+        self.out.message(&ServerMessage::Error {
+            code: ErrorCode::RateLimited,
+            message: "too many messages".into(),
+            id: id.map(str::to_string),
+            room: room.map(str::to_string),
+            retry_after_ms: Some(wait.as_millis() as u64),
+        });
+        Err(self.strikes < MAX_STRIKES)
+    }
+
+    /// When the server stops: the requests that reached the connection but were not read
+    /// yet are answered `shutting-down`, each named, so the client sends them again (to
+    /// another process, or this one restarted) without waiting for an answer that will
+    /// not come. Only what is already there is read; the stop waits for nothing.
+    fn refuse_unread<S>(&self, frames: &mut S)
+    where
+        S: futures_util::Stream<Item = Result<Message, WsError>> + Unpin,
+    {
+        for _ in 0..UNREAD_ANSWERS {
+            let text = match frames.next().now_or_never() {
+                Some(Some(Ok(Message::Text(text)))) => text,
+                Some(Some(Ok(_))) => continue,
+                _ => return,
+            };
+            let Ok(message) = decode_client(text.as_str()) else {
+                continue;
+            };
+            if matches!(
+                message,
+                ClientMessage::Ping { .. } | ClientMessage::Hello { .. }
+            ) {
+                continue;
+            }
+            let (id, room) = request_names(&message);
             self.out.message(&ServerMessage::Error {
-                code: ErrorCode::RateLimited,
-                message: "too many messages".into(),
-                id: None,
-                room: None,
-                retry_after_ms: Some(wait.as_millis() as u64),
+                code: ErrorCode::ShuttingDown,
+                message: "the server is stopping: send it again after reconnecting".into(),
+                id: id.map(str::to_string),
+                room: room.map(str::to_string),
+                retry_after_ms: None,
             });
-            return self.strikes < MAX_STRIKES;
         }
-        self.strikes = 0;
+    }
+
+    /// Handles one binary frame (not part of the protocol, but counted like any message);
+    /// false closes the connection.
+    fn handle_binary(&mut self) -> bool {
+        if let Err(keep_open) = self.admit(None) {
+            return keep_open;
+        }
+        self.error(ServerMessage::error(
+            ErrorCode::BadMessage,
+            "binary frames are not part of the protocol",
+        ));
+        true
+    }
+
+    /// Handles one text frame; false closes the connection.
+    async fn handle_text(&mut self, text: &str) -> bool {
+        if let Err(keep_open) = self.admit(Some(text)) {
+            return keep_open;
+        }
         let message = match decode_client(text) {
             Ok(message) => message,
             Err(DecodeError::TooLarge { .. }) => {
@@ -286,6 +388,15 @@ impl Session {
                         ),
                     ));
                     return false;
+                }
+                // A name must fit a record's header, or the finished game would have no
+                // record (the engine's client trims names before sending them).
+                if let Some(Err(why)) = name.as_deref().map(mills_core::check_player_name) {
+                    self.error(ServerMessage::error(
+                        ErrorCode::BadMessage,
+                        format!("name: {why}"),
+                    ));
+                    return true;
                 }
                 // From here on the device is its key: the secret is not kept, even in memory.
                 let device = crate::device::key_of(&device);
@@ -380,6 +491,20 @@ impl Session {
     fn remember(&mut self, room: String) {
         if !self.rooms.contains(&room) {
             self.rooms.push(room);
+        }
+    }
+}
+
+/// The `id` and `room` a request names, for an answer that refuses it.
+fn request_names(message: &ClientMessage) -> (Option<&str>, Option<&str>) {
+    match message {
+        ClientMessage::Turn { room, id, .. } | ClientMessage::Resign { room, id, .. } => {
+            (Some(id), Some(room))
+        }
+        ClientMessage::Create { id, .. } => (id.as_deref(), None),
+        ClientMessage::Open { room } | ClientMessage::Rematch { room, .. } => (None, Some(room)),
+        ClientMessage::Hello { .. } | ClientMessage::Join { .. } | ClientMessage::Ping { .. } => {
+            (None, None)
         }
     }
 }

@@ -1,5 +1,11 @@
 //! Structured logs: one JSON object a line on standard error, with the `log` crate's
-//! key-values as fields. Device secrets are never passed to a log call.
+//! key-values as fields.
+//!
+//! No secret reaches the log at any level: device secrets are never passed to a log call;
+//! other crates' records (tungstenite traces whole frames, `hello` and its secret with them;
+//! the PostgreSQL client traces statements and their parameters) are written only at `warn`
+//! and `error`; and a `room` field, a room's code and so the bearer token of its free seat,
+//! is written as [`room_tag`], which names the room in the log without giving its code.
 
 use std::io::Write;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -7,6 +13,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use log::kv::{Key, Value, VisitSource};
 use log::{Level, LevelFilter, Log, Metadata, Record};
 use serde_json::{Map, Value as Json};
+use sha2::{Digest, Sha256};
 
 struct JsonLogger {
     level: LevelFilter,
@@ -16,7 +23,9 @@ struct Fields<'a>(&'a mut Map<String, Json>);
 
 impl<'kvs> VisitSource<'kvs> for Fields<'_> {
     fn visit_pair(&mut self, key: Key<'kvs>, value: Value<'kvs>) -> Result<(), log::kv::Error> {
-        let json = if let Some(n) = value.to_u64() {
+        let json = if key.as_str() == "room" {
+            Json::from(room_tag(&value.to_string()))
+        } else if let Some(n) = value.to_u64() {
             Json::from(n)
         } else if let Some(n) = value.to_i64() {
             Json::from(n)
@@ -32,7 +41,8 @@ impl<'kvs> VisitSource<'kvs> for Fields<'_> {
 
 impl Log for JsonLogger {
     fn enabled(&self, metadata: &Metadata<'_>) -> bool {
-        metadata.level() <= self.level
+        let ours = metadata.target().starts_with(env!("CARGO_CRATE_NAME"));
+        metadata.level() <= self.level && (ours || metadata.level() <= Level::Warn)
     }
 
     fn log(&self, record: &Record<'_>) {
@@ -58,6 +68,13 @@ impl Log for JsonLogger {
     }
 }
 
+/// How the log names a room: the first 8 hex digits of the SHA-256 of its code, the same
+/// for every line about that room.
+pub fn room_tag(code: &str) -> String {
+    let digest = Sha256::digest(code.as_bytes());
+    digest[..4].iter().map(|b| format!("{b:02x}")).collect()
+}
+
 fn level_id(level: Level) -> &'static str {
     match level {
         Level::Error => "error",
@@ -72,5 +89,33 @@ fn level_id(level: Level) -> &'static str {
 pub fn init(level: LevelFilter) {
     if log::set_boxed_logger(Box::new(JsonLogger { level })).is_ok() {
         log::set_max_level(level);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn other_crates_are_heard_only_at_warn_and_error() {
+        let logger = JsonLogger {
+            level: LevelFilter::Trace,
+        };
+        let at = |target: &str, level: Level| {
+            logger.enabled(&Metadata::builder().target(target).level(level).build())
+        };
+        assert!(at("mills_server::conn", Level::Trace));
+        assert!(!at("tungstenite::protocol", Level::Trace));
+        assert!(!at("tokio_postgres::query", Level::Debug));
+        assert!(at("tokio_postgres::connection", Level::Warn));
+    }
+
+    #[test]
+    fn a_room_tag_is_stable_and_is_not_the_code() {
+        let tag = room_tag("ABCDEFGHJKMN");
+        assert_eq!(tag, room_tag("ABCDEFGHJKMN"));
+        assert_ne!(tag, room_tag("ABCDEFGHJKMP"));
+        assert_eq!(tag.len(), 8);
+        assert!(!tag.contains("ABCD"));
     }
 }

@@ -57,6 +57,7 @@ fn open_store(
     String,
 > {
     let Some(url) = &config.postgres else {
+        create_private(&config.db).map_err(|e| format!("{}: {e}", config.db.display()))?;
         let store = SqliteStore::open(&config.db).map_err(|e| e.to_string())?;
         return Ok((StoreHandle::start(store).map_err(|e| e.to_string())?, None));
     };
@@ -71,6 +72,23 @@ fn open_store(
         StoreHandle::start(store).map_err(|e| e.to_string())?,
         Some(follow),
     ))
+}
+
+/// Creates the database file readable and writable by its owner only (it holds who sits
+/// in which room), if it is not there yet. SQLite gives its journal files the same mode.
+fn create_private(db: &std::path::Path) -> std::io::Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    match options.open(db) {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) => Err(e),
+    }
 }
 
 async fn run(config: config::Config) -> Result<(), String> {

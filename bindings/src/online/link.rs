@@ -248,7 +248,7 @@ fn serve(shared: &Arc<Shared>, mut socket: Socket, attempt: &mut u32) -> Ended {
             return Ended::Told;
         }
         if welcomed {
-            let outgoing = shared.room().take_outbox();
+            let outgoing = shared.room().take_outbox(Instant::now());
             for message in &outgoing {
                 if let Err(reason) = send(&mut socket, message) {
                     return Ended::Lost(reason);

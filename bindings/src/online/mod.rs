@@ -6,6 +6,7 @@
 //! - `link`: the connection thread (blocking WebSocket, reconnects by itself).
 //! - `handshake`: the WebSocket opening handshake.
 //! - `tls`: TLS for `wss://` servers (rustls, the web's public roots).
+//! - `name`: the player's name, made into one a game record can hold.
 //! - `secret`: the device secret, kept in a file the app names.
 //! - `saved`: the room file, for the way back to the game after the app was killed.
 //! - `types`: the records and enums the apps see.
@@ -15,6 +16,7 @@
 
 mod handshake;
 mod link;
+mod name;
 mod room;
 mod saved;
 mod secret;
@@ -56,7 +58,8 @@ pub struct OnlineOptions {
     /// A file in the app's private storage for the device secret: made (random) on first
     /// use and read afterwards. The app never needs to read it; losing it loses the seats.
     pub secret_path: String,
-    /// The name the opponent sees (at most 60 characters, one line).
+    /// The name the opponent sees: sent on one line, spaces at its ends dropped, at most 60
+    /// characters (what a game record holds).
     #[uniffi(default = None)]
     pub name: Option<String>,
     /// A file in the app's private storage for the room file: written once the server has
@@ -285,7 +288,7 @@ impl OnlineSession {
             server,
             tls,
             secret,
-            name: options.name.map(|n| n.chars().take(60).collect()),
+            name: options.name.as_deref().and_then(name::player_name),
             server_text: options.server,
             room_path: options.room_path,
             room_written: Mutex::new(None),

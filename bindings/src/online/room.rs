@@ -11,7 +11,7 @@
 //! part already entered is taken back with one `Reset` (the server moved on: a timer pass,
 //! the opponent resigned).
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use mills_core::{self as core, Action, Game, Side};
 use mills_protocol::{ClientMessage, ErrorCode, Seat, ServerMessage};
@@ -80,6 +80,9 @@ pub(crate) struct Room {
     /// The actions of the player's turn in progress, drawn on the board but not sent.
     draft: Vec<Action>,
     pub pending: Option<Pending>,
+    /// The server put the pending turn off (`rate-limited`, a busy store): when to send it
+    /// again on this connection.
+    pub resend_at: Option<Instant>,
     clock: Option<ClockReading>,
     pub outcome: Option<mills_protocol::Outcome>,
     pub record: Option<String>,
@@ -107,6 +110,7 @@ impl Room {
             confirmed,
             draft: Vec::new(),
             pending: None,
+            resend_at: None,
             clock: None,
             outcome: None,
             record: None,
@@ -124,6 +128,8 @@ impl Room {
     /// A new connection said `hello` and was welcomed: what to send to get the room.
     pub fn on_connected(&mut self) -> ClientMessage {
         self.room_open = false;
+        // Opening the room sends what is pending anyway.
+        self.resend_at = None;
         self.outbox.clear();
         match (&self.info, &self.intent) {
             (Some(info), _) => ClientMessage::Open {
@@ -146,13 +152,19 @@ impl Room {
         self.room_open = false;
     }
 
-    /// The messages to send now (empty until the room is open on this connection).
-    pub fn take_outbox(&mut self) -> Vec<ClientMessage> {
-        if self.room_open {
-            std::mem::take(&mut self.outbox)
-        } else {
-            Vec::new()
+    /// The messages to send at `now` (empty until the room is open on this connection): the
+    /// queued ones, and the pending turn again once the wait the server named is over.
+    pub fn take_outbox(&mut self, now: Instant) -> Vec<ClientMessage> {
+        if !self.room_open {
+            return Vec::new();
         }
+        if self.resend_at.is_some_and(|at| now >= at) {
+            self.resend_at = None;
+            if let Some(message) = self.pending.as_ref().and_then(|p| self.pending_message(p)) {
+                self.outbox.push(message);
+            }
+        }
+        std::mem::take(&mut self.outbox)
     }
 
     /// Whether the room is known and the app's actions can address it.
@@ -265,12 +277,16 @@ impl Room {
         let pending_id = self.pending.as_ref().map(|p| p.id.clone());
         if id.is_some() && id == pending_id {
             if code.is_retryable() {
+                // Sent again on this connection after the wait the server names (or a
+                // second), or with the room after a reconnect, whichever comes first; the
+                // app shows the turn as awaiting the server meanwhile.
+                let wait = Duration::from_millis(retry_after_ms.unwrap_or(1_000));
                 log::info!(
-                    "online: {} for a pending turn (retry after {retry_after_ms:?} ms), resent \
-                     after the next reconnect",
-                    code.id()
+                    "online: {} for a pending turn, sent again in {} ms",
+                    code.id(),
+                    wait.as_millis()
                 );
-                // Resent with the room after the next (re)connect.
+                self.resend_at = Some(Instant::now() + wait);
                 return Ok(events);
             }
             self.pending = None;

@@ -72,7 +72,7 @@ fn owner(room: &Room, point: &str) -> Option<Side> {
 }
 
 fn sent_turn(room: &mut Room) -> (String, u64, Vec<String>) {
-    let outbox = room.take_outbox();
+    let outbox = room.take_outbox(std::time::Instant::now());
     match outbox.as_slice() {
         [
             ClientMessage::Turn {
@@ -253,7 +253,7 @@ fn an_unanswered_turn_is_resent_with_its_id_after_a_reconnect() {
     // The connection drops before the turn went out.
     room.on_disconnected();
     assert!(
-        room.take_outbox().is_empty(),
+        room.take_outbox(std::time::Instant::now()).is_empty(),
         "nothing is sent without a room open"
     );
     let (first_id, _, _) = {
@@ -274,7 +274,7 @@ fn an_unanswered_turn_is_resent_with_its_id_after_a_reconnect() {
         actions: vec!["d6".into()]
     }));
     assert!(room.pending.is_none(), "stored: nothing left to resend");
-    assert!(room.take_outbox().is_empty());
+    assert!(room.take_outbox(std::time::Instant::now()).is_empty());
     assert_eq!(owner(&room, "d6"), Some(Side::P1));
     assert!(first_id.starts_with("t-"));
 }
@@ -319,7 +319,7 @@ fn a_gap_asks_for_the_whole_room() {
     let mut room = playing(&[]);
     room.receive(update(&[entry(3, "p1", &["d6"])])).unwrap();
     assert!(matches!(
-        room.take_outbox().as_slice(),
+        room.take_outbox(std::time::Instant::now()).as_slice(),
         [ClientMessage::Open { .. }]
     ));
     assert_eq!(room.revision(), 0, "nothing applied past the gap");
@@ -367,4 +367,38 @@ fn a_rate_limited_join_is_asked_again_later() {
         .unwrap_err();
     assert!(refusal.retry);
     assert!(matches!(room.on_connected(), ClientMessage::Join { .. }));
+}
+
+#[test]
+fn a_rate_limited_turn_is_sent_again_after_the_wait_the_server_names() {
+    let mut room = playing(&[]);
+    assert!(matches!(room.tap(pt("d6")), OnlineTapResult::Sent { .. }));
+    let (id, revision, actions) = sent_turn(&mut room);
+    let events = room
+        .receive(server(&format!(
+            r#"{{"type":"error","code":"rate-limited","message":"too many messages",
+            "id":"{id}","room":"{ROOM}","retry_after_ms":300}}"#
+        )))
+        .unwrap();
+    assert!(events.is_empty(), "not refused: {events:?}");
+    assert!(room.pending.is_some(), "still awaiting the server");
+    let now = std::time::Instant::now();
+    assert!(
+        room.take_outbox(now).is_empty(),
+        "not before the wait is over"
+    );
+    assert!(
+        room.take_outbox(now + Duration::from_millis(100))
+            .is_empty()
+    );
+    let again = room.take_outbox(now + Duration::from_millis(400));
+    assert!(
+        matches!(again.as_slice(), [ClientMessage::Turn { id: i, revision: r, actions: a, .. }]
+            if *i == id && *r == revision && *a == actions),
+        "the same turn, same id: {again:?}"
+    );
+    assert!(
+        room.take_outbox(now + Duration::from_secs(5)).is_empty(),
+        "once"
+    );
 }

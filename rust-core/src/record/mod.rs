@@ -15,6 +15,6 @@ pub use error::{HeaderProblem, RecordError};
 pub use review::Review;
 pub use text::{
     MAX_NAME_CHARS, MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, RECORD_VERSION, Record, RecordHeader,
-    result_id,
+    check_player_name, result_id,
 };
 pub use turns::{TurnEnd, TurnEntry, move_list, played_turns, starts_turn, turn_token};

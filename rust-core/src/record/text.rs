@@ -242,7 +242,7 @@ fn check_header(header: &RecordHeader) -> Result<(), HeaderProblem> {
     }
     for (side, name) in Side::BOTH.iter().zip(&header.players) {
         if let Some(name) = name {
-            check_name(name).map_err(|reason| bad(side_key(*side), reason))?;
+            check_player_name(name).map_err(|reason| bad(side_key(*side), reason))?;
         }
     }
     if header.timer_seconds.is_some_and(|s| s > MAX_TIMER_SECONDS) {
@@ -277,7 +277,10 @@ fn check_date(date: &str) -> Result<(), String> {
     }
 }
 
-fn check_name(name: &str) -> Result<(), String> {
+/// Whether `name` can stand in a record's header as a player's name: not empty, no space at
+/// its ends, one line, at most [`MAX_NAME_CHARS`] characters. The online server checks the
+/// names it is given with this rule, so that every finished game has its record.
+pub fn check_player_name(name: &str) -> Result<(), String> {
     if name.trim().is_empty() || name.trim() != name {
         Err("a name is not empty and has no space at its ends".to_string())
     } else if name.chars().any(char::is_control) {
@@ -337,7 +340,7 @@ impl HeaderLines {
                 self.header.date = Some(value.to_string());
             }
             "p1" | "p2" => {
-                check_name(value).map_err(value_error)?;
+                check_player_name(value).map_err(value_error)?;
                 let side = if key == "p1" { Side::P1 } else { Side::P2 };
                 self.header.players[side.index()] = Some(value.to_string());
             }
@@ -620,9 +623,9 @@ mod tests {
         ] {
             assert!(check_date(bad).is_err(), "{bad}");
         }
-        assert!(check_name("电脑 · level 5").is_ok());
+        assert!(check_player_name("电脑 · level 5").is_ok());
         for bad in ["", " Ann", "Ann\tB", &"x".repeat(61)] {
-            assert!(check_name(bad).is_err(), "{bad:?}");
+            assert!(check_player_name(bad).is_err(), "{bad:?}");
         }
     }
 }

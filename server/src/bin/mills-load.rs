@@ -7,7 +7,12 @@
 //! Without `--url` it starts `mills-server` from its own folder on a loopback port with a
 //! fresh database in a temporary folder (rate limits raised: every client is 127.0.0.1).
 //! With `--url2` the second player of every game connects to another server process (two
-//! processes sharing one PostgreSQL database, as behind a load balancer).
+//! processes sharing one PostgreSQL database, as behind a load balancer). With `--attack`
+//! the games are played while 32 connections flood `open`s of unknown rooms and 1,000
+//! connections trickle request lines (`attack.rs`).
+
+#[path = "mills-load/attack.rs"]
+mod attack;
 
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -33,6 +38,7 @@ struct Options {
     turns: usize,
     think_ms: u64,
     game: String,
+    attack: bool,
 }
 
 fn parse() -> Result<Options, String> {
@@ -43,6 +49,7 @@ fn parse() -> Result<Options, String> {
         turns: 40,
         think_ms: 500,
         game: "twelve-mens-morris".into(),
+        attack: false,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -54,11 +61,13 @@ fn parse() -> Result<Options, String> {
             "--turns" => o.turns = value()?.parse().map_err(|_| "--turns N")?,
             "--think-ms" => o.think_ms = value()?.parse().map_err(|_| "--think-ms N")?,
             "--game" => o.game = value()?,
+            "--attack" => o.attack = true,
             "-h" | "--help" => {
                 return Err("usage: mills-load [--url ws://HOST:PORT/ws] \
                      [--url2 ws://HOST:PORT/ws (the second players' server)] [--games 2000] \
                      [--turns 40] [--think-ms 500 (each turn waits 0..N ms)] \
-                     [--game twelve-mens-morris]"
+                     [--game twelve-mens-morris] [--attack (32 connections flood opens of \
+                     unknown rooms, 1,000 trickle request lines, while the games play)]"
                     .into());
             }
             other => return Err(format!("unknown option {other}")),
@@ -159,6 +168,9 @@ async fn run(options: Options) -> i32 {
     }
     ready.wait().await;
     let setup_time = started.elapsed();
+    let attack = options
+        .attack
+        .then(|| attack::start(&url, ATTACK_FLOODERS, ATTACK_TRICKLERS));
     let play_start = Instant::now();
     let mut all = Timings::default();
     for t in tasks {
@@ -168,6 +180,9 @@ async fn run(options: Options) -> i32 {
         }
     }
     let play_time = play_start.elapsed();
+    if let Some(attack) = attack {
+        println!("{}", attack.stop().await);
+    }
     all.accepted.sort_unstable();
     all.seen.sort_unstable();
     let pct = |latencies: &[u32], p: f64| {
@@ -224,6 +239,11 @@ async fn run(options: Options) -> i32 {
         1
     }
 }
+
+/// Connections flooding `open`s of unknown rooms with `--attack`.
+const ATTACK_FLOODERS: usize = 32;
+/// Connections trickling request lines with `--attack`.
+const ATTACK_TRICKLERS: usize = 1000;
 
 fn start_server() -> Result<(Child, PathBuf, String), String> {
     use std::io::{BufRead, BufReader};

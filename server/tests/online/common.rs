@@ -118,26 +118,43 @@ pub fn stored_text(db: &Path) -> String {
 impl Server {
     /// Starts the server on a free loopback port with the database `db` (see [`Server`]).
     pub fn start(db: &Path, extra: &[&str]) -> Server {
-        if let Some(admin) = test_postgres() {
-            let url = postgres_for(&admin, db);
-            let mut first = Server::start_postgres(&url, extra);
-            first.twin = Some(Box::new(Server::start_postgres(&url, extra)));
-            return first;
-        }
-        let mut args = vec!["--db".to_string(), db.display().to_string()];
+        Server::start_limited(db, extra, None)
+    }
+
+    /// As [`Server::start`], each process allowed `open_files` file descriptors at most.
+    pub fn start_limited(db: &Path, extra: &[&str], open_files: Option<u64>) -> Server {
+        let store = match test_postgres() {
+            Some(admin) => ["--postgres".to_string(), postgres_for(&admin, db)],
+            None => ["--db".to_string(), db.display().to_string()],
+        };
+        let mut args = store.to_vec();
         args.extend(extra.iter().map(|a| a.to_string()));
-        Server::start_with(&args)
+        let mut first = Server::start_with(&args, open_files);
+        if test_postgres().is_some() {
+            first.twin = Some(Box::new(Server::start_with(&args, open_files)));
+        }
+        first
     }
 
     /// Starts the server on a free loopback port with the PostgreSQL database `url`.
     pub fn start_postgres(url: &str, extra: &[&str]) -> Server {
         let mut args = vec!["--postgres".to_string(), url.to_string()];
         args.extend(extra.iter().map(|a| a.to_string()));
-        Server::start_with(&args)
+        Server::start_with(&args, None)
     }
 
-    fn start_with(args: &[String]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_mills-server"))
+    fn start_with(args: &[String], open_files: Option<u64>) -> Server {
+        let server = env!("CARGO_BIN_EXE_mills-server");
+        // prlimit sets the limit and then runs the server in its own place (same pid).
+        let mut command = match open_files {
+            Some(n) => {
+                let mut c = Command::new("prlimit");
+                c.arg(format!("--nofile={n}:{n}")).arg("--").arg(server);
+                c
+            }
+            None => Command::new(server),
+        };
+        let mut child = command
             .args(["--listen", "127.0.0.1:0"])
             .args(args)
             .stdin(Stdio::null())
@@ -203,6 +220,81 @@ impl Server {
             assert!(status.success(), "the second process stopped: {status:?}");
         }
         self.child.wait().unwrap()
+    }
+
+    /// The WebSocket URL of the first process, always (for what measures that process).
+    pub fn first_url(&self) -> String {
+        format!("ws://{}/ws", self.addr)
+    }
+
+    /// Whether a log line containing `text` comes within `wait` (the lines are read from
+    /// the process's standard error by a thread of their own, a little after they are
+    /// written).
+    pub async fn logged_within(&self, text: &str, wait: Duration) -> bool {
+        let deadline = std::time::Instant::now() + wait;
+        while !self.log_text().contains(text) {
+            if std::time::Instant::now() >= deadline {
+                return false;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        true
+    }
+
+    /// The first process's id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// The CPU time the first process has used so far (user and system).
+    pub fn cpu_time(&self) -> Duration {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.pid())).unwrap();
+        // The fields after the command's name (in parentheses, which may hold spaces).
+        let fields: Vec<&str> = stat
+            .rsplit_once(')')
+            .unwrap()
+            .1
+            .split_whitespace()
+            .collect();
+        let ticks: u64 = fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap();
+        // Linux's USER_HZ is 100 on every platform it runs on.
+        Duration::from_millis(ticks * 10)
+    }
+
+    /// The first process's resident memory, in KiB.
+    pub fn resident_kib(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid())).unwrap();
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmRSS:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+            .unwrap()
+    }
+
+    /// `GET /health` of the first process, asked again every 100 ms: whether it answered
+    /// 200 within `wait`.
+    pub async fn healthy_within(&self, wait: Duration) -> bool {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let ask = || async {
+            let mut tcp = TcpStream::connect(&self.addr).await.ok()?;
+            tcp.write_all(b"GET /health HTTP/1.1\r\nHost: test\r\n\r\n")
+                .await
+                .ok()?;
+            let mut answer = Vec::new();
+            tcp.read_to_end(&mut answer).await.ok()?;
+            answer.starts_with(b"HTTP/1.1 200").then_some(())
+        };
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            if let Ok(Some(())) = tokio::time::timeout(left, ask()).await {
+                return true;
+            }
+            if tokio::time::Instant::now() + Duration::from_millis(100) >= deadline {
+                return false;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
     }
 
     /// The log lines so far (of every process), joined.
@@ -340,6 +432,28 @@ impl Client {
                 Err(_) => return false,
                 Ok(None) | Ok(Some(Err(_))) | Ok(Some(Ok(Message::Close(_)))) => return true,
                 Ok(Some(Ok(_))) => {}
+            }
+        }
+    }
+
+    /// The sending and the receiving halves, to use at once.
+    pub fn split(
+        self,
+    ) -> (
+        futures_util::stream::SplitSink<Ws, Message>,
+        futures_util::stream::SplitStream<Ws>,
+    ) {
+        self.ws.split()
+    }
+
+    /// Reads until the server closes; the close frame's code (`None` when the connection
+    /// ended without one, or did not end within [`WAIT`]).
+    pub async fn close_code(&mut self) -> Option<u16> {
+        loop {
+            match tokio::time::timeout(WAIT, self.ws.next()).await.ok()?? {
+                Ok(Message::Close(frame)) => return frame.map(|f| u16::from(f.code)),
+                Err(_) => return None,
+                Ok(_) => {}
             }
         }
     }

@@ -9,3 +9,5 @@ mod fault;
 mod hostile;
 mod integration;
 mod postgres;
+mod promises;
+mod stall;
