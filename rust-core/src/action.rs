@@ -8,6 +8,21 @@ use serde::{Deserialize, Serialize};
 use crate::board::{ParsePointError, Point};
 
 /// One action of a turn (RULES.md §2).
+///
+/// The notation of RULES.md §2, read and written:
+///
+/// ```
+/// use mills_core::{Action, parse_actions};
+///
+/// let step: Action = "d6-d5".parse()?;
+/// assert_eq!(step, Action::Step { from: "d6".parse()?, to: "d5".parse()? });
+/// assert_eq!("xd7".parse::<Action>()?, Action::Remove("d7".parse()?));
+/// assert_eq!(step.to_string(), "d6-d5");
+/// // A whole turn may be written as one word.
+/// assert_eq!(parse_actions("d6-d5xd7")?, [step, "xd7".parse()?]);
+/// assert!("d6-".parse::<Action>().is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Action {
     /// A piece from hand onto an empty point.
@@ -184,6 +199,16 @@ fn pull_then_step(text: &str) -> Option<(Point, Action)> {
 }
 
 /// Writes actions in the notation of RULES.md §2, separated by spaces.
+///
+/// The inverse of [`parse_actions`]:
+///
+/// ```
+/// use mills_core::{format_actions, parse_actions};
+///
+/// let actions = parse_actions("d6 a7 xd7 d6-d5")?;
+/// assert_eq!(format_actions(&actions), "d6 a7 xd7 d6-d5");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn format_actions(actions: &[Action]) -> String {
     let mut text = String::new();
     for (i, a) in actions.iter().enumerate() {

@@ -20,6 +20,22 @@ use serde::{Deserialize, Serialize};
 pub const POINT_COUNT: usize = 24;
 
 /// A point of the board, `a1`..`g7` in standard morris coordinates.
+///
+/// Points are named as on the board (files a-g, ranks 1-7):
+///
+/// ```
+/// use mills_core::Point;
+///
+/// let d6: Point = "d6".parse()?;
+/// assert_eq!(d6.to_string(), "d6");
+/// assert!("a7".parse::<Point>()?.is_corner());
+/// assert!(!d6.is_corner());
+/// assert!("d4".parse::<Point>().is_err(), "the centre is not a point");
+/// assert_eq!(Point::ALL.len(), 24);
+/// let (file, rank) = d6.file_rank();
+/// assert_eq!(Point::from_file_rank(file, rank), Some(d6));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Point(u8);
 
@@ -152,6 +168,23 @@ impl<'de> Deserialize<'de> for Point {
 }
 
 /// A set of points as 24 bits.
+///
+/// A set of points: build one, test it, iterate over it:
+///
+/// ```
+/// use mills_core::{Bitboard, Point};
+///
+/// let a7: Point = "a7".parse()?;
+/// let d7: Point = "d7".parse()?;
+/// let set = Bitboard::EMPTY.with(a7).with(d7);
+/// assert!(set.contains(a7) && !set.contains("g7".parse()?));
+/// assert_eq!(set.count(), 2);
+/// assert_eq!(set.without(a7), Bitboard::from_point(d7));
+/// let points: Vec<Point> = set.collect();
+/// assert_eq!(points.len(), 2);
+/// assert_eq!((!Bitboard::EMPTY & Bitboard::FULL).count(), 24);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct Bitboard(pub u32);
@@ -259,6 +292,26 @@ impl fmt::Debug for Bitboard {
 pub const MAX_LINES_PER_POINT: usize = 3;
 
 /// Edges and lines of one board shape, computed at compile time.
+///
+/// The board's lines and edges; a mill is three pieces on one line:
+///
+/// ```
+/// use mills_core::{Bitboard, Geometry, Point, Rules};
+///
+/// let board = Rules::ZHIQI.geometry();
+/// assert_eq!((board.lines().len(), board.edge_count()), (20, 40));
+/// assert_eq!(Geometry::WITHOUT_DIAGONALS.lines().len(), 16);
+///
+/// let set = |points: &str| -> Bitboard {
+///     points.split(' ').map(|p| Bitboard::from_point(p.parse().unwrap())).fold(Bitboard::EMPTY, |a, b| a | b)
+/// };
+/// assert!(board.has_mill(set("a7 d7 g7")));
+/// assert!(board.has_mill(set("a7 b6 c5")), "a corner diagonal is a line");
+/// assert!(!board.has_mill(set("a7 d7 a4")));
+/// let a7: Point = "a7".parse()?;
+/// assert_eq!(board.neighbours(Bitboard::from_point(a7)), set("d7 a4 b6"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct Geometry {
     /// The neighbours of each point.
@@ -401,6 +454,21 @@ impl Geometry {
 /// One of the 16 symmetries of the board: the square's 8 (rotations and reflections) times
 /// swapping the outer and inner squares. Each maps edges to edges and lines to lines on both
 /// geometries, so a position and its image have the same value (the endgame tables store one).
+///
+/// The board's 16 symmetries map lines to lines:
+///
+/// ```
+/// use mills_core::{Bitboard, Rules, Symmetry};
+///
+/// let board = Rules::TWELVE_MENS_MORRIS.geometry();
+/// assert_eq!(Symmetry::ALL.len(), 16);
+/// for symmetry in Symmetry::ALL {
+///     assert_eq!(symmetry.apply_set(Bitboard::FULL), Bitboard::FULL);
+///     for &line in board.lines() {
+///         assert!(board.lines().contains(&symmetry.apply_set(line)));
+///     }
+/// }
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Symmetry {
     /// `map[p]` is the index of the point `p` goes to.

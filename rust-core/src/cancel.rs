@@ -4,6 +4,19 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A flag another thread sets to stop a search at once (new game, undo, leaving the screen).
+///
+/// Clones share the flag: the screen keeps one, the search the other.
+///
+/// ```
+/// use mills_core::{CancelToken, Game, Rules, SearchLimits, hint};
+///
+/// let token = CancelToken::new();
+/// let for_the_search = token.clone();
+/// token.cancel();
+/// assert!(for_the_search.is_cancelled());
+/// let game = Game::new(Rules::ZHIQI);
+/// assert!(hint(&game, SearchLimits::depth(20), &for_the_search).is_none(), "stopped at once");
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct CancelToken(Arc<AtomicBool>);
 

@@ -19,6 +19,17 @@ mod parse;
 use std::sync::OnceLock;
 
 /// A language the rules text is written in.
+///
+/// A language from a system tag; anything unknown is English:
+///
+/// ```
+/// use mills_core::Locale;
+///
+/// assert_eq!(Locale::from_tag("zh-Hant-TW"), Locale::TraditionalChinese);
+/// assert_eq!(Locale::from_tag("zh-CN"), Locale::SimplifiedChinese);
+/// assert_eq!(Locale::from_tag("fr"), Locale::English);
+/// assert_eq!(Locale::ALL.len(), 3);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Locale {
     /// English.
@@ -144,6 +155,19 @@ pub fn rules_for(variant: crate::rules::Variant, locale: Locale) -> &'static Rul
 ///
 /// `game_id` is the stable rules id: `"zhiqi"`, `"linked-horse"` or `"twelve-mens-morris"`
 /// (exact, case-sensitive). Returns `None` for an unknown id.
+///
+/// The rules as the apps show them, in each language:
+///
+/// ```
+/// use mills_core::{Locale, rules_text};
+///
+/// let english = rules_text("zhiqi", Locale::English).expect("a game");
+/// let chinese = rules_text("zhiqi", Locale::from_tag("zh-Hans")).expect("a game");
+/// assert!(chinese.name.contains("直棋"), "{}", chinese.name);
+/// assert_ne!(english.name, chinese.name);
+/// assert!(!english.sections.is_empty());
+/// assert!(rules_text("chess", Locale::English).is_none());
+/// ```
 #[must_use]
 pub fn rules_text(game_id: &str, locale: Locale) -> Option<&'static RulesText> {
     let variant = crate::rules::Variant::ALL

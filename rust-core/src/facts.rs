@@ -48,6 +48,18 @@ pub struct PointPlace {
 }
 
 /// What a game is, for a screen.
+///
+/// What a board screen draws, from the engine:
+///
+/// ```
+/// use mills_core::{GameFacts, Variant};
+///
+/// let facts = GameFacts::of(Variant::LinkedHorse);
+/// assert_eq!(facts.pieces_each, 10);
+/// assert!(facts.has_stable && facts.stable_cell.is_some());
+/// assert_eq!((facts.points.len(), facts.edges.len(), facts.lines.len()), (24, 40, 20));
+/// assert!(!GameFacts::of(Variant::ZhiQi).has_stable);
+/// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct GameFacts {
     /// The game.
@@ -137,6 +149,17 @@ pub struct LevelFacts {
 }
 
 /// The ten levels, weakest first; exactly one is the default.
+///
+/// The settings screen's levels:
+///
+/// ```
+/// use mills_core::levels;
+///
+/// let levels = levels();
+/// assert_eq!(levels.len(), 10);
+/// assert_eq!((levels[0].name, levels[9].name), ("Beginner", "Grandmaster"));
+/// assert_eq!(levels.iter().filter(|l| l.is_default).count(), 1);
+/// ```
 pub fn levels() -> Vec<LevelFacts> {
     const KEYS: [&str; 10] = [
         "level_1", "level_2", "level_3", "level_4", "level_5", "level_6", "level_7", "level_8",

@@ -164,6 +164,21 @@ impl Game {
     }
 
     /// `side` resigns; the game must still be going on.
+    ///
+    /// A resignation ends the game; undo takes it back:
+    ///
+    /// ```
+    /// use mills_core::{Game, Outcome, Rules, Side, WinReason};
+    ///
+    /// let mut game = Game::new(Rules::LINKED_HORSE);
+    /// game.play("d6".parse()?)?;
+    /// game.resign(Side::P2)?;
+    /// assert_eq!(game.outcome(), Some(Outcome::Win { winner: Side::P1, reason: WinReason::Resignation }));
+    /// assert!(game.play("d2".parse()?).is_err(), "nothing is played after the end");
+    /// game.undo(0);
+    /// assert!(!game.is_over());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn resign(&mut self, side: Side) -> Result<(), IllegalAction> {
         if self.is_over() {
             return Err(IllegalAction::GameOver);
@@ -206,6 +221,19 @@ impl Game {
     }
 
     /// Replays `actions` from the start of `rules`, stopping at the first illegal one.
+    ///
+    /// A list of actions that breaks the rules names its first illegal action:
+    ///
+    /// ```
+    /// use mills_core::{Game, IllegalAction, Rules, parse_actions};
+    ///
+    /// let game = Game::replay(Rules::ZHIQI, &parse_actions("d6 d2 f4")?)?;
+    /// assert_eq!(game.actions().len(), 3);
+    /// let error = Game::replay(Rules::ZHIQI, &parse_actions("d6 d2 d6")?).unwrap_err();
+    /// assert_eq!((error.index, error.reason), (2, IllegalAction::Occupied("d6".parse()?)));
+    /// assert_eq!(error.to_string(), "action 3 (d6) is illegal: d6 is occupied");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn replay(rules: Rules, actions: &[Action]) -> Result<Game, ReplayError> {
         Game::replay_from(Position::new(rules), actions)
     }
@@ -268,6 +296,21 @@ impl fmt::Display for ReplayError {
 impl std::error::Error for ReplayError {}
 
 /// A game as it is saved and exchanged: the rules and the actions from the start.
+///
+/// What a save keeps of a game, and the game rebuilt from it:
+///
+/// ```
+/// use mills_core::{Game, Rules, Side, parse_actions};
+///
+/// let mut game = Game::replay(Rules::ZHIQI, &parse_actions("d6 d2 f4")?)?;
+/// game.resign(Side::P1)?;
+/// let record = game.record();
+/// let json = serde_json::to_string(&record)?;
+/// let again = serde_json::from_str::<mills_core::GameRecord>(&json)?.replay()?;
+/// assert_eq!(again.actions(), game.actions());
+/// assert_eq!(again.outcome(), game.outcome());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameRecord {
     #[serde(flatten)]

@@ -2,24 +2,120 @@
 //! and Twelve Men's Morris, as specified in RULES.md, and the game sessions the Android and
 //! iOS apps play through (via the UniFFI crate `mills-ffi`).
 //!
-//! Every name but the puzzles' is at the crate root; the modules behind them are private. Where to start:
+//! # Examples
 //!
-//! - **Rules**: [`Rules`] (one of the three [`Variant`]s, with its [`DrawRules`]),
-//!   [`Position`] (the board, [`Position::legal_actions`], [`Position::play`]), [`Game`] (a
-//!   position with its history: repetition, undo, [`Game::replay`]), [`Action`] in the rules'
-//!   notation ([`parse_actions`], [`format_actions`]), [`Outcome`], and [`perft`].
-//! - **The computer player**: [`Engine`] plays at a [`Level`] ([`Engine::choose_turn`]),
-//!   [`hint()`] finds the best whole turn, [`analyse`] says who stands better ([`Verdict`]).
-//! - **Records**: [`move_list`], [`Review`], and the text [`Record`] of docs/records.md.
-//! - **Endgame tables**: [`EndgameTables`] (build, save, load, probe), [`prepare_tables`] and
-//!   the process-wide [`TableShelf`].
-//! - **Lessons**: [`lesson`], [`lesson_course`], [`LessonRunner`], [`LessonSession`].
-//! - **Puzzles**: the one public module, [`puzzles`], a namespace of its own (its names, such
-//!   as `puzzles::mine` and `puzzles::choose`, read best with it): positions the endgame
-//!   tables prove, played in a [`puzzles::PuzzleSession`], with statistics and a rating.
-//! - **Sessions** (what the apps use): [`GameSession`] with a [`SessionListener`]: taps,
-//!   the computer's turns, the timer, saves and statistics; every board change is read from
-//!   [`GameSession::changes_since`].
+//! Start a game, list the legal actions and play them in the notation of RULES.md §2:
+//!
+//! ```
+//! use mills_core::{Game, Pending, Phase, RemovalKind, Rules, Side, parse_actions};
+//!
+//! let mut game = Game::new(Rules::ZHIQI);
+//! assert_eq!(game.position().legal_actions().len(), 24, "place anywhere");
+//! for action in parse_actions("a7 e4 d7 e3 g7")? {
+//!     game.play(action)?;
+//! }
+//! // g7 closed the top line while placing: in Zhi Qi that owes a pin.
+//! let position = game.position();
+//! assert_eq!(position.pending(), Pending::Remove { kind: RemovalKind::Pin, count: 1 });
+//! assert!(position.legal_actions().iter().all(|a| a.to_string().starts_with('x')));
+//! game.play("xe4".parse()?)?;
+//! assert_eq!(game.position().side_to_move(), Side::P2);
+//! assert_eq!(game.position().phase(), Phase::Placing);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Ask the computer for a turn, and for the best one:
+//!
+//! ```
+//! use mills_core::{CancelToken, Engine, Game, Level, Rules, SearchLimits, hint};
+//!
+//! let mut game = Game::new(Rules::TWELVE_MENS_MORRIS);
+//! let turn = Engine::new(1).choose_turn(&game, Level::new(2)?, &CancelToken::new());
+//! for action in turn {
+//!     game.play(action)?;
+//! }
+//! let best = hint(&game, SearchLimits::depth(2), &CancelToken::new()).expect("a turn");
+//! assert!(game.position().check(best.actions[0]).is_ok());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Read the exact value of an endgame from tables built in memory (three pieces a side
+//! build in a moment; the apps ship four):
+//!
+//! ```
+//! use mills_core::{EndgameTables, Rules, Setup, Side, TableValue, Variant};
+//!
+//! let tables = EndgameTables::build(Variant::TwelveMensMorris, 3, 1, &mut |_| {})?;
+//! let position = Setup::moving(Rules::TWELVE_MENS_MORRIS)
+//!     .pieces(Side::P1, "a7 d7 f4")
+//!     .pieces(Side::P2, "a1 d1 b4")
+//!     .build()?;
+//! let turns = tables.ranked_turns(&position).expect("three a side is in the tables");
+//! // Best first: no turn is worth more to the mover than the first one.
+//! let best = tables.probe(&position).expect("in the tables");
+//! assert_eq!(turns[0].value, best);
+//! if let TableValue::Win(n) = best {
+//!     assert!(n >= 1);
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # The API
+//!
+//! Every name but the puzzles' is at the crate root; the modules behind them are private.
+//!
+//! **The board and the rules**
+//! - [`Variant`]: the three games by their stable ids; [`Rules`] of each ([`Rules::of`]), with
+//!   the [`MillEffect`]s, [`WhenBlocked`], [`RemovalsPerMove`] and [`DrawRules`] that make them
+//!   differ; [`Side`]: P1 and P2.
+//! - [`Point`] (`a7` ... `g1`), [`Bitboard`] (a set of points), [`Geometry`] (lines, edges,
+//!   mills), [`Symmetry`] (the board's 16).
+//! - [`Action`]: a placement, a step, a removal or a pass; [`parse_actions`],
+//!   [`format_actions`], [`turn_token`].
+//!
+//! **Positions and games**
+//! - [`Position`]: the board, hands, stables, [`Phase`] and the [`Pending`] removals
+//!   ([`RemovalKind`]: pin, capture or pull); [`Position::legal_actions`],
+//!   [`Position::play`] (an [`IllegalAction`] when refused), [`Position::outcome`].
+//! - [`Setup`]: a position from lists of points ([`SetupError`] when unreachable).
+//! - [`Game`]: a position with its history: repetition, resignation, [`Game::undo`],
+//!   [`Game::replay`] ([`ReplayError`]), [`GameRecord`]; [`Outcome`] ([`WinReason`],
+//!   [`DrawReason`]); [`perft`] and [`divide`].
+//!
+//! **The computer player**
+//! - [`Engine`] plays a turn at a [`Level`] ([`Engine::choose_turn`]); [`hint()`] finds the
+//!   best whole turn within [`SearchLimits`]; [`analyse`] says who stands better
+//!   ([`Evaluation`], [`Verdict`], [`verdict`]); [`evaluate`] and [`Weights`] are the static
+//!   evaluation; [`CancelToken`] stops any of them from another thread.
+//!
+//! **Records and review**
+//! - [`Record`]: the text record of docs/records.md ([`RecordHeader`], [`RecordError`]);
+//!   [`move_list`] and [`Review`]: a game turn by turn ([`TurnEntry`]).
+//!
+//! **Endgame tables**
+//! - [`EndgameTables`]: build, save, load, [`EndgameTables::probe`] ([`TableValue`]) and
+//!   [`EndgameTables::ranked_turns`] ([`RankedTurn`]); [`prepare_tables`] and the
+//!   process-wide [`TableShelf`] for the apps.
+//!
+//! **Lessons**
+//! - [`lesson_course`] of each game, [`lesson`] by id, played by a [`LessonRunner`] (its
+//!   [`LessonVerdict`]s) or in a [`LessonSession`]; [`check_lesson`] and [`check_lessons`].
+//!
+//! **Puzzles**: the one public module, [`puzzles`], a namespace of its own (its names, such
+//! as `puzzles::mine` and `puzzles::choose`, read best with it): positions the endgame
+//! tables prove ([`puzzles::puzzle`], [`puzzles::choose`], [`puzzles::daily_puzzle`]),
+//! played in a [`puzzles::PuzzleSession`], with statistics and a rating.
+//!
+//! **Sessions** (what the apps use)
+//! - [`GameSession`] from a [`SessionConfig`] ([`Mode`], [`TurnTimer`]) and
+//!   [`SessionOptions`]: taps ([`TapOutcome`]), the computer's turns, the timer, undo and
+//!   redo, saves and statistics, with a [`SessionListener`] for its [`SessionEvent`]s; every
+//!   board change is read from [`GameSession::changes_since`], every screen from a
+//!   [`Snapshot`].
+//!
+//! **What the screens show**
+//! - [`rules_text`] in each [`Locale`], [`GameFacts`] (points, edges, lines, counters),
+//!   [`levels`] and [`timer_choices`].
 //!
 //! The modules stand on floors that only import downwards; docs/architecture.md draws them.
 

@@ -9,6 +9,18 @@ pub const WIN: i32 = 100_000;
 pub const WIN_THRESHOLD: i32 = WIN - 1_000;
 
 /// How long a search may run: it stops at whichever limit comes first.
+///
+/// A search stops at the first limit reached:
+///
+/// ```
+/// use std::time::Duration;
+/// use mills_core::SearchLimits;
+///
+/// let by_depth = SearchLimits::depth(4);
+/// assert_eq!((by_depth.depth, by_depth.time), (Some(4), None));
+/// let by_time = SearchLimits::time(Duration::from_millis(200));
+/// assert_eq!(by_time.time, Some(Duration::from_millis(200)));
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct SearchLimits {
     /// Whole turns to look ahead.

@@ -37,6 +37,19 @@ pub enum DrawReason {
 }
 
 /// A finished game.
+///
+/// How a game ended, in words and as data:
+///
+/// ```
+/// use mills_core::{Game, Rules, Side};
+///
+/// let mut game = Game::new(Rules::TWELVE_MENS_MORRIS);
+/// game.resign(Side::P1)?;
+/// let outcome = game.outcome().expect("over");
+/// assert_eq!(outcome.winner(), Some(Side::P2));
+/// assert_eq!(outcome.to_string(), "P2 wins: the opponent resigned");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(tag = "result", rename_all = "kebab-case")]
 pub enum Outcome {

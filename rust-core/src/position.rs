@@ -25,6 +25,20 @@ pub enum Phase {
 }
 
 /// What a removal does; it follows from the position, not from the notation.
+///
+/// The same mill captures in Twelve Men's Morris: the piece leaves the board.
+///
+/// ```
+/// use mills_core::{Game, Pending, RemovalKind, Rules, Side, parse_actions};
+///
+/// let mut game = Game::replay(Rules::TWELVE_MENS_MORRIS, &parse_actions("a7 e4 d7 e3 g7")?)?;
+/// assert_eq!(game.position().pending(), Pending::Remove { kind: RemovalKind::Capture, count: 1 });
+/// assert!(game.position().removal_targets(RemovalKind::Capture).contains("e4".parse()?));
+/// game.play("xe4".parse()?)?;
+/// assert_eq!(game.position().owner("e4".parse()?), None);
+/// assert_eq!(game.position().lost(Side::P2), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum RemovalKind {
@@ -37,6 +51,21 @@ pub enum RemovalKind {
 }
 
 /// What the side to move owes before its turn can end.
+///
+/// A mill owes a removal before the turn ends; the position says which kind. In Zhi Qi
+/// a mill made while placing pins: the opponent's piece is replaced by the mover's.
+///
+/// ```
+/// use mills_core::{Game, Pending, RemovalKind, Rules, Side, parse_actions};
+///
+/// let mut game = Game::replay(Rules::ZHIQI, &parse_actions("a7 e4 d7 e3 g7")?)?;
+/// assert_eq!(game.position().pending(), Pending::Remove { kind: RemovalKind::Pin, count: 1 });
+/// assert_eq!(game.position().side_to_move(), Side::P1, "the turn goes on");
+/// game.play("xe4".parse()?)?;
+/// assert_eq!(game.position().owner("e4".parse()?), Some(Side::P1), "pinned");
+/// assert_eq!(game.position().pending(), Pending::None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "owes")]
 pub enum Pending {
@@ -152,6 +181,18 @@ impl fmt::Display for IllegalAction {
 impl std::error::Error for IllegalAction {}
 
 /// A position of one game: board, hands, stables, side to move and what it owes.
+///
+/// A new game's position: everything in hand, P1 to place:
+///
+/// ```
+/// use mills_core::{Phase, Position, Rules, Side};
+///
+/// let start = Position::new(Rules::LINKED_HORSE);
+/// assert_eq!(start.phase(), Phase::Placing);
+/// assert_eq!((start.hand(Side::P1), start.hand(Side::P2)), (10, 10));
+/// assert_eq!(start.legal_actions().len(), 24, "any point");
+/// assert!(start.occupied().is_empty() && start.outcome().is_none());
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Position {
     rules: Rules,
@@ -499,6 +540,22 @@ impl Position {
 
     /// Plays `action` if it is legal, and says whether it ended the turn; otherwise leaves
     /// the position as it was.
+    ///
+    /// An illegal action is refused with the reason, and the position is unchanged:
+    ///
+    /// ```
+    /// use mills_core::{IllegalAction, Position, Rules, Side};
+    ///
+    /// let mut position = Position::new(Rules::TWELVE_MENS_MORRIS);
+    /// assert!(position.play("d6".parse()?)?.turn_ended);
+    /// let before = position;
+    /// let refused = position.play("d6".parse()?);
+    /// assert_eq!(refused, Err(IllegalAction::Occupied("d6".parse()?)));
+    /// assert_eq!(refused.unwrap_err().to_string(), "d6 is occupied");
+    /// assert_eq!(position, before);
+    /// assert_eq!(position.owner("d6".parse()?), Some(Side::P1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn play(&mut self, action: Action) -> Result<Applied, IllegalAction> {
         self.check(action)?;
         Ok(self.play_unchecked(action))
@@ -752,6 +809,25 @@ impl Position {
 /// A position described piece by piece: for tests, puzzles and saved positions.
 /// `build` checks it and derives what follows from the rules (a blocked Zhi Qi side owes a
 /// pull, a blocked side elsewhere has lost).
+///
+/// A position from a list of points (a puzzle, a test, a diagram):
+///
+/// ```
+/// use mills_core::{Phase, Rules, Setup, Side};
+///
+/// let position = Setup::moving(Rules::TWELVE_MENS_MORRIS)
+///     .pieces(Side::P1, "a7 d7 g4")
+///     .pieces(Side::P2, "a1 g1 b4")
+///     .to_move(Side::P2)
+///     .build()?;
+/// assert_eq!(position.phase(), Phase::Moving);
+/// assert_eq!(position.side_to_move(), Side::P2);
+/// assert_eq!(position.board(Side::P1).count(), 3);
+/// // A setup the rules cannot reach is refused.
+/// let twice = Setup::moving(Rules::TWELVE_MENS_MORRIS).pieces(Side::P1, "a7 a7").build();
+/// assert!(twice.unwrap_err().to_string().contains("a7 is listed twice"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
     /// The rules.

@@ -11,6 +11,17 @@ use serde::{Deserialize, Serialize};
 use crate::board::Geometry;
 
 /// One of the two players. P1 places first.
+///
+/// P1 places first; sides alternate:
+///
+/// ```
+/// use mills_core::{Position, Rules, Side};
+///
+/// assert_eq!(Side::P1.opponent(), Side::P2);
+/// assert_eq!(Side::P2.to_string(), "P2");
+/// assert_eq!(Position::new(Rules::ZHIQI).side_to_move(), Side::P1);
+/// assert_eq!(Side::BOTH.map(Side::index), [0, 1]);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub enum Side {
     #[serde(rename = "p1")]
@@ -49,6 +60,20 @@ impl fmt::Display for Side {
 }
 
 /// The games Mills plays, by their stable ids.
+///
+/// A game from its stable id (the one the command line, records and saves use):
+///
+/// ```
+/// use mills_core::{Rules, Variant};
+///
+/// let game: Variant = "linked-horse".parse()?;
+/// assert_eq!(game, Variant::LinkedHorse);
+/// assert_eq!((game.id(), game.name()), ("linked-horse", "Linked-Horse"));
+/// assert_eq!(Rules::of(game).pieces, 10);
+/// assert!("chess".parse::<Variant>().is_err());
+/// assert_eq!(Variant::ALL.len(), 3);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub enum Variant {
     #[serde(rename = "zhiqi")]
@@ -123,6 +148,20 @@ impl FromStr for Variant {
 }
 
 /// What completing a line does.
+///
+/// In Linked-Horse nothing is captured: the piece that closes a mill goes to its side's
+/// stable.
+///
+/// ```
+/// use mills_core::{Game, Rules, Side, parse_actions};
+///
+/// let game = Game::replay(Rules::LINKED_HORSE, &parse_actions("a7 e4 d7 e3 g7")?)?;
+/// let position = game.position();
+/// assert_eq!(position.stable(Side::P1), 1);
+/// assert_eq!(position.owner("g7".parse()?), None, "banked, not on the board");
+/// assert_eq!(position.side_to_move(), Side::P2, "nothing is owed");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum MillEffect {
     /// Remove an opponent piece and put one of the mover's on its point (Zhi Qi placing).
@@ -143,6 +182,28 @@ pub enum RemovalsPerMove {
 }
 
 /// What happens to a side to move in the movement phase that has no legal step.
+///
+/// A Zhi Qi side that cannot step is not lost: it owes a pull, then the step the pull
+/// makes room for.
+///
+/// ```
+/// use mills_core::{Pending, RemovalKind, Rules, Setup, Side};
+///
+/// // P1's only piece, a7, is hemmed in by d7, a4 and the diagonal b6.
+/// let blocked = Setup::moving(Rules::ZHIQI)
+///     .pieces(Side::P1, "a7")
+///     .pieces(Side::P2, "d7 a4 b6 g1")
+///     .build()?;
+/// assert!(blocked.outcome().is_none());
+/// assert_eq!(blocked.pending(), Pending::Remove { kind: RemovalKind::Pull, count: 1 });
+/// // The same position in Twelve Men's Morris is lost.
+/// let lost = Setup::moving(Rules::TWELVE_MENS_MORRIS)
+///     .pieces(Side::P1, "a7 g7 g4")
+///     .pieces(Side::P2, "d7 a4 b6 f6 f4 g1")
+///     .build()?;
+/// assert_eq!(lost.outcome().and_then(|o| o.winner()), Some(Side::P2));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum WhenBlocked {
     /// Remove an adjacent opponent piece, then step (Zhi Qi's pull).
@@ -171,6 +232,21 @@ impl Default for DrawRules {
 }
 
 /// The complete rules of one game.
+///
+/// The three games differ only in these fields; each has a constant:
+///
+/// ```
+/// use mills_core::{MillEffect, Rules, Variant, WhenBlocked};
+///
+/// let zhiqi = Rules::ZHIQI;
+/// assert_eq!(zhiqi, Rules::of(Variant::ZhiQi));
+/// assert_eq!(zhiqi.pieces, 12);
+/// assert_eq!(zhiqi.mill_while_placing, MillEffect::Pin);
+/// assert_eq!(zhiqi.when_blocked, WhenBlocked::Pull);
+/// assert_eq!(Rules::TWELVE_MENS_MORRIS.mill_while_moving, MillEffect::Capture);
+/// assert_eq!(Rules::LINKED_HORSE.mill_while_moving, MillEffect::Stable);
+/// assert!(Rules::LINKED_HORSE.three_in_line_wins);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Rules {
     /// The game these rules are.

@@ -3,6 +3,17 @@
 use std::fmt;
 
 /// The turn timer setting (RULES.md §6): off, 15, 30, 60 (the default) or 120 seconds.
+///
+/// The turn timer's settings, by seconds:
+///
+/// ```
+/// use mills_core::TurnTimer;
+///
+/// assert_eq!(TurnTimer::default().seconds(), Some(60));
+/// assert_eq!(TurnTimer::from_seconds(30), Some(TurnTimer::Seconds30));
+/// assert_eq!(TurnTimer::Off.seconds(), None);
+/// assert_eq!(TurnTimer::from_seconds(45), None);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub enum TurnTimer {
     /// No timer.

@@ -37,6 +37,16 @@ const SLIGHTLY_UP_TO: i32 = 120;
 const BETTER_UP_TO: i32 = 300;
 
 /// A search score, from P1's side, as a verdict.
+///
+/// Scores are hundredths of a piece, from P1's side:
+///
+/// ```
+/// use mills_core::{Side, Verdict, WIN, verdict};
+///
+/// assert_eq!(verdict(0), Verdict::Equal);
+/// assert_eq!(verdict(-250), Verdict::Better(Side::P2));
+/// assert_eq!(verdict(WIN - 5), Verdict::ForcedWin(Side::P1));
+/// ```
 pub fn verdict(score_for_p1: i32) -> Verdict {
     let side = if score_for_p1 > 0 { Side::P1 } else { Side::P2 };
     match score_for_p1.abs() {

@@ -399,6 +399,17 @@ pub fn evaluate_with(position: &Position, w: &Weights) -> i32 {
 }
 
 /// Whether `action` (a placement or a step) completes a line for the side to move.
+///
+/// Whether an action completes a line for the side to move:
+///
+/// ```
+/// use mills_core::{Game, Rules, closes_mill, parse_actions};
+///
+/// let game = Game::replay(Rules::ZHIQI, &parse_actions("a7 e4 d7 e3")?)?;
+/// assert!(closes_mill(game.position(), "g7".parse()?));
+/// assert!(!closes_mill(game.position(), "a1".parse()?));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn closes_mill(position: &Position, action: Action) -> bool {
     let geometry = position.rules().geometry();
     let ours = position.board(position.side_to_move());

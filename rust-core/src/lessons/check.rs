@@ -93,6 +93,18 @@ pub fn check() -> CheckReport {
 }
 
 /// Checks one lesson, adding to `report`.
+///
+/// Check one lesson the way the suite checks them all:
+///
+/// ```
+/// use mills_core::{CheckReport, Variant, check_lesson, lesson_course};
+///
+/// let mut report = CheckReport::default();
+/// check_lesson(&lesson_course(Variant::TwelveMensMorris)[0], &mut report);
+/// assert_eq!(report.lessons, 1);
+/// assert!(report.failures.is_empty(), "{:?}", report.failures);
+/// assert!(report.lines >= 1);
+/// ```
 pub fn check_lesson(data: &'static LessonData, report: &mut CheckReport) {
     report.lessons += 1;
     let lesson = match Lesson::load(data) {

@@ -45,6 +45,19 @@ pub const NOT_THIS_TIME: Text = Text {
 };
 
 /// The lessons of one game, in course order.
+///
+/// Each game's course, in order, with titles in every language:
+///
+/// ```
+/// use mills_core::{Locale, Variant, lesson_course};
+///
+/// let course = lesson_course(Variant::ZhiQi);
+/// assert_eq!(course.len(), 7);
+/// assert!(course.iter().all(|l| l.variant == Variant::ZhiQi));
+/// let first = &course[0];
+/// assert!(!first.title.get(Locale::English).is_empty());
+/// assert_ne!(first.title.get(Locale::English), first.title.get(Locale::SimplifiedChinese));
+/// ```
 pub fn course(variant: Variant) -> &'static [LessonData] {
     match variant {
         Variant::ZhiQi => zhiqi::LESSONS,

@@ -153,6 +153,22 @@ pub fn puzzles(variant: Variant) -> Vec<Puzzle> {
 }
 
 /// The shipped puzzle with this id.
+///
+/// A shipped puzzle by its id: the moves that reach it and the win it holds.
+///
+/// ```
+/// use mills_core::Variant;
+/// use mills_core::puzzles;
+///
+/// let first = &puzzles::puzzles(Variant::TwelveMensMorris)[0];
+/// let puzzle = puzzles::puzzle(&first.id)?;
+/// assert_eq!(puzzle.variant, Variant::TwelveMensMorris);
+/// assert!((2..=16).contains(&puzzle.turns), "a win in 2 to 16 turns");
+/// let position = puzzle.position()?;
+/// assert!(position.outcome().is_none());
+/// assert!(puzzles::puzzle("no-such-puzzle").is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn puzzle(id: &str) -> Result<Puzzle, PuzzleError> {
     Variant::ALL
         .into_iter()

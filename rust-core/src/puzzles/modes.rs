@@ -41,6 +41,19 @@ pub fn days_from_civil(year: i32, month: u32, day: u32) -> Option<i64> {
 
 /// The daily puzzle of a date (the player's local calendar date), of `variant`, or of a game
 /// chosen by the date too when `None`.
+///
+/// The same date gives the same puzzle on every device:
+///
+/// ```
+/// use mills_core::Variant;
+/// use mills_core::puzzles::daily_puzzle;
+///
+/// let today = daily_puzzle(Some(Variant::LinkedHorse), 2026, 12, 7)?;
+/// assert_eq!(today.id, daily_puzzle(Some(Variant::LinkedHorse), 2026, 12, 7)?.id);
+/// assert_eq!(today.variant, Variant::LinkedHorse);
+/// assert!(daily_puzzle(None, 2026, 2, 30).is_err(), "no such date");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn daily_puzzle(
     variant: Option<Variant>,
     year: i32,
@@ -79,6 +92,19 @@ pub fn rush_order(variant: Variant, seed: u64) -> Vec<Puzzle> {
 }
 
 /// Free choice: the game's puzzles of a grade (all of them for `None`), easiest first.
+///
+/// The easy puzzles of a game, easiest first:
+///
+/// ```
+/// use mills_core::Variant;
+/// use mills_core::puzzles::{Grade, choose};
+///
+/// let easy = choose(Variant::ZhiQi, Some(Grade::Easy));
+/// assert!(!easy.is_empty());
+/// assert!(easy.iter().all(|p| p.grade == Grade::Easy));
+/// assert!(easy.windows(2).all(|w| w[0].score <= w[1].score));
+/// assert_eq!(Grade::from_id("easy"), Some(Grade::Easy));
+/// ```
 pub fn choose(variant: Variant, grade: Option<Grade>) -> Vec<Puzzle> {
     let mut list: Vec<Puzzle> = puzzles(variant)
         .into_iter()

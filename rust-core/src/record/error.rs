@@ -35,6 +35,15 @@ impl fmt::Display for HeaderProblem {
 }
 
 /// A record that cannot be loaded.
+///
+/// A record that cannot be read says why, and where:
+///
+/// ```
+/// use mills_core::Record;
+///
+/// assert!(Record::parse("this is not a record").is_err());
+/// assert!(Record::parse("").is_err());
+/// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum RecordError {
     /// Larger than [`super::MAX_RECORD_BYTES`]: refused before it is read.

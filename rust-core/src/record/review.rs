@@ -11,6 +11,22 @@ use crate::position::Position;
 use super::turns::{TurnEntry, each_turn_with_positions, move_list};
 
 /// A finished or unfinished game laid out for review.
+///
+/// Step through a finished game turn by turn (the review screen):
+///
+/// ```
+/// use mills_core::{Game, Review, Rules, Side, parse_actions};
+///
+/// let game = Game::replay(Rules::ZHIQI, &parse_actions("a7 e4 d7 e3 g7 xe4")?)?;
+/// let review = Review::of(&game);
+/// assert_eq!(review.len(), 5, "g7 and its pin are one turn");
+/// assert_eq!(review.turns()[4].notation, "g7xe4");
+/// let before = review.position_before(4).expect("turn 5");
+/// assert_eq!(before.owner("e4".parse()?), Some(Side::P2));
+/// assert_eq!(review.position_after(4).unwrap().owner("e4".parse()?), Some(Side::P1));
+/// assert_eq!(review.final_position(), game.position());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Review {
     turns: Vec<TurnEntry>,

@@ -12,6 +12,24 @@ use crate::timer::TurnTimer;
 use super::clock::{Clock, ManualClock};
 
 /// Who plays the two sides.
+///
+/// Two people on one device: every tap is a player's, nothing runs in the background.
+///
+/// ```
+/// use mills_core::{GameSession, Mode, SessionConfig, SessionOptions, Side, TapOutcome, Variant};
+///
+/// let config = SessionConfig::new(Variant::ZhiQi).with_mode(Mode::PassAndPlay);
+/// let session = GameSession::new(config, SessionOptions::default());
+/// let Ok(TapOutcome::Played(played)) = session.tap("d6".parse()?) else {
+///     panic!("a placement is played at once")
+/// };
+/// assert_eq!((played.side, played.turn_ended), (Side::P1, true));
+/// assert_eq!(session.snapshot().to_move, Side::P2);
+/// session.undo()?;
+/// assert_eq!(session.snapshot().to_move, Side::P1);
+/// session.close();
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Mode {
     /// One human against the computer, which plays `computer` at `level`.

@@ -217,7 +217,7 @@ fn unreadable_moves_name_the_word() {
 #[test]
 fn command_line_mistakes_exit_with_code_2() {
     let err = bad_input(mills(&["perft", "--depth", "3"]));
-    assert!(err.contains("--variant is required"), "{err}");
+    assert!(err.contains("--game is required"), "{err}");
     let err = bad_input(mills(&["perft", "--variant", "chess", "--depth", "3"]));
     assert!(err.contains("unknown game 'chess'"), "{err}");
     let err = bad_input(mills(&["perft", "--variant", "zhiqi", "--depth", "-1"]));
@@ -242,9 +242,9 @@ fn command_line_mistakes_exit_with_code_2() {
 fn help_lists_every_command_and_version_prints_one_line() {
     let help = success(mills(&["--help"]));
     for usage in [
-        "mills perft --variant V --depth D [--moves \"M\"] [--divide]",
-        "mills legal --variant V [--moves \"M\"]",
-        "mills play [--variant V]",
+        "mills perft --game G --depth D [--moves \"M\"] [--divide]",
+        "mills legal --game G [--moves \"M\"]",
+        "mills play [--game G]",
         "mills bench [SUITE] [--quick]",
     ] {
         assert!(help.contains(usage), "{usage} missing from\n{help}");
@@ -612,10 +612,7 @@ fn tables_mistakes_are_bad_input() {
             vec!["tables", "info", "--dir", "/nonexistent-mills-tables"],
             "no tables in",
         ),
-        (
-            vec!["tables", "probe", "--dir", "/x"],
-            "--variant is required",
-        ),
+        (vec!["tables", "probe", "--dir", "/x"], "--game is required"),
     ] {
         let message = bad_input(mills(&args));
         assert!(message.contains(expected), "{args:?}: {message}");

@@ -490,7 +490,7 @@ fn bad_command_lines_are_refused_before_any_connection() {
 #[test]
 fn help_documents_the_command_and_its_exit_codes() {
     use cli_support::{mills, success};
-    let usage = "mills online (create | join CODE) --server URL [--game G] [--variant V]";
+    let usage = "mills online (create | join CODE) --server URL [--game G]";
     let overview = success(mills(&["--help"]));
     assert!(overview.contains(usage), "{overview}");
     assert!(overview.contains("4 the server cannot be"), "{overview}");

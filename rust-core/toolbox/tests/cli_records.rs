@@ -108,9 +108,9 @@ fn hint_refuses_a_finished_game_and_bad_flags() {
     let err = bad_input(mills(&["hint", "--variant", "zhiqi", "--depth", "0"]));
     assert!(err.contains("--depth must be at least 1"), "{err}");
     let err = bad_input(mills(&["hint", "--moves", "d6"]));
-    assert!(err.contains("--variant is required"), "{err}");
+    assert!(err.contains("--game is required"), "{err}");
     let help = success(mills(&["help", "hint"]));
-    assert!(help.contains("Usage: mills hint --variant V [--moves \"M\"] [--time MS] [--depth D]"));
+    assert!(help.contains("Usage: mills hint --game G [--moves \"M\"] [--time MS] [--depth D]"));
 }
 
 const SAMPLE: &str = "mills-record 1
@@ -307,7 +307,7 @@ fn play_refuses_a_bad_record_and_conflicting_flags() {
 fn help_lists_the_record_commands() {
     let help = success(mills(&["help"]));
     for usage in [
-        "mills hint --variant V [--moves \"M\"] [--time MS] [--depth D]",
+        "mills hint --game G [--moves \"M\"] [--time MS] [--depth D]",
         "mills record check|convert FILE [--to FORMAT]",
         "[--record FILE] [--write-record FILE]",
     ] {

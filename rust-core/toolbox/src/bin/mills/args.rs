@@ -11,8 +11,15 @@ use mills_core::Variant;
 
 use crate::error::{CliError, UsageError};
 
-/// The help of every `--variant` flag: the stable ids of the games.
-pub const VARIANT_HELP: &str = "game: zhiqi, linked-horse or twelve-mens-morris";
+/// The help of a `--game` flag that takes one game: the stable ids of the games.
+pub const GAME_HELP: &str = "game: zhiqi, linked-horse or twelve-mens-morris";
+
+/// The flag that names a game, in every command that takes one.
+pub const GAME_FLAG: &str = "--game";
+
+/// The other spelling of [`GAME_FLAG`], accepted everywhere it is: `perft`, `legal`, `play`,
+/// `hint`, `match` and `lessons` first spelled the game this way, and tools still drive them so.
+pub const GAME_ALIAS: &str = "--variant";
 
 /// `--moves`, shared by the commands that start from a played position.
 pub const MOVES_FLAG: FlagSpec = FlagSpec::value(
@@ -29,6 +36,8 @@ pub struct FlagSpec {
     pub value: Option<&'static str>,
     /// Whether the command refuses to run without it (checked by [`parse`]).
     pub required: bool,
+    /// Another spelling that means the same flag (`--variant` for `--game`), or `None`.
+    pub alias: Option<&'static str>,
     pub help: &'static str,
 }
 
@@ -39,6 +48,7 @@ impl FlagSpec {
             name,
             value: Some(placeholder),
             required: false,
+            alias: None,
             help,
         }
     }
@@ -61,7 +71,39 @@ impl FlagSpec {
             name,
             value: None,
             required: false,
+            alias: None,
             help,
+        }
+    }
+
+    /// `--game G` (alias `--variant`), optional; read it with [`Parsed::game`] or
+    /// [`Parsed::games`].
+    pub const fn game(help: &'static str) -> Self {
+        FlagSpec {
+            alias: Some(GAME_ALIAS),
+            ..FlagSpec::value(GAME_FLAG, "G", help)
+        }
+    }
+
+    /// `--game G` (alias `--variant`), which the command cannot run without; read it with
+    /// [`Parsed::required_game`].
+    pub const fn required_game(help: &'static str) -> Self {
+        FlagSpec {
+            required: true,
+            ..FlagSpec::game(help)
+        }
+    }
+
+    /// Whether `typed` is this flag, in either spelling.
+    fn is_named(&self, typed: &str) -> bool {
+        self.name == typed || self.alias == Some(typed)
+    }
+
+    /// The help text, with the other spelling when there is one.
+    fn help_text(&self) -> String {
+        match self.alias {
+            Some(alias) => format!("{} (also {alias})", self.help),
+            None => self.help.to_string(),
         }
     }
 
@@ -98,7 +140,7 @@ pub struct CommandSpec {
 }
 
 impl CommandSpec {
-    /// The usage line, e.g. `mills perft --variant V --depth D [--moves "M"] [--divide]`.
+    /// The usage line, e.g. `mills perft --game G --depth D [--moves "M"] [--divide]`.
     pub fn usage_line(&self) -> String {
         let mut line = format!("mills {}", self.name);
         if !self.positionals.is_empty() {
@@ -126,8 +168,9 @@ impl CommandSpec {
         text
     }
 
-    fn flag(&self, name: &str) -> Option<&'static FlagSpec> {
-        self.flags.iter().find(|f| f.name == name)
+    /// The flag `typed` names, by its name or its alias.
+    fn flag(&self, typed: &str) -> Option<&'static FlagSpec> {
+        self.flags.iter().find(|f| f.is_named(typed))
     }
 }
 
@@ -139,19 +182,30 @@ pub fn flag_table(flags: &[FlagSpec]) -> String {
         text.push_str(&format!(
             "  {:width$}  {}\n",
             flag.synopsis(),
-            flag.help,
+            flag.help_text(),
             width = width
         ));
     }
     text
 }
 
+/// One flag given on the command line.
+#[derive(Debug)]
+struct Given {
+    /// The flag's name in its spec (`--game` when `--variant` was typed).
+    name: &'static str,
+    /// The spelling typed, for errors that quote the user's own words.
+    typed: String,
+    /// Its value ("" for switches).
+    value: String,
+}
+
 /// The command line of one subcommand, checked against its spec.
 #[derive(Debug)]
 pub struct Parsed {
     command: &'static str,
-    /// Flags given, with their values ("" for switches).
-    given: Vec<(&'static str, String)>,
+    /// Flags given, each once.
+    given: Vec<Given>,
     pub positionals: Vec<String>,
     /// `--help` or `-h` was given: the caller prints help and ignores everything else.
     pub help: bool,
@@ -204,8 +258,12 @@ pub fn parse(spec: &CommandSpec, args: &[String]) -> Result<Parsed, UsageError> 
         let Some(flag) = spec.flag(name) else {
             return Err(error(format!("unknown flag '{name}'")));
         };
-        if parsed.given.iter().any(|(n, _)| *n == flag.name) {
-            return Err(error(format!("{name} is given twice")));
+        if let Some(earlier) = parsed.given.iter().find(|g| g.name == flag.name) {
+            return Err(error(if earlier.typed == name {
+                format!("{name} is given twice")
+            } else {
+                format!("{} and {name} are the same flag: give one", earlier.typed)
+            }));
         }
         let value = match (flag.value, inline_value) {
             (None, None) => String::new(),
@@ -221,7 +279,11 @@ pub fn parse(spec: &CommandSpec, args: &[String]) -> Result<Parsed, UsageError> 
                 }
             },
         };
-        parsed.given.push((flag.name, value));
+        parsed.given.push(Given {
+            name: flag.name,
+            typed: name.to_string(),
+            value,
+        });
     }
     if !parsed.help {
         check_required(spec, &parsed)?;
@@ -250,26 +312,48 @@ impl Parsed {
         }
     }
 
+    fn given(&self, name: &str) -> Option<&Given> {
+        self.given.iter().find(|g| g.name == name)
+    }
+
     /// Whether a switch was given.
     pub fn switch(&self, name: &str) -> bool {
-        self.given.iter().any(|(n, _)| *n == name)
+        self.given(name).is_some()
     }
 
-    /// The value of a flag, if given.
+    /// The value of a flag (by its spec's name, whichever spelling was typed), if given.
     pub fn value(&self, name: &str) -> Option<&str> {
-        self.given
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|(_, v)| v.as_str())
+        self.given(name).map(|g| g.value.as_str())
     }
 
-    /// The game named by `--variant`; required unless a default is given.
-    pub fn variant(&self, default: Option<Variant>) -> Result<Variant, UsageError> {
-        match (self.value("--variant"), default) {
-            (Some(id), _) => id.parse().map_err(|e| self.error(format!("{e}"))),
-            (None, Some(variant)) => Ok(variant),
-            (None, None) => Err(self.error(format!("--variant is required ({VARIANT_HELP})"))),
+    /// The flag as the user typed it (`--variant` for `--game`), or its name if not given.
+    pub fn spelling<'a>(&'a self, name: &'a str) -> &'a str {
+        self.given(name).map_or(name, |g| g.typed.as_str())
+    }
+
+    /// The game `--game` (or `--variant`) names, if given; an unknown id is an error that
+    /// quotes the flag as typed and lists the games.
+    pub fn game(&self) -> Result<Option<Variant>, UsageError> {
+        let Some(id) = self.value(GAME_FLAG) else {
+            return Ok(None);
+        };
+        id.parse()
+            .map(Some)
+            .map_err(|e| self.error(format!("{}: {e}", self.spelling(GAME_FLAG))))
+    }
+
+    /// The game of a command that cannot run without one.
+    pub fn required_game(&self) -> Result<Variant, UsageError> {
+        self.game()?
+            .ok_or_else(|| self.error(format!("{GAME_FLAG} is required ({GAME_HELP})")))
+    }
+
+    /// The games `--game` names: one, or all three for `all` or no flag.
+    pub fn games(&self) -> Result<Vec<Variant>, UsageError> {
+        if matches!(self.value(GAME_FLAG), None | Some("all")) {
+            return Ok(Variant::ALL.to_vec());
         }
+        Ok(self.game()?.into_iter().collect())
     }
 
     /// A whole number from a flag, with `what` naming it in errors (`"depth"`).
@@ -340,11 +424,56 @@ mod tests {
         );
     }
 
+    const GAME_SPEC: CommandSpec = CommandSpec {
+        name: "demo",
+        summary: "A demo command.",
+        details: "",
+        positionals: "",
+        max_positionals: 0,
+        flags: &[FlagSpec::game("which game")],
+    };
+
     #[test]
-    fn variant_is_required_or_defaulted() {
-        let none = parse(&SPEC, &words("--depth 1")).unwrap();
-        assert!(none.variant(None).unwrap_err().message.contains("required"));
-        assert_eq!(none.variant(Some(Variant::ZhiQi)), Ok(Variant::ZhiQi));
+    fn game_is_read_from_either_spelling() {
+        let game = |line: &str| parse(&GAME_SPEC, &words(line)).unwrap().game().unwrap();
+        assert_eq!(game("--game linked-horse"), Some(Variant::LinkedHorse));
+        assert_eq!(game("--variant linked-horse"), Some(Variant::LinkedHorse));
+        assert_eq!(game("--variant=zhiqi"), Some(Variant::ZhiQi));
+        assert_eq!(game(""), None);
+        let games = |line: &str| parse(&GAME_SPEC, &words(line)).unwrap().games().unwrap();
+        assert_eq!(games("--variant all"), Variant::ALL);
+        assert_eq!(games(""), Variant::ALL);
+        assert_eq!(games("--game zhiqi"), [Variant::ZhiQi]);
+    }
+
+    #[test]
+    fn game_mistakes_quote_the_flag_as_typed() {
+        let message = |line: &str| parse(&GAME_SPEC, &words(line)).unwrap_err().message;
+        assert_eq!(
+            message("--game zhiqi --variant zhiqi"),
+            "--game and --variant are the same flag: give one"
+        );
+        assert_eq!(
+            message("--variant zhiqi --game linked-horse"),
+            "--variant and --game are the same flag: give one"
+        );
+        assert_eq!(
+            message("--variant a --variant b"),
+            "--variant is given twice"
+        );
+        let chess = parse(&GAME_SPEC, &words("--variant chess")).unwrap();
+        assert!(
+            chess
+                .game()
+                .unwrap_err()
+                .message
+                .starts_with("--variant: unknown game 'chess'")
+        );
+        let none = parse(&GAME_SPEC, &words("")).unwrap();
+        assert_eq!(
+            none.required_game().unwrap_err().message,
+            format!("--game is required ({GAME_HELP})")
+        );
     }
 
     #[test]
@@ -352,5 +481,11 @@ mod tests {
         let help = SPEC.help();
         assert!(help.contains("Usage: mills demo [what] --depth D [--divide]"));
         assert!(help.contains("--depth D  how deep"));
+        let help = GAME_SPEC.help();
+        assert!(help.contains("Usage: mills demo [--game G]"), "{help}");
+        assert!(
+            help.contains("--game G  which game (also --variant)"),
+            "{help}"
+        );
     }
 }

@@ -43,7 +43,7 @@ The search runs at full strength for --time (default 1000 ms); with --depth and 
     positionals: "",
     max_positionals: 0,
     flags: &[
-        FlagSpec::required("--variant", "V", args::VARIANT_HELP),
+        FlagSpec::required_game(args::GAME_HELP),
         args::MOVES_FLAG,
         FlagSpec::value("--time", "MS", "search time in milliseconds (default 1000)"),
         FlagSpec::value("--depth", "D", "search at most D whole turns ahead"),
@@ -55,7 +55,7 @@ pub fn run(words: &[String], out: &mut impl Write) -> Result<(), CliError> {
     let Some(parsed) = args::parse_or_help(&SPEC, words, out)? else {
         return Ok(());
     };
-    let variant = parsed.variant(None)?;
+    let variant = parsed.required_game()?;
     let game = moves::game_from_flag(&parsed, Rules::of(variant), SPEC.name)?;
     let depth = parsed.number::<u32>("--depth", "depth")?;
     if depth == Some(0) {

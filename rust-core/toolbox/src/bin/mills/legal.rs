@@ -53,10 +53,7 @@ Draw reasons: board-full, both-at-two, repetition, quiet-turns.
 ",
     positionals: "",
     max_positionals: 0,
-    flags: &[
-        FlagSpec::required("--variant", "V", args::VARIANT_HELP),
-        args::MOVES_FLAG,
-    ],
+    flags: &[FlagSpec::required_game(args::GAME_HELP), args::MOVES_FLAG],
 };
 
 /// Runs `mills legal` with the words after `legal`.
@@ -64,7 +61,7 @@ pub fn run(words: &[String], out: &mut impl Write) -> Result<(), CliError> {
     let Some(parsed) = args::parse_or_help(&SPEC, words, out)? else {
         return Ok(());
     };
-    let variant = parsed.variant(None)?;
+    let variant = parsed.required_game()?;
     let game = moves::game_from_flag(&parsed, Rules::of(variant), SPEC.name)?;
     write!(out, "{}", report(&game))?;
     Ok(())

@@ -30,7 +30,7 @@ languages; it prints 'FAIL ...' per problem, then 'lessons: ...: all passed' or
     flags: &[
         FlagSpec::switch("--list", "list the lessons of each game"),
         FlagSpec::switch("--check", "check every lesson; exit code 3 if one fails"),
-        FlagSpec::value("--variant", "V", "only this game (with --list)"),
+        FlagSpec::game("only this game (with --list)"),
         FlagSpec::value(
             "--locale",
             "L",
@@ -60,9 +60,9 @@ pub fn run(words: &[String], out: &mut impl Write) -> Result<(), CliError> {
                 .into());
         }
     };
-    let variants = match parsed.value("--variant") {
+    let variants = match parsed.game()? {
         None => Variant::ALL.to_vec(),
-        Some(_) => vec![parsed.variant(None)?],
+        Some(variant) => vec![variant],
     };
     if list {
         for variant in variants {

@@ -145,10 +145,11 @@ fn usage() -> String {
     text.push_str(
         "\nmills help [COMMAND]    this text, or one command's\n\
          mills --version         the version\n\n\
-         Games (V): zhiqi, linked-horse, twelve-mens-morris.\n\
+         Games (G): zhiqi, linked-horse, twelve-mens-morris; --variant V is the same as\n\
+         --game G in every command.\n\
          Moves (M): actions separated by spaces, e.g. \"d6 a7 xd7 d6-d5\"; a whole turn may be\n\
          one word, e.g. d6-d5xd7. Rules: RULES.md.\n\
-         Exit codes: 0 success, 1 output failed, 2 bad input (unknown flag, bad variant or\n\
+         Exit codes: 0 success, 1 output failed, 2 bad input (unknown flag, bad game or\n\
          depth, illegal move), 3 a check failed (lessons --check), 4 the server cannot be\n\
          reached (online).\n",
     );

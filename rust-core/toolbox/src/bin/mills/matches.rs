@@ -65,7 +65,7 @@ Example: --b-engine ./sanmill --b-engine-option \"PiecesCount=12,HasDiagonalLine
     positionals: "",
     max_positionals: 0,
     flags: &[
-        FlagSpec::required("--variant", "V", args::VARIANT_HELP),
+        FlagSpec::required_game(args::GAME_HELP),
         FlagSpec::value("--a", "P", "player A (required unless --a-engine)"),
         FlagSpec::value("--b", "P", "player B (required unless --b-engine)"),
         FlagSpec::value(
@@ -185,7 +185,7 @@ pub fn run(words: &[String], out: &mut impl Write) -> Result<(), CliError> {
     let Some(parsed) = args::parse_or_help(&SPEC, words, out)? else {
         return Ok(());
     };
-    let variant = parsed.variant(None)?;
+    let variant = parsed.required_game()?;
     let engines = [
         engine_spec(&parsed, Seat::A)?,
         engine_spec(&parsed, Seat::B)?,

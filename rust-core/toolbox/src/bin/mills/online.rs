@@ -55,12 +55,7 @@ Exit codes: 2 bad input or a room the server refuses (unknown code, full room),
             "URL",
             "the server: ws://host:port, wss://host or host:port",
         ),
-        FlagSpec::value(
-            "--game",
-            "G",
-            "create: zhiqi (default), linked-horse or twelve-mens-morris",
-        ),
-        FlagSpec::value("--variant", "V", "create: the same as --game"),
+        FlagSpec::game("create: zhiqi (default), linked-horse or twelve-mens-morris"),
         FlagSpec::value(
             "--timer",
             "S",
@@ -137,15 +132,16 @@ fn request(parsed: &Parsed) -> Result<Request, CliError> {
     let positionals: Vec<&str> = parsed.positionals.iter().map(String::as_str).collect();
     match positionals.as_slice() {
         ["create"] => Ok(Request::Create {
-            game: game(parsed)?,
+            game: parsed.game()?.unwrap_or(Variant::ZhiQi),
             timer: timer(parsed)?,
         }),
         ["join", invite] => {
-            for flag in ["--game", "--variant", "--timer"] {
+            for flag in [args::GAME_FLAG, "--timer"] {
                 if parsed.value(flag).is_some() {
                     return Err(parsed
                         .error(format!(
-                            "{flag} is for create: a room plays its creator's choice"
+                            "{} is for create: a room plays its creator's choice",
+                            parsed.spelling(flag)
                         ))
                         .into());
                 }
@@ -165,21 +161,6 @@ fn request(parsed: &Parsed) -> Result<Request, CliError> {
             .into()),
         [] => Err(parsed.error("say what to do: create or join CODE").into()),
     }
-}
-
-/// `--game`, or its alias `--variant` (the command line accepts both words for a game).
-fn game(parsed: &Parsed) -> Result<Variant, CliError> {
-    let id = match (parsed.value("--game"), parsed.value("--variant")) {
-        (Some(_), Some(_)) => {
-            return Err(parsed
-                .error("--game and --variant are the same flag: give one")
-                .into());
-        }
-        (Some(id), None) | (None, Some(id)) => id,
-        (None, None) => return Ok(Variant::ZhiQi),
-    };
-    id.parse()
-        .map_err(|e| parsed.error(format!("--game: {e}")).into())
 }
 
 /// `--timer S`: one of the server's settings (60 s, the apps' default, when absent).

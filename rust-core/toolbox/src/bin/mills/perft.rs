@@ -5,7 +5,7 @@
 //! in the engine's generation order. Timing goes to stderr, so stdout stays machine-readable.
 //!
 //! ```text
-//! $ mills perft --variant zhiqi --depth 2 --moves "d7 e3 a1" --divide
+//! $ mills perft --game zhiqi --depth 2 --moves "d7 e3 a1" --divide
 //! a7: 20
 //! g7: 20
 //! ...
@@ -32,7 +32,7 @@ the 100-turn rule do not apply in perft, nor while replaying --moves for it.
     positionals: "",
     max_positionals: 0,
     flags: &[
-        FlagSpec::required("--variant", "V", args::VARIANT_HELP),
+        FlagSpec::required_game(args::GAME_HELP),
         FlagSpec::required("--depth", "D", "length of the action sequences counted"),
         args::MOVES_FLAG,
         FlagSpec::switch(
@@ -47,7 +47,7 @@ pub fn run(words: &[String], out: &mut impl Write) -> Result<(), CliError> {
     let Some(parsed) = args::parse_or_help(&SPEC, words, out)? else {
         return Ok(());
     };
-    let variant = parsed.variant(None)?;
+    let variant = parsed.required_game()?;
     let depth: u32 = parsed
         .number("--depth", "depth")?
         .ok_or_else(|| parsed.error("--depth is required (a whole number, e.g. --depth 4)"))?;

@@ -39,7 +39,7 @@ The game ends with its result, resign, quit or the end of the input.
 With --computer first the computer plays P1, with second P2; undo takes back the
 computer's turn too, so that it is your turn again.
 --record FILE continues the game of a text record (docs/records.md; its game is
-played, --variant may be left out); --write-record FILE writes the game as a text
+played, --game may be left out); --write-record FILE writes the game as a text
 record when it ends or is left, and says so on a last line.
 --tables DIR gives the computer the endgame tables in DIR (mills tables build --out
 DIR); levels 8-10 use them, as in the apps.
@@ -47,11 +47,7 @@ DIR); levels 8-10 use them, as in the apps.
     positionals: "",
     max_positionals: 0,
     flags: &[
-        FlagSpec::value(
-            "--variant",
-            "V",
-            "game: zhiqi (default), linked-horse or twelve-mens-morris",
-        ),
+        FlagSpec::game("game: zhiqi (default), linked-horse or twelve-mens-morris"),
         FlagSpec::value(
             "--moves",
             "\"M\"",
@@ -168,10 +164,10 @@ pub fn run(
     session.run()
 }
 
-/// The game of `--record`, or the one `--variant` and `--moves` give.
+/// The game of `--record`, or the one `--game` and `--moves` give.
 fn starting_game(parsed: &Parsed) -> Result<Game, CliError> {
     let Some(path) = parsed.value("--record") else {
-        let variant = parsed.variant(Some(Variant::ZhiQi))?;
+        let variant = parsed.game()?.unwrap_or(Variant::ZhiQi);
         return moves::game_from_flag(parsed, Rules::of(variant), SPEC.name);
     };
     if parsed.value("--moves").is_some() {
@@ -186,11 +182,12 @@ fn starting_game(parsed: &Parsed) -> Result<Game, CliError> {
     }
     let game = record::read_text(path, std::io::empty())?.into_game();
     let variant = game.rules().variant;
-    if parsed.variant(Some(variant))? != variant {
+    if parsed.game()?.is_some_and(|asked| asked != variant) {
         return Err(parsed
             .error(format!(
-                "the record is a game of {}, not of --variant",
-                variant.id()
+                "the record is a game of {}, not of {}",
+                variant.id(),
+                parsed.spelling(args::GAME_FLAG)
             ))
             .into());
     }
@@ -474,6 +471,8 @@ impl<R: BufRead, W: Write> Session<R, W> {
     /// How to pick an unfinished game up again.
     fn print_continuation(&mut self) -> Result<(), CliError> {
         let record = format_actions(self.game.actions());
+        // Printed with `--variant`, as it always was: tools replay this line word for word,
+        // and the alias is accepted wherever `--game` is.
         writeln!(
             self.out,
             "To continue: mills play --variant {} {} --moves \"{record}\"",

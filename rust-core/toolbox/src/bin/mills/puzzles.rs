@@ -43,11 +43,7 @@ mine   plays --games seeded games per game and writes the chosen puzzles to
     positionals: "list|show|check|mine [ID]",
     max_positionals: 2,
     flags: &[
-        FlagSpec::value(
-            "--game",
-            "G",
-            "zhiqi, linked-horse, twelve-mens-morris or all",
-        ),
+        FlagSpec::game("zhiqi, linked-horse, twelve-mens-morris or all (the default)"),
         FlagSpec::value(
             "--grade",
             "GR",
@@ -100,13 +96,6 @@ pub fn run(words: &[String], out: &mut impl Write) -> Result<(), CliError> {
     }
 }
 
-fn games(parsed: &Parsed) -> Result<Vec<Variant>, CliError> {
-    match parsed.value("--game") {
-        None | Some("all") => Ok(Variant::ALL.to_vec()),
-        Some(id) => Ok(vec![id.parse().map_err(|e| parsed.error(format!("{e}")))?]),
-    }
-}
-
 fn input(message: impl Into<String>) -> CliError {
     CliError::input(SPEC.name, message)
 }
@@ -142,7 +131,7 @@ fn list(parsed: &Parsed, out: &mut impl Write) -> Result<(), CliError> {
             ))
         })?),
     };
-    for variant in games(parsed)? {
+    for variant in parsed.games()? {
         for p in puzzles::choose(variant, grade) {
             writeln!(
                 out,
@@ -209,7 +198,7 @@ fn main_line(puzzle: &Puzzle, tables: Arc<EndgameTables>) -> Result<String, CliE
 
 fn check(parsed: &Parsed, out: &mut impl Write) -> Result<(), CliError> {
     let mut failed = 0;
-    for variant in games(parsed)? {
+    for variant in parsed.games()? {
         let tables = tables(parsed, variant)?;
         let started = Instant::now();
         let list = puzzles::puzzles(variant);
@@ -248,7 +237,7 @@ fn mine(parsed: &Parsed, out: &mut impl Write) -> Result<(), CliError> {
             .unwrap_or(defaults.keep),
         ..defaults
     };
-    for variant in games(parsed)? {
+    for variant in parsed.games()? {
         let tables = tables(parsed, variant)?;
         let started = Instant::now();
         let (set, report) = puzzles::mine(&tables, &config, &CancelToken::new());

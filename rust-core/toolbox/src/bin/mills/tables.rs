@@ -39,12 +39,9 @@ ignore the 100-turn rule (entries beyond 100 turns are counted by info).
     positionals: "build|probe|info",
     max_positionals: 1,
     flags: &[
-        FlagSpec::value(
-            "--game",
-            "G",
-            "build/info: zhiqi, linked-horse, twelve-mens-morris or all (default all)",
+        FlagSpec::game(
+            "build/info: zhiqi, linked-horse, twelve-mens-morris or all (default all); probe: one",
         ),
-        FlagSpec::value("--variant", "V", "probe: the game (same as --game)"),
         FlagSpec::value("--max-pieces", "N", "build: pieces a side, 1-6 (default 4)"),
         FlagSpec::value(
             "--out",
@@ -80,14 +77,6 @@ pub fn run(words: &[String], out: &mut impl Write) -> Result<(), CliError> {
     }
 }
 
-/// The games named by `--game` (or `--variant`): one, or all three.
-fn games(parsed: &Parsed) -> Result<Vec<Variant>, CliError> {
-    match parsed.value("--game").or(parsed.value("--variant")) {
-        None | Some("all") => Ok(Variant::ALL.to_vec()),
-        Some(id) => Ok(vec![id.parse().map_err(|e| parsed.error(format!("{e}")))?]),
-    }
-}
-
 fn directory(parsed: &Parsed, flag: &str) -> PathBuf {
     PathBuf::from(parsed.value(flag).unwrap_or(DEFAULT_DIR))
 }
@@ -107,7 +96,7 @@ fn build(parsed: &Parsed, out: &mut impl Write) -> Result<(), CliError> {
     };
     let dir = directory(parsed, "--out");
     let terminal = std::io::stderr().is_terminal();
-    for variant in games(parsed)? {
+    for variant in parsed.games()? {
         let started = Instant::now();
         let mut show = |p: &BuildProgress| show_progress(variant, p, terminal);
         let tables = EndgameTables::build(variant, max, threads, &mut show).map_err(table_error)?;
@@ -202,7 +191,7 @@ fn turn_word(actions: &[Action]) -> String {
 }
 
 fn probe(parsed: &Parsed, out: &mut impl Write) -> Result<(), CliError> {
-    let variant = parsed.variant(None)?;
+    let variant = parsed.required_game()?;
     let position = probe_position(parsed, variant)?;
     if let Some(outcome) = position.outcome() {
         writeln!(out, "game over: {outcome}")?;
@@ -239,11 +228,8 @@ fn probe(parsed: &Parsed, out: &mut impl Write) -> Result<(), CliError> {
 fn info(parsed: &Parsed, out: &mut impl Write) -> Result<(), CliError> {
     let dir = directory(parsed, "--dir");
     let mut found = 0;
-    let explicit = parsed
-        .value("--game")
-        .or(parsed.value("--variant"))
-        .is_some();
-    for variant in games(parsed)? {
+    let explicit = parsed.value(args::GAME_FLAG).is_some();
+    for variant in parsed.games()? {
         let path = EndgameTables::path_in(&dir, variant);
         if !explicit && !path.exists() {
             continue;
