@@ -8,7 +8,7 @@ import SwiftUI
 /// regular widths (iPad), in every layout; while reviewing, the review's controls stand
 /// in for the game's.
 struct GameScreen: View {
-    let model: GameModel
+    @Bindable var model: GameModel
     let onHome: () -> Void
     @AppStorage(SettingsKey.faceToFace) private var faceToFace = SettingsDefault.faceToFace
     @AppStorage(SettingsKey.evaluationBar) private var evaluationBar = SettingsDefault.evaluationBar
@@ -42,7 +42,7 @@ struct GameScreen: View {
         .navigationBarTitleDisplayMode(.inline)
         .toolbar { toolbar }
         // the model knows which sheet covers the board: the turn timer stands still under it
-        .sheet(item: Binding(get: { model.sheet }, set: { model.sheet = $0 })) { sheet in
+        .sheet(item: $model.sheet) { sheet in
             NavigationStack {
                 switch sheet {
                 case .rules: RulesScreen(initialGame: model.game, inSheet: true)
@@ -51,7 +51,7 @@ struct GameScreen: View {
                 }
             }
         }
-        .sheet(isPresented: Binding(get: { model.showsResult }, set: { model.showsResult = $0 })) {
+        .sheet(isPresented: $model.showsResult) {
             if let result = model.snapshot.outcome {
                 ResultSheet(model: model, result: result, onHome: onHome)
             }

@@ -41,7 +41,7 @@ struct OnlineWaitingView: View {
                     .buttonStyle(.bordered)
                 }
                 ConnectionBannerView(model: room)
-                Button("online_leave", role: .destructive, action: onLeave)
+                Button("online_leave", role: .destructive) { onLeave() }
             }
             .controlSize(.large)
             .padding(24)
