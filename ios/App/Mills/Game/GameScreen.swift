@@ -6,13 +6,15 @@ import SwiftUI
 /// is turned towards them. Wide screens (iPad landscape) put the panels beside the board.
 /// The move list folds under the game on an iPhone and is a column beside the board in
 /// regular widths (iPad), in every layout; while reviewing, the review's controls stand
-/// in for the game's.
+/// in for the game's. At the accessibility text sizes the tall layout scrolls, with the board
+/// as wide as the screen (as a lesson's and a puzzle's do).
 struct GameScreen: View {
     @Bindable var model: GameModel
     let onHome: () -> Void
     @AppStorage(SettingsKey.faceToFace) private var faceToFace = SettingsDefault.faceToFace
     @AppStorage(SettingsKey.evaluationBar) private var evaluationBar = SettingsDefault.evaluationBar
     @Environment(\.horizontalSizeClass) private var sizeClass
+    @Environment(\.dynamicTypeSize) private var typeSize
     /// The folded move list is open (kept here: a phone on its side draws it in either of
     /// two arrangements).
     @State private var movesExpanded = false
@@ -32,6 +34,8 @@ struct GameScreen: View {
             Group {
                 if wide {
                     wideLayout
+                } else if typeSize.isAccessibilitySize {
+                    ScrollView { tallLayout }
                 } else {
                     tallLayout
                 }
