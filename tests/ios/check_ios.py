@@ -24,7 +24,8 @@
   check_ios.py project project.yml
       the XcodeGen spec parses and every path it names exists; an app target whose Swift
       opens files (`.onOpenURL`) declares the plain-text document type it opens (game
-      records, docs/records.md).
+      records, docs/records.md); its usage descriptions (`NS...UsageDescription`) are in its
+      InfoPlist.xcstrings, in every language.
 
 Each check prints one line per file or item, `ok` or `FAIL`, and the problems under it;
 the last line is `<check>: N passed, M failed`. Exit status 1 when anything failed.
@@ -583,8 +584,38 @@ def check_project(path):
                 problems.append(f"target {name}: unknown target {dependency['target']}")
         if target.get("type") == "application":
             problems += document_type_problems(name, target, base)
+            problems += info_plist_string_problems(name, target, base)
     report.item(path, problems)
     return report.close()
+
+
+def info_plist_string_problems(name, target, base):
+    """The Info.plist's words a person reads (usage descriptions) are in the target's
+    InfoPlist.xcstrings in every language, under keys the spec sets, with the spec's English."""
+    properties = (target.get("info") or {}).get("properties") or {}
+    shown = {key: value for key, value in properties.items() if key.endswith("UsageDescription")}
+    catalogs = []
+    for source in target.get("sources") or []:
+        source_path = os.path.join(base, source if isinstance(source, str) else source.get("path"))
+        for folder, _, files in os.walk(source_path):
+            catalogs += [os.path.join(folder, f) for f in files if f == "InfoPlist.xcstrings"]
+    if not catalogs:
+        return [f"target {name}: no InfoPlist.xcstrings for {', '.join(sorted(shown))}"] if shown else []
+    problems = []
+    for catalog_path in sorted(set(catalogs)):
+        keys, catalog_issues = catalog_problems(catalog_path)
+        problems += [f"{catalog_path}: {problem}" for problem in catalog_issues]
+        with open(catalog_path, encoding="utf-8") as f:
+            strings = json.load(f).get("strings", {})
+        for key in sorted((keys or set()) - set(properties)):
+            problems.append(f"{catalog_path}: {key} is not an Info.plist property of target {name}")
+        for key, value in shown.items():
+            english = strings.get(key, {}).get("localizations", {}).get("en", {}).get("stringUnit", {}).get("value")
+            if english is None:
+                problems.append(f"target {name}: {key} is not translated in {catalog_path}")
+            elif english != value:
+                problems.append(f"target {name}: {key} in project.yml differs from the English of {catalog_path}")
+    return problems
 
 
 def document_type_problems(name, target, base):
