@@ -98,52 +98,47 @@ check "syntax (tree-sitter-swift $TREE_SITTER_SWIFT_VERSION, ${#swift_files[@]} 
 check "strings ($catalog)" \
   "$python" "$here/check_ios.py" strings "$catalog" "${app_files[@]}"
 
+# refuses WHAT EXPECTED ARG: the strings check fails, naming EXPECTED (a grep -F text), on a
+# copy of the catalog that the Python on stdin broke (it gets the catalog, the copy and ARG).
+refuses() {
+  local what="$1" expected="$2" broken out
+  broken="$(mktemp --suffix=.xcstrings)"
+  "$python" - "$catalog" "$broken" "$3"
+  if out="$("$python" "$here/check_ios.py" strings "$broken" 2>&1)"; then
+    echo "FAIL $what passes"
+    failed=$((failed + 1))
+  elif grep -q -F "$expected" <<<"$out"; then
+    echo "ok   $what fails, naming it"
+    passed=$((passed + 1))
+  else
+    echo "FAIL $what fails without naming it:"
+    echo "$out"
+    failed=$((failed + 1))
+  fi
+  rm -f "$broken"
+}
+
 step "strings refuses a catalog that lacks a translation"
 for language in zh-Hans zh-Hant; do
-  broken="$(mktemp --suffix=.xcstrings)"
-  "$python" - "$catalog" "$broken" "$language" <<'PY'
+  refuses "a catalog without one $language value" "no $language value" "$language" <<'PY'
 import json, sys
 catalog = json.load(open(sys.argv[1], encoding="utf-8"))
 entry = next(iter(catalog["strings"].values()))
 del entry["localizations"][sys.argv[3]]
 json.dump(catalog, open(sys.argv[2], "w", encoding="utf-8"), ensure_ascii=False)
 PY
-  if out="$("$python" "$here/check_ios.py" strings "$broken" 2>&1)"; then
-    echo "FAIL a catalog without one $language value passes"
-    failed=$((failed + 1))
-  elif grep -q "no $language value" <<<"$out"; then
-    echo "ok   a catalog without one $language value fails, naming it"
-    passed=$((passed + 1))
-  else
-    echo "FAIL a catalog without one $language value fails without naming it:"
-    echo "$out"
-    failed=$((failed + 1))
-  fi
-  rm -f "$broken"
 done
 
 step "strings refuses a count without plural forms (\"1 turns\")"
-broken="$(mktemp --suffix=.xcstrings)"
-"$python" - "$catalog" "$broken" <<'PY'
+refuses "a count string without English plural forms" \
+  "'result_turns %lld': counts 'turns' (argument 1) but its en value has no plural forms" en <<'PY'
 import json, sys
 catalog = json.load(open(sys.argv[1], encoding="utf-8"))
-english = catalog["strings"]["result_turns %lld"]["localizations"]["en"]
+english = catalog["strings"]["result_turns %lld"]["localizations"][sys.argv[3]]
 english.pop("variations", None)
 english["stringUnit"] = {"state": "translated", "value": "%1$lld turns"}
 json.dump(catalog, open(sys.argv[2], "w", encoding="utf-8"), ensure_ascii=False)
 PY
-if out="$("$python" "$here/check_ios.py" strings "$broken" 2>&1)"; then
-  echo "FAIL a count string without English plural forms passes"
-  failed=$((failed + 1))
-elif grep -q "'result_turns %lld': counts 'turns' (argument 1) but its en value has no plural forms" <<<"$out"; then
-  echo "ok   a count string without English plural forms fails, naming it"
-  passed=$((passed + 1))
-else
-  echo "FAIL a count string without English plural forms fails without naming it:"
-  echo "$out"
-  failed=$((failed + 1))
-fi
-rm -f "$broken"
 
 check "a11y (controls VoiceOver can name, ${#app_files[@]} files)" \
   "$python" "$here/check_ios.py" a11y "${app_files[@]}"
