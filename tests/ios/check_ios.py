@@ -5,7 +5,9 @@
       tree-sitter-swift parse; every ERROR or MISSING node is reported as file:line:col.
   check_ios.py strings CATALOG.xcstrings FILE.swift...
       the String Catalog parses, every entry has translated `en`, `zh-Hans` and `zh-Hant`
-      values with the same format specifiers, and every localization key the Swift uses is in it.
+      values with the same format specifiers (each plural form and substitution too), every
+      string that counts something ("%lld turns") has plural forms for that count in every
+      language, and every localization key the Swift uses is in it.
   check_ios.py api     BINDINGS.swift FILE.swift...
       every use of the engine's generated Swift API (types, initializers, functions,
       methods, properties, enum cases, protocol requirements) names something the
@@ -22,7 +24,8 @@
   check_ios.py project project.yml
       the XcodeGen spec parses and every path it names exists; an app target whose Swift
       opens files (`.onOpenURL`) declares the plain-text document type it opens (game
-      records, docs/records.md).
+      records, docs/records.md); its usage descriptions (`NS...UsageDescription`) are in its
+      InfoPlist.xcstrings, in every language.
 
 Each check prints one line per file or item, `ok` or `FAIL`, and the problems under it;
 the last line is `<check>: N passed, M failed`. Exit status 1 when anything failed.
@@ -207,6 +210,96 @@ def returns_literal(literal):
 
 # The app's languages: every key of the String Catalog has a translated value in each.
 LANGUAGES = ("en", "zh-Hans", "zh-Hant")
+# The plural categories each language's forms must have (CLDR): English says "1 turn" and
+# "2 turns"; Chinese has one form for every count.
+PLURAL_CATEGORIES = {"en": {"one", "other"}, "zh-Hans": {"other"}, "zh-Hant": {"other"}}
+# A count of things in English: a number argument, perhaps one word, then a plural noun
+# ("%lld turns", "%1$lld short lessons"). Its number must choose a plural form in every
+# language, or the app says "1 turns".
+COUNTED_NOUN = re.compile(r" (?:[a-z]+ )?([a-z]{3,}s)\b")
+NOT_PLURAL_NOUNS = {"this"}
+
+
+def unit_value(holder, language, where, problems):
+    """The translated value of a `stringUnit`, or None (with the problem noted)."""
+    unit = holder.get("stringUnit", {})
+    value = unit.get("value")
+    if not value:
+        problems.append(f"{where}: no {language} value")
+        return None
+    if unit.get("state") != "translated":
+        problems.append(f"{where}: {language} state is {unit.get('state')!r}, not 'translated'")
+        return None
+    return value
+
+
+def plural_forms(holder, language, where, problems):
+    """A plural variation's values by category; None when the holder has none."""
+    plural = holder.get("variations", {}).get("plural")
+    if plural is None:
+        return None
+    missing = PLURAL_CATEGORIES[language] - set(plural)
+    if missing:
+        problems.append(f"{where}: {language} plural forms lack {', '.join(sorted(missing))}")
+    forms = {}
+    for category, form in plural.items():
+        value = unit_value(form, language, f"{where} ({category})", problems)
+        if value is not None:
+            forms[category] = value
+    return forms
+
+
+def integer_positions(text):
+    """The argument positions of the integer specifiers of a format, in order."""
+    positions = []
+    for index, (number, kind) in enumerate(FORMAT_SPEC.findall(text)):
+        if kind in "dDuUxXoOi":
+            positions.append(int(number) if number else index + 1)
+    return positions
+
+
+def localized_texts(key, localization, language, problems):
+    """Every text one language's entry can show (plural forms and `%#@name@` substitutions
+    expanded), and the argument positions whose count chooses a form."""
+    where = repr(key)
+    counted = set()
+    forms = plural_forms(localization, language, where, problems)
+    if forms is not None:
+        texts = list(forms.values())
+        # a plural variation of the whole text follows the key's first integer
+        counted.update(integer_positions(key)[:1])
+    else:
+        value = unit_value(localization, language, where, problems)
+        texts = [value] if value else []
+    for name, substitution in localization.get("substitutions", {}).items():
+        argument = substitution.get("argNum")
+        specifier = substitution.get("formatSpecifier", "lld")
+        choices = plural_forms(substitution, language, f"{where} %#@{name}@", problems)
+        if not choices:
+            problems.append(f"{where}: {language} substitution {name!r} has no plural forms")
+            continue
+        counted.add(argument)
+        texts = [
+            text.replace(f"%#@{name}@", choice.replace("%arg", f"%{argument}${specifier}"))
+            for text in texts
+            for choice in choices.values()
+        ]
+    for text in texts:
+        if "%#@" in text:
+            problems.append(f"{where}: {language} value {text!r} names a substitution it does not have")
+    return texts, counted
+
+
+def counted_nouns(text):
+    """The argument positions of a format that count a plural noun ("%2$lld turns")."""
+    counts = []
+    specs = list(FORMAT_SPEC.finditer(text))
+    for index, spec in enumerate(specs):
+        number, kind = spec.groups()
+        noun = COUNTED_NOUN.match(text, spec.end())
+        if kind in "dDuUxXoOi" and noun and noun.group(1) not in NOT_PLURAL_NOUNS:
+            counts.append((int(number) if number else index + 1, noun.group(1)))
+    return counts
 
 
 def catalog_problems(catalog_path):
@@ -225,21 +318,26 @@ def catalog_problems(catalog_path):
         return None, problems + [f"{catalog_path}: no strings"]
     for key, entry in strings.items():
         localizations = (entry or {}).get("localizations", {})
-        values = {}
+        texts = {}
+        counted = {}
         for language in LANGUAGES:
-            unit = localizations.get(language, {}).get("stringUnit", {})
-            value = unit.get("value")
-            if not value:
+            if language not in localizations:
                 problems.append(f"{key!r}: no {language} value")
-            elif unit.get("state") != "translated":
-                problems.append(f"{key!r}: {language} state is {unit.get('state')!r}, not 'translated'")
-            else:
-                values[language] = value
+                continue
+            texts[language], counted[language] = localized_texts(key, localizations[language], language, problems)
         key_specs = FORMAT_SPEC.findall(key)
-        for language, value in values.items():
-            if not same_arguments(key_specs, FORMAT_SPEC.findall(value)):
-                problems.append(f"{key!r}: {language} value {value!r} has other format arguments than the key")
-    return set(strings), problems
+        for language, values in texts.items():
+            for value in values:
+                if not same_arguments(key_specs, FORMAT_SPEC.findall(value)):
+                    problems.append(f"{key!r}: {language} value {value!r} has other format arguments than the key")
+        for value in texts.get("en", []):
+            for position, noun in counted_nouns(value):
+                for language in LANGUAGES:
+                    if language in counted and position not in counted[language]:
+                        problems.append(
+                            f"{key!r}: counts {noun!r} (argument {position}) but its {language} value has no plural forms for it"
+                        )
+    return set(strings), sorted(set(problems), key=problems.index)
 
 
 def same_arguments(key_specs, value_specs):
@@ -486,8 +584,38 @@ def check_project(path):
                 problems.append(f"target {name}: unknown target {dependency['target']}")
         if target.get("type") == "application":
             problems += document_type_problems(name, target, base)
+            problems += info_plist_string_problems(name, target, base)
     report.item(path, problems)
     return report.close()
+
+
+def info_plist_string_problems(name, target, base):
+    """The Info.plist's words a person reads (usage descriptions) are in the target's
+    InfoPlist.xcstrings in every language, under keys the spec sets, with the spec's English."""
+    properties = (target.get("info") or {}).get("properties") or {}
+    shown = {key: value for key, value in properties.items() if key.endswith("UsageDescription")}
+    catalogs = []
+    for source in target.get("sources") or []:
+        source_path = os.path.join(base, source if isinstance(source, str) else source.get("path"))
+        for folder, _, files in os.walk(source_path):
+            catalogs += [os.path.join(folder, f) for f in files if f == "InfoPlist.xcstrings"]
+    if not catalogs:
+        return [f"target {name}: no InfoPlist.xcstrings for {', '.join(sorted(shown))}"] if shown else []
+    problems = []
+    for catalog_path in sorted(set(catalogs)):
+        keys, catalog_issues = catalog_problems(catalog_path)
+        problems += [f"{catalog_path}: {problem}" for problem in catalog_issues]
+        with open(catalog_path, encoding="utf-8") as f:
+            strings = json.load(f).get("strings", {})
+        for key in sorted((keys or set()) - set(properties)):
+            problems.append(f"{catalog_path}: {key} is not an Info.plist property of target {name}")
+        for key, value in shown.items():
+            english = strings.get(key, {}).get("localizations", {}).get("en", {}).get("stringUnit", {}).get("value")
+            if english is None:
+                problems.append(f"target {name}: {key} is not translated in {catalog_path}")
+            elif english != value:
+                problems.append(f"target {name}: {key} in project.yml differs from the English of {catalog_path}")
+    return problems
 
 
 def document_type_problems(name, target, base):

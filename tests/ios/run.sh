@@ -4,8 +4,10 @@
 #   1. syntax   every Swift source under ios/ parses with tree-sitter-swift (file:line of
 #               any ERROR or MISSING node)
 #   2. strings  the String Catalog parses, has `en`, `zh-Hans` and `zh-Hant` for every key
-#               with the same format arguments, and holds every key the Swift uses; and the
-#               check fails on a copy of the catalog with one translation taken out
+#               with the same format arguments, plural forms for every count ("%lld turns")
+#               in every language, and holds every key the Swift uses; and the check fails
+#               on a copy of the catalog with one translation, or one count's plural forms,
+#               taken out
 #   2b. a11y    every Button, NavigationLink and Menu of the app has words for VoiceOver (a
 #               title, a Text or Label in its label, or an accessibilityLabel)
 #   2c. imports every Swift file imports the framework of the system names it uses (URL,
@@ -96,29 +98,47 @@ check "syntax (tree-sitter-swift $TREE_SITTER_SWIFT_VERSION, ${#swift_files[@]} 
 check "strings ($catalog)" \
   "$python" "$here/check_ios.py" strings "$catalog" "${app_files[@]}"
 
+# refuses WHAT EXPECTED ARG: the strings check fails, naming EXPECTED (a grep -F text), on a
+# copy of the catalog that the Python on stdin broke (it gets the catalog, the copy and ARG).
+refuses() {
+  local what="$1" expected="$2" broken out
+  broken="$(mktemp --suffix=.xcstrings)"
+  "$python" - "$catalog" "$broken" "$3"
+  if out="$("$python" "$here/check_ios.py" strings "$broken" 2>&1)"; then
+    echo "FAIL $what passes"
+    failed=$((failed + 1))
+  elif grep -q -F "$expected" <<<"$out"; then
+    echo "ok   $what fails, naming it"
+    passed=$((passed + 1))
+  else
+    echo "FAIL $what fails without naming it:"
+    echo "$out"
+    failed=$((failed + 1))
+  fi
+  rm -f "$broken"
+}
+
 step "strings refuses a catalog that lacks a translation"
 for language in zh-Hans zh-Hant; do
-  broken="$(mktemp --suffix=.xcstrings)"
-  "$python" - "$catalog" "$broken" "$language" <<'PY'
+  refuses "a catalog without one $language value" "no $language value" "$language" <<'PY'
 import json, sys
 catalog = json.load(open(sys.argv[1], encoding="utf-8"))
 entry = next(iter(catalog["strings"].values()))
 del entry["localizations"][sys.argv[3]]
 json.dump(catalog, open(sys.argv[2], "w", encoding="utf-8"), ensure_ascii=False)
 PY
-  if out="$("$python" "$here/check_ios.py" strings "$broken" 2>&1)"; then
-    echo "FAIL a catalog without one $language value passes"
-    failed=$((failed + 1))
-  elif grep -q "no $language value" <<<"$out"; then
-    echo "ok   a catalog without one $language value fails, naming it"
-    passed=$((passed + 1))
-  else
-    echo "FAIL a catalog without one $language value fails without naming it:"
-    echo "$out"
-    failed=$((failed + 1))
-  fi
-  rm -f "$broken"
 done
+
+step "strings refuses a count without plural forms (\"1 turns\")"
+refuses "a count string without English plural forms" \
+  "'result_turns %lld': counts 'turns' (argument 1) but its en value has no plural forms" en <<'PY'
+import json, sys
+catalog = json.load(open(sys.argv[1], encoding="utf-8"))
+english = catalog["strings"]["result_turns %lld"]["localizations"][sys.argv[3]]
+english.pop("variations", None)
+english["stringUnit"] = {"state": "translated", "value": "%1$lld turns"}
+json.dump(catalog, open(sys.argv[2], "w", encoding="utf-8"), ensure_ascii=False)
+PY
 
 check "a11y (controls VoiceOver can name, ${#app_files[@]} files)" \
   "$python" "$here/check_ios.py" a11y "${app_files[@]}"

@@ -5,14 +5,21 @@
 # is what `@testable import Mills` sees in Xcode too), with the app's tests. Compiled as
 # ios/App/project.yml compiles them: warnings are errors and concurrency is checked
 # completely, in the Swift 5 language mode (the project's) and again in Swift 6 mode.
+# The rest of the app (the views, and the files that import UIKit, AudioToolbox, ...) is
+# type-checked with the model layer and the bindings (`swiftc -typecheck`, the same flags and
+# modes) against stub Apple modules of our own, StubSDK/ (declarations shaped after the iOS
+# SDK's, with its concurrency annotations); docs/ios.md says what they cannot catch.
 #
 #   tests/swift-linux/run.sh
-#   last line: swift on linux: compiled F files (L lines) of T (TL lines); N tests passed
+#   last line: swift on linux: compiled F files (L lines) of T (TL lines), type-checked V more
+#              (VL lines) against stub SDK modules; N tests passed
 #
 # F and L count the files under ios/ this build compiles, T and TL every Swift file under
-# ios/ (app, packages and tests; not the generated bindings, not LinuxCompat/). It fails on
-# a compile error, a warning, a failing test, a test framework that ran no test, a file of
-# ios/App/Mills/Model/ it cannot compile, or fewer than 55 % of the lines compiled.
+# ios/ (app, packages and tests; not the generated bindings, not LinuxCompat/), V and VL the
+# app files only type-checked. It fails on a compile or type-check error, a warning, a
+# failing test, a test framework that ran no test, a file of ios/App/Mills/Model/ it cannot
+# compile, an app file importing a module StubSDK/ lacks, or fewer than 55 % of the lines
+# compiled.
 #
 # The compiler:
 #   as root (this machine, .ci/run): Debian sid's swiftlang $SWIFTLANG_VERSION (the Swift of
@@ -63,8 +70,11 @@ fail() {
 }
 
 # Modules a file may import and still be compiled here; any other import (SwiftUI, UIKit,
-# AudioToolbox, ...) keeps it to Xcode.
+# AudioToolbox, ...) keeps it to the type-check against the stubs (and to Xcode).
 linux_modules=" Foundation MillsCore Observation Dispatch "
+# The stub Apple modules, StubSDK/NAME/*.swift, in the order they are built (a module after
+# the ones it imports).
+stub_modules=(UniformTypeIdentifiers UIKit AudioToolbox Accessibility SwiftUI)
 
 # --- 1. The engine and its Swift, as the iOS build makes them --------------------------------
 step "building libmills_ffi and generating the Swift bindings (ios/scripts/build-xcframework.sh --bindings-only)"
@@ -128,6 +138,13 @@ compiled=("${app_sources[@]}" "${core_sources[@]}" "${app_tests[@]}" "${core_tes
 # The models stay compilable here: a SwiftUI import in Model/ is a view's job in the wrong place.
 for file in ${kept_for_xcode[@]+"${kept_for_xcode[@]}"}; do
   [[ "$file" != ios/App/Mills/Model/* ]] || fail "$file imports an Apple-only framework; Model/ is compiled on Linux"
+done
+# Every other app file is type-checked against the stubs: each module it imports has one.
+for file in ${kept_for_xcode[@]+"${kept_for_xcode[@]}"}; do
+  while read -r module; do
+    [[ "$linux_modules" == *" $module "* || " ${stub_modules[*]} " == *" $module "* ]] ||
+      fail "$file imports $module, which tests/swift-linux/StubSDK/ has no stub of; add one"
+  done < <(sed -n -E 's/^(@[A-Za-z_]+ +)*import +([A-Za-z_]+).*/\2/p' "$file")
 done
 
 # link_files DIR FILE...: DIR holds a link to each file (absolute: valid inside the root too).
@@ -239,6 +256,41 @@ swiftpm_flags=(
 # The first mode builds everything the tests need; the others (Swift 6: is the app's model
 # layer ready for SWIFT_VERSION 6?) build the app's module and MillsCore only, which halves
 # their time.
+# The stub Apple modules, built once per run (declarations only: a few seconds).
+stub_dir="$build/stub-sdk"
+rm -rf "$stub_dir"
+mkdir -p "$stub_dir"
+step "the stub SDK modules (${stub_modules[*]})"
+for module in "${stub_modules[@]}"; do
+  log="$stub_dir/$module.log"
+  if ! in_swift swiftc -emit-module -parse-as-library -module-name "$module" -swift-version 6 -warnings-as-errors \
+    -I "$stub_dir" -emit-module-path "$stub_dir/$module.swiftmodule" "$(realpath "$here")/StubSDK/$module"/*.swift >"$log" 2>&1; then
+    cat "$log"
+    fail "the stub module $module does not compile (log: $log)"
+  fi
+done
+
+# typecheck_views MODE: the files kept from the build, with the app module's own sources and
+# the bindings' module of that mode's build, as one module `Mills`.
+typecheck_views() {
+  local mode="$1" modules="$package/.build-swift$1/debug/Modules" log="$build/typecheck-swift$1.log"
+  # by real paths: the same paths name the files inside the root
+  local real_root
+  real_root="$(realpath "$root")"
+  [[ -d "$modules" ]] || fail "no $modules: the bindings' module was not built"
+  step "swiftc -typecheck ${#kept_for_xcode[@]} more app files against the stub SDK (Swift $mode language mode)"
+  local status=0
+  in_swift swiftc -typecheck -parse-as-library -module-name Mills -swift-version "$mode" \
+    -strict-concurrency=complete -warnings-as-errors \
+    -I "$stub_dir" -I "$modules" -I "$package/Sources/mills_ffiFFI" \
+    "$real_root"/tests/swift-linux/LinuxCompat/*.swift "$build/compat/StringCatalogPath.swift" \
+    "${app_sources[@]/#/$real_root/}" "${kept_for_xcode[@]/#/$real_root/}" >"$log" 2>&1 || status=$?
+  if ((status != 0)) || grep -q -E '(error|warning):' "$log"; then
+    grep -E -A 4 '(error|warning):' "$log" | awk '!seen[$0]++' | head -n 100
+    fail "type-check errors or warnings in Swift $mode mode (log: $log)"
+  fi
+}
+
 for mode in "${modes[@]}"; do
   what=(--build-tests)
   [[ "$mode" == "${modes[0]}" ]] || what=(--target Mills)
@@ -253,6 +305,7 @@ for mode in "${modes[@]}"; do
     fail "compile errors or warnings in Swift $mode mode (log: $log)"
   fi
   tail -n 1 "$log"
+  if ((${#kept_for_xcode[@]} > 0)); then typecheck_views "$mode"; fi
 done
 
 step "swift test (Swift ${modes[0]} language mode)"
@@ -273,23 +326,13 @@ fi
 ((testing_count > 0)) || fail "Swift Testing ran no test (log: $test_log)"
 echo "XCTest: $xctest_count tests passed; Swift Testing: $testing_count tests passed"
 
-views=0
-others=()
-for file in "${kept_for_xcode[@]}"; do
-  if grep -q -E '^import (SwiftUI|UIKit)' "$file"; then
-    views=$((views + 1))
-  else
-    others+=("$file (imports $(sed -n -E 's/^import +([A-Za-z_]+).*/\1/p' "$file" | paste -sd ' '))")
-  fi
-done
-echo "not compiled here: $views app files that import SwiftUI or UIKit (the views)${others[*]+, and:}"
-for file in ${others[@]+"${others[@]}"}; do echo "  $file"; done
-
-lines() { cat "$@" | wc -l | tr -d ' '; }
+lines() { cat /dev/null "$@" | wc -l | tr -d ' '; }
 compiled_lines="$(lines "${compiled[@]}")"
+checked_lines="$(lines ${kept_for_xcode[@]+"${kept_for_xcode[@]}"})"
 all_lines="$(lines "${all_files[@]}")"
 # Most of the app's Swift is compiled and tested here; logic that moves back into views shows.
 minimum_share=55
 ((compiled_lines * 100 >= all_lines * minimum_share)) ||
   fail "only $compiled_lines of $all_lines Swift lines compiled here, under $minimum_share %"
-echo "swift on linux: compiled ${#compiled[@]} files ($compiled_lines lines) of ${#all_files[@]} ($all_lines lines); $((xctest_count + testing_count)) tests passed"
+echo "swift on linux: compiled ${#compiled[@]} files ($compiled_lines lines) of ${#all_files[@]} ($all_lines lines)," \
+  "type-checked ${#kept_for_xcode[@]} more ($checked_lines lines) against stub SDK modules; $((xctest_count + testing_count)) tests passed"

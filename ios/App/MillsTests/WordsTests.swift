@@ -19,6 +19,17 @@ struct WordsTests {
         #expect(Refusal.inMill(point: "e4").message == "e4 is in a mill — take another piece first")
     }
 
+    /// A count says "1 turn" and "2 turns" (the catalog's plural forms, chosen by the count
+    /// as Apple's `String(localized:)` chooses them), also inside a longer sentence.
+    @Test func countsTakeTheirPluralForm() {
+        #expect(String(localized: "review_start \(1)") == "Start of the game (1 turn)")
+        #expect(String(localized: "review_start \(12)") == "Start of the game (12 turns)")
+        #expect(String(localized: "error_invalid_table_size \(1)") == "Endgame tables of 1 piece a side cannot be prepared")
+        #expect(String(localized: "announce_record_opened \("Zhi Qi") \(1)") == "Game record opened for review: Zhi Qi, 1 turn")
+        #expect(String(localized: "announce_record_opened \("Zhi Qi") \(3)") == "Game record opened for review: Zhi Qi, 3 turns")
+        #expect(Verdict.exactWin(player: .p2, turns: 7).words == "Black wins in 7 turns")
+    }
+
     @Test func everyStepHasItsPromptAndItsPointHint() {
         #expect(NextStep.place.prompt == "Place a piece")
         #expect(NextStep.pickDestination(from: "d6").prompt == "Move d6 — tap an empty point next to it")

@@ -52,8 +52,27 @@ extension String {
 }
 
 /// The app's `Localizable.xcstrings`, read once (its path is written by tests/swift-linux/run.sh).
+/// Plural entries are read as Apple reads them: a key's plural forms (`variations.plural`)
+/// follow its integer argument, and a `%#@name@` in the text takes the form of its
+/// `substitutions` entry for the argument that names (`argNum`). English only: "one" for 1,
+/// "other" for any other count.
 struct StringCatalog: Sendable {
-    let values: [String: String]
+    /// One key's text in one language.
+    struct Entry: Sendable {
+        /// The format, or for a plural entry its forms by plural category.
+        let format: String?
+        let pluralForms: [String: String]
+        let substitutions: [String: Substitution]
+    }
+
+    /// `%#@name@`: the plural forms of one argument, `%arg` standing for it.
+    struct Substitution: Sendable {
+        let argument: Int
+        let specifier: String
+        let pluralForms: [String: String]
+    }
+
+    let entries: [String: Entry]
 
     static let english = StringCatalog(path: stringCatalogPath, language: "en")
 
@@ -65,20 +84,60 @@ struct StringCatalog: Sendable {
         else {
             fatalError("cannot read the String Catalog at \(path)")
         }
-        var values: [String: String] = [:]
+        var entries: [String: Entry] = [:]
         for (key, entry) in strings {
             let localizations = (entry as? [String: Any])?["localizations"] as? [String: Any]
-            let unit = (localizations?[language] as? [String: Any])?["stringUnit"] as? [String: Any]
-            if let value = unit?["value"] as? String {
-                values[key] = value
+            guard let localization = localizations?[language] as? [String: Any] else { continue }
+            let substitutions = (localization["substitutions"] as? [String: Any] ?? [:]).compactMapValues { value in
+                (value as? [String: Any]).map { substitution in
+                    Substitution(
+                        argument: (substitution["argNum"] as? NSNumber)?.intValue ?? substitution["argNum"] as? Int ?? 1,
+                        specifier: substitution["formatSpecifier"] as? String ?? "lld",
+                        pluralForms: Self.pluralForms(substitution)
+                    )
+                }
             }
+            entries[key] = Entry(
+                format: Self.value(localization),
+                pluralForms: Self.pluralForms(localization),
+                substitutions: substitutions
+            )
         }
-        self.values = values
+        self.entries = entries
+    }
+
+    private static func value(_ unitHolder: [String: Any]) -> String? {
+        (unitHolder["stringUnit"] as? [String: Any])?["value"] as? String
+    }
+
+    private static func pluralForms(_ holder: [String: Any]) -> [String: String] {
+        let plural = (holder["variations"] as? [String: Any])?["plural"] as? [String: Any] ?? [:]
+        return plural.compactMapValues { ($0 as? [String: Any]).flatMap(value) }
+    }
+
+    /// English's plural category of a count.
+    private static func form(_ forms: [String: String], count: Int?) -> String {
+        (count == 1 ? forms["one"] : nil) ?? forms["other"] ?? ""
     }
 
     func text(for key: String, arguments: [String]) -> String {
-        let format = values[key] ?? key
+        guard let entry = entries[key] else { return Self.format(key, arguments) }
+        var format = entry.format ?? Self.form(entry.pluralForms, count: Self.firstInteger(in: key, arguments))
+        for (name, substitution) in entry.substitutions {
+            let index = substitution.argument - 1
+            let count = index < arguments.count ? Int(arguments[index]) : nil
+            let form = Self.form(substitution.pluralForms, count: count)
+                .replacingOccurrences(of: "%arg", with: "%\(substitution.argument)$\(substitution.specifier)")
+            format = format.replacingOccurrences(of: "%#@\(name)@", with: form)
+        }
         return Self.format(format, arguments)
+    }
+
+    /// The value of the key's first integer argument (`%lld`), which its plural forms follow.
+    private static func firstInteger(in key: String, _ arguments: [String]) -> Int? {
+        let specifiers = key.split(separator: " ").filter { $0.hasPrefix("%") }
+        guard let position = specifiers.firstIndex(of: "%lld"), position < arguments.count else { return nil }
+        return Int(arguments[position])
     }
 
     /// Fills `%@`, `%lld`, `%d` and their positional forms (`%2$@`), and `%%`.

@@ -21,7 +21,11 @@ struct ControlButton: View {
     }
 
     var body: some View {
-        Button(action: action) {
+        // a closure of its own: Button's action is a @MainActor (so Sendable) function, which
+        // the stored closure is not
+        Button {
+            action()
+        } label: {
             Label(title, systemImage: systemImage)
                 .frame(maxWidth: .infinity)
         }

@@ -6,13 +6,15 @@ import SwiftUI
 /// is turned towards them. Wide screens (iPad landscape) put the panels beside the board.
 /// The move list folds under the game on an iPhone and is a column beside the board in
 /// regular widths (iPad), in every layout; while reviewing, the review's controls stand
-/// in for the game's.
+/// in for the game's. At the accessibility text sizes the tall layout scrolls, with the board
+/// as wide as the screen (as a lesson's and a puzzle's do).
 struct GameScreen: View {
-    let model: GameModel
+    @Bindable var model: GameModel
     let onHome: () -> Void
     @AppStorage(SettingsKey.faceToFace) private var faceToFace = SettingsDefault.faceToFace
     @AppStorage(SettingsKey.evaluationBar) private var evaluationBar = SettingsDefault.evaluationBar
     @Environment(\.horizontalSizeClass) private var sizeClass
+    @Environment(\.dynamicTypeSize) private var typeSize
     /// The folded move list is open (kept here: a phone on its side draws it in either of
     /// two arrangements).
     @State private var movesExpanded = false
@@ -32,6 +34,8 @@ struct GameScreen: View {
             Group {
                 if wide {
                     wideLayout
+                } else if typeSize.isAccessibilitySize {
+                    ScrollView { tallLayout }
                 } else {
                     tallLayout
                 }
@@ -42,7 +46,7 @@ struct GameScreen: View {
         .navigationBarTitleDisplayMode(.inline)
         .toolbar { toolbar }
         // the model knows which sheet covers the board: the turn timer stands still under it
-        .sheet(item: Binding(get: { model.sheet }, set: { model.sheet = $0 })) { sheet in
+        .sheet(item: $model.sheet) { sheet in
             NavigationStack {
                 switch sheet {
                 case .rules: RulesScreen(initialGame: model.game, inSheet: true)
@@ -51,7 +55,7 @@ struct GameScreen: View {
                 }
             }
         }
-        .sheet(isPresented: Binding(get: { model.showsResult }, set: { model.showsResult = $0 })) {
+        .sheet(isPresented: $model.showsResult) {
             if let result = model.snapshot.outcome {
                 ResultSheet(model: model, result: result, onHome: onHome)
             }

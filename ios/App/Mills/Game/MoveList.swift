@@ -69,7 +69,9 @@ private struct MoveRow: View {
     let onTap: () -> Void
 
     var body: some View {
-        Button(action: onTap) {
+        Button {
+            onTap()
+        } label: {
             HStack(spacing: 8) {
                 Text(Int(turn.index) + 1, format: .number)
                     .font(.footnote.monospacedDigit())

@@ -60,10 +60,13 @@ struct PlayerPanel: View {
     /// The game's own tally: the last counter of the engine's panel.
     private var tally: PanelCount? { side.panel.last }
 
+    /// "White: 5 in hand, 4 on board, pins 1", and the time left while its timer shows.
     private var summary: Text {
-        Text(
+        let counts = Text(
             "panel_summary \(Text(model.names.name(player))) \(Int(side.inHand)) \(Int(side.onBoard)) \(Text(LocalizedStringKey(tally?.nameKey ?? ""))) \(Int(tally?.value ?? 0))"
         )
+        guard let clock = model.clock(of: player) else { return counts }
+        return counts + Text("list_separator") + clock.spokenTimeLeft(at: .now)
     }
 
     private func counter(_ title: LocalizedStringKey, _ value: Int) -> some View {

@@ -28,7 +28,14 @@ struct TimerRing: View {
             }
             .frame(width: diameter, height: diameter)
             .accessibilityElement(children: .ignore)
-            .accessibilityLabel(clock.isRunning ? Text("timer_seconds_left \(seconds)") : Text("timer_paused"))
+            .accessibilityLabel(clock.spokenTimeLeft(at: context.date))
         }
+    }
+}
+
+extension TurnClock {
+    /// "12 seconds left", or "Timer paused", for VoiceOver.
+    func spokenTimeLeft(at date: Date) -> Text {
+        isRunning ? Text("timer_seconds_left \(Int(remaining(at: date).rounded(.up)))") : Text("timer_paused")
     }
 }

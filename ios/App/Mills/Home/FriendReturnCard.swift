@@ -9,7 +9,9 @@ struct FriendReturnCard: View {
 
     var body: some View {
         HStack(spacing: 12) {
-            Button(action: onReturn) {
+            Button {
+                onReturn()
+            } label: {
                 HStack(spacing: 12) {
                     Image(systemName: "play.circle.fill")
                         .font(.title)
@@ -24,7 +26,7 @@ struct FriendReturnCard: View {
             }
             .buttonStyle(.plain)
             .accessibilityLabel(Text(verbatim: title))
-            Button("home_online_forget", action: onForget)
+            Button("home_online_forget") { onForget() }
                 .accessibilityLabel(Text("home_online_forget_description"))
         }
         .padding()

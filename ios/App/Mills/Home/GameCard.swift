@@ -46,6 +46,8 @@ struct GameCard: View {
         .background(RoundedRectangle(cornerRadius: 16).fill(Color(.secondarySystemBackground)))
     }
 
+    /// Both ways to play; VoiceOver hears the game's name with each ("Zhi Qi against the
+    /// computer"), as the three cards' buttons would otherwise sound the same.
     @ViewBuilder private var buttons: some View {
         Button {
             onPlay(.vsComputer)
@@ -53,12 +55,14 @@ struct GameCard: View {
             Label("home_vs_computer", systemImage: "cpu")
         }
         .buttonStyle(.borderedProminent)
+        .accessibilityLabel(Text("home_vs_computer_description \(info.name)"))
         Button {
             onPlay(.passAndPlay)
         } label: {
             Label("home_pass_and_play", systemImage: "person.2")
         }
         .buttonStyle(.bordered)
+        .accessibilityLabel(Text("home_pass_and_play_description \(info.name)"))
     }
 }
 

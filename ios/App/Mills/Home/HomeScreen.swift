@@ -94,8 +94,8 @@ struct HomeScreen: View {
         .alert(
             "import_error_title",
             isPresented: Binding(
-                get: { app.recordError != nil && !importsRecord },
-                set: { shown in if !shown { app.recordError = nil } }
+                get: { @MainActor in app.recordError != nil && !importsRecord },
+                set: { @MainActor shown in if !shown { app.recordError = nil } }
             )
         ) {
             Button("action_done") { app.recordError = nil }

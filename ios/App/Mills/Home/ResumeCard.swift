@@ -6,7 +6,9 @@ struct ResumeCard: View {
     let onContinue: () -> Void
 
     var body: some View {
-        Button(action: onContinue) {
+        Button {
+            onContinue()
+        } label: {
             HStack(spacing: 12) {
                 Image(systemName: "play.circle.fill")
                     .font(.largeTitle)

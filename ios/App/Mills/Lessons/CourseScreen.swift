@@ -117,8 +117,9 @@ private struct CourseList: View {
         return Text("lessons_item_description \(Int(info.index) + 1) \(course.total) \(info.title) \(status)")
     }
 
+    // @MainActor closures: they read the view's state (SwiftUI calls them on the main actor).
     private var lessonShown: Binding<Bool> {
-        Binding(get: { lesson != nil }, set: { if !$0 { lesson = nil } })
+        Binding(get: { @MainActor in lesson != nil }, set: { @MainActor shown in if !shown { lesson = nil } })
     }
 
     private func open(_ info: LessonInfo) {

@@ -24,9 +24,10 @@ struct LessonControls: View {
                     "lesson_all",
                     systemImage: "list.bullet",
                     enabled: true,
-                    prominent: model.nextLesson == nil,
-                    action: onBack
-                )
+                    prominent: model.nextLesson == nil
+                ) {
+                    onBack()
+                }
             }
         }
         .labelStyle(.verticalIfRoomy)
@@ -41,7 +42,9 @@ struct LessonControls: View {
         prominent: Bool = false,
         action: @escaping () -> Void
     ) -> some View {
-        let button = Button(action: action) {
+        let button = Button {
+            action()
+        } label: {
             Label(title, systemImage: systemImage)
                 .frame(maxWidth: .infinity)
         }

@@ -108,7 +108,7 @@ struct OnlineRoomView: View {
                         .accessibilityHidden(true)
                 }
                 ConnectionBannerView(model: room)
-                Button("online_leave", role: .destructive, action: onLeave)
+                Button("online_leave", role: .destructive) { onLeave() }
                     .buttonStyle(.bordered)
             }
             .padding()

@@ -5,7 +5,7 @@ import SwiftUI
 /// this device's side, and Resign and Leave; the result with a rematch once it is over.
 /// The board is drawn, tapped and animated exactly as a local game's (`BoardView`).
 struct OnlineGameScreen: View {
-    let model: OnlineGameModel
+    @Bindable var model: OnlineGameModel
     let onLeave: () -> Void
     @State private var confirmsResign = false
     @AppStorage(SettingsKey.hapticsOn) private var hapticsOn = SettingsDefault.hapticsOn
@@ -32,7 +32,7 @@ struct OnlineGameScreen: View {
                 title
             }
         }
-        .sheet(isPresented: Binding(get: { model.showsResult }, set: { model.showsResult = $0 })) {
+        .sheet(isPresented: $model.showsResult) {
             if let result = model.snapshot.outcome {
                 OnlineResultSheet(model: model, result: result, onLeave: onLeave)
             }

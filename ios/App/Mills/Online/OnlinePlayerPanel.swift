@@ -75,6 +75,6 @@ struct OnlinePlayerPanel: View {
         )
         guard let clock = model.clock(of: player) else { return counts }
         let seconds = Int(clock.remaining(at: .now).rounded(.up))
-        return counts + Text(verbatim: ", ") + Text("online_clock_left \(seconds)")
+        return counts + Text("list_separator") + Text("online_clock_left \(seconds)")
     }
 }

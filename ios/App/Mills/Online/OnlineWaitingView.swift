@@ -20,7 +20,8 @@ struct OnlineWaitingView: View {
                     Text(verbatim: code)
                         .font(.system(.largeTitle, design: .monospaced).weight(.bold))
                         .textSelection(.enabled)
-                        .accessibilityLabel(Text("online_code_shown \(code)"))
+                        // read letter by letter: "k7qm" is a code, not a word
+                        .accessibilityLabel(Text("online_code_shown \(Text(verbatim: code).speechSpellsOutCharacters())"))
                     if let link = room.inviteLink {
                         ShareLink(
                             item: link,
@@ -41,7 +42,7 @@ struct OnlineWaitingView: View {
                     .buttonStyle(.bordered)
                 }
                 ConnectionBannerView(model: room)
-                Button("online_leave", role: .destructive, action: onLeave)
+                Button("online_leave", role: .destructive) { onLeave() }
             }
             .controlSize(.large)
             .padding(24)

@@ -16,7 +16,7 @@ struct PuzzleChoiceScreen: View {
         List {
             if let model {
                 Section {
-                    Picker("puzzle_grade", selection: Binding(get: { model.grade }, set: { model.select($0) })) {
+                    Picker("puzzle_grade", selection: Binding(get: { @MainActor in model.grade }, set: { @MainActor in model.select($0) })) {
                         ForEach(PuzzleChoiceModel.grades, id: \.self) { grade in
                             Text(verbatim: PuzzleText.grade(grade)).tag(grade)
                         }
@@ -60,8 +60,9 @@ struct PuzzleChoiceScreen: View {
         }
     }
 
+    // @MainActor closures: they read the view's state (SwiftUI calls them on the main actor).
     private var puzzleShown: Binding<Bool> {
-        Binding(get: { puzzle != nil }, set: { if !$0 { puzzle = nil } })
+        Binding(get: { @MainActor in puzzle != nil }, set: { @MainActor shown in if !shown { puzzle = nil } })
     }
 
     /// "Puzzle 3: White, win in 5. Solved", for VoiceOver.

@@ -31,7 +31,9 @@ struct PuzzleControls: View {
         prominent: Bool = false,
         action: @escaping () -> Void
     ) -> some View {
-        let button = Button(action: action) {
+        let button = Button {
+            action()
+        } label: {
             Label(title, systemImage: systemImage)
                 .frame(maxWidth: .infinity)
         }

@@ -105,12 +105,14 @@ private struct PuzzlesList: View {
         }
     }
 
+    // The binding's closures read main-actor state: they are @MainActor (SwiftUI calls them
+    // on the main actor; its initializer takes @isolated(any) closures).
     private var puzzleShown: Binding<Bool> {
-        Binding(get: { model.puzzle != nil }, set: { if !$0 { model.puzzle = nil } })
+        Binding(get: { @MainActor in model.puzzle != nil }, set: { @MainActor shown in if !shown { model.puzzle = nil } })
     }
 
     private var rushShown: Binding<Bool> {
-        Binding(get: { model.rush != nil }, set: { if !$0 { model.rush = nil } })
+        Binding(get: { @MainActor in model.rush != nil }, set: { @MainActor shown in if !shown { model.rush = nil } })
     }
 
     /// "Today's puzzle: Zhi Qi, White · win in 5. Solved", for VoiceOver.

@@ -13,8 +13,8 @@ extension View {
         confirmationDialog(
             "confirm_open_record_title",
             isPresented: Binding(
-                get: { isActive && app.recordToConfirm != nil },
-                set: { shown in if !shown { app.keepUnfinishedGame() } }
+                get: { @MainActor in isActive && app.recordToConfirm != nil },
+                set: { @MainActor shown in if !shown { app.keepUnfinishedGame() } }
             ),
             titleVisibility: .visible,
             presenting: app.recordToConfirm
