@@ -51,6 +51,21 @@ def gradle_value(name):
     return values[0].strip().strip('"')
 
 
+def path_crates(crate, seen=None):
+    """The workspace folders (relative to ROOT) of `crate` and every path dependency it pulls in."""
+    seen = set() if seen is None else seen
+    folder = crate.resolve().relative_to(ROOT).as_posix()
+    if folder in seen:
+        return seen
+    seen.add(folder)
+    manifest = tomllib.loads((crate / "Cargo.toml").read_text(encoding="utf-8"))
+    for table in ("dependencies", "build-dependencies"):
+        for spec in manifest.get(table, {}).values():
+            if isinstance(spec, dict) and "path" in spec:
+                path_crates(crate / spec["path"], seen)
+    return seen
+
+
 def strings_of(folder):
     tree = ET.parse(folder / "strings.xml")
     return {s.get("name"): s for s in tree.getroot().iter("string")}
@@ -99,12 +114,40 @@ class Android(unittest.TestCase):
         self.assertIn("androidComponents.sdkComponents.ndkDirectory", body)
 
     def test_generated_sources_are_registered_with_the_variant_api(self):
-        # addGeneratedSourceDirectory: AGP knows the folders are generated and runs their tasks first
+        # addGeneratedSourceDirectory: AGP knows the folders are generated and runs their tasks first.
+        # The bindings go to the variant's java sources: with AGP 8.x and the separate
+        # org.jetbrains.kotlin.android plugin, Kotlin compiles the java source directories only,
+        # so bindings under variant.sources.kotlin would leave every uniffi.mills_ffi import
+        # unresolved in compileDebugKotlin (as sqldelight and KSP found on AGP 8).
         body = code(APP_GRADLE)
-        self.assertIn("variant.sources.kotlin?.addGeneratedSourceDirectory(kotlinBindings, GenerateKotlinBindings::outputDirectory)", body)
+        self.assertIn("variant.sources.java?.addGeneratedSourceDirectory(kotlinBindings, GenerateKotlinBindings::outputDirectory)", body)
+        self.assertNotRegex(body, r"variant\.sources\.kotlin\b")
         self.assertIn("variant.sources.jniLibs?.addGeneratedSourceDirectory(rustLibraries, BuildRustLibraries::outputDirectory)", body)
         self.assertNotRegex(body, r"kotlin\.srcDir\([^)]*uniffi")
         self.assertNotIn("preBuild", body)
+
+    def test_version_code_comes_from_the_build(self):
+        # Play refuses an upload whose versionCode is not above the last one: a number written in
+        # the file would be the same for every build CI makes
+        self.assertNotRegex(gradle_value("versionCode"), r"^\d+$", "versionCode is a constant")
+        body = code(APP_GRADLE)
+        self.assertIn(f"versionCode = {gradle_value('versionCode')}", body)
+        self.assertIn('providers.gradleProperty("mills.versionCode")', body)
+        workflow = (WORKFLOWS / "android.yml").read_text(encoding="utf-8")
+        self.assertIn("-Pmills.versionCode=${{ github.run_number }}", workflow)
+
+    def test_rust_task_inputs_cover_every_crate_mills_ffi_is_built_from(self):
+        # a crate left out of the task's inputs is one whose change Gradle does not rebuild
+        crates = path_crates(ROOT / "bindings")
+        self.assertIn("server/protocol", crates)  # the online client's wire messages
+        inputs = re.search(r"val rustSourceFiles = files\((.*?)\n\)", code(APP_GRADLE), flags=re.S)
+        self.assertIsNotNone(inputs, "no rustSourceFiles")
+        listed = re.findall(r'repoRoot\.resolve\("([^"]+)"\)', inputs.group(1))
+        for crate in crates:
+            self.assertTrue(any(crate == p or crate.startswith(p + "/") for p in listed),
+                            f"{crate} is not an input of the Rust tasks: {listed}")
+        for manifest in ("Cargo.toml", "Cargo.lock"):
+            self.assertIn(manifest, listed)
 
     def test_release_keeps_native_debug_symbols(self):
         # Play symbolicates native crashes from the bundle's debug symbols
@@ -628,6 +671,23 @@ class Workflows(unittest.TestCase):
         paths = on["pull_request"]["paths"]
         self.assertIn("android/**", paths)
         self.assertFalse(any(p.startswith("ios/") for p in paths), paths)
+        # a change in any crate the app's library is built from runs the Android build
+        for crate in sorted(path_crates(ROOT / "bindings")):
+            self.assertIn(f"{crate}/**", paths)
+        for manifest in ("Cargo.toml", "Cargo.lock"):
+            self.assertIn(manifest, paths)
+        self.assertEqual(on["push"]["paths"], paths)
+
+    def test_android_pins_cargo_ndk(self):
+        # an unpinned `cargo install` takes whatever was released last, into a release build
+        workflow, _ = self.load("android.yml")
+        install = re.search(r"cargo install cargo-ndk([^\n]*)", self.run_text(workflow))
+        self.assertIsNotNone(install, "cargo-ndk is not installed")
+        version = re.search(r'--version\s+"?([^"\s]+)"?', install.group(1))
+        self.assertIsNotNone(version, f"cargo-ndk is not pinned: {install.group(0)}")
+        pinned = workflow["env"].get(version.group(1).strip("${}"), version.group(1))
+        self.assertRegex(str(pinned), r"^\d+\.\d+\.\d+$")
+        self.assertIn("--locked", install.group(1))
 
     def test_android_builds_checks_and_keeps_the_bundle_for_play(self):
         workflow, _ = self.load("android.yml")
