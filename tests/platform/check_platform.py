@@ -66,6 +66,57 @@ def path_crates(crate, seen=None):
     return seen
 
 
+# What opens a network connection (a socket, a name lookup, an HTTP or WebSocket client), in
+# the languages of the app's code. A match in code that ships needs android.permission.INTERNET.
+NETWORK_CALLS = {
+    ".rs": re.compile(r"\b(?:TcpStream::connect\w*|UdpSocket::bind|to_socket_addrs|lookup_host"
+                      r"|tungstenite::connect|reqwest::|ureq::|hyper::client)"),
+    ".kt": re.compile(r"\b(?:java\.net\.(?:Socket|URL|HttpURLConnection|InetAddress|DatagramSocket)\b"
+                      r"|openConnection\(|okhttp3\.|io\.ktor\.client|Socket\(\s*\w)"),
+}
+NETWORK_CALLS[".java"] = NETWORK_CALLS[".kt"]
+NETWORK_CALLS[".kts"] = NETWORK_CALLS[".kt"]
+
+
+def shipped_source(path):
+    """The code of `path` that goes into the app: no comments, no test files or test modules."""
+    parts = path.parts
+    if "tests" in parts or "test" in parts or "androidTest" in parts or "benches" in parts:
+        return ""
+    if path.suffix == ".rs":
+        if path.stem.endswith("_tests") or path.stem == "test_support":
+            return ""
+        text = path.read_text(encoding="utf-8")
+        text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+        text = re.sub(r"//[^\n]*", "", text)
+        # a crate's unit tests are its last item, `#[cfg(test)] mod tests`
+        return text.split("#[cfg(test)]", 1)[0]
+    return code(path)
+
+
+def network_calls(folders):
+    """`file:line: text` for each place the code under `folders` opens a network connection."""
+    found = []
+    for folder in folders:
+        for path in sorted(folder.rglob("*")):
+            pattern = NETWORK_CALLS.get(path.suffix)
+            if pattern is None or not path.is_file() or "build" in path.relative_to(folder).parts:
+                continue
+            for number, line in enumerate(shipped_source(path).splitlines(), 1):
+                if pattern.search(line):
+                    found.append(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}:{number}: {line.strip()}")
+    return found
+
+
+def app_code_folders():
+    """Everything the app is built from: its Kotlin and Gradle files, and every crate of mills-ffi."""
+    return [ANDROID] + [ROOT / crate for crate in sorted(path_crates(ROOT / "bindings"))]
+
+
+def manifest_permissions():
+    return {e.get(f"{ANDROID_NS}name") for e in ET.parse(MANIFEST).getroot().findall("uses-permission")}
+
+
 def strings_of(folder):
     tree = ET.parse(folder / "strings.xml")
     return {s.get("name"): s for s in tree.getroot().iter("string")}
@@ -236,6 +287,33 @@ class Android(unittest.TestCase):
         self.assertEqual(application.get(f"{ANDROID_NS}icon"), "@mipmap/ic_launcher")
         self.assertEqual(application.get(f"{ANDROID_NS}localeConfig"), "@xml/locales_config")
 
+
+    def test_code_that_connects_has_the_internet_permission(self):
+        # Without INTERNET the platform refuses the socket and the name lookup (EACCES) and the
+        # engine's online client retries forever; no desktop test can see a permission.
+        calls = network_calls(app_code_folders())
+        # the engine's online client is known to connect: if the scan misses it, the scan is broken
+        self.assertTrue(any(c.startswith("bindings/src/online/") for c in calls), calls)
+        if calls:
+            self.assertIn("android.permission.INTERNET", manifest_permissions(),
+                          "the app opens network connections without android.permission.INTERNET:\n"
+                          + "\n".join(calls))
+
+    def test_the_network_scan_sees_shipped_code_only(self):
+        with tempfile.TemporaryDirectory() as folder:
+            folder = Path(folder)
+            (folder / "src").mkdir()
+            (folder / "src/client.rs").write_text(
+                "// TcpStream::connect in a comment decides nothing\n"
+                "fn open() { let s = TcpStream::connect_timeout(&addr, t); }\n"
+                "#[cfg(test)]\nmod tests { fn f() { TcpStream::connect(\"x\"); } }\n", encoding="utf-8")
+            (folder / "src/room_tests.rs").write_text("fn t() { TcpStream::connect(\"x\"); }\n", encoding="utf-8")
+            (folder / "src/Fetch.kt").write_text(
+                "/* java.net.URL */\nval c = java.net.URL(address).openConnection()\n", encoding="utf-8")
+            (folder / "tests").mkdir()
+            (folder / "tests/online.rs").write_text("fn t() { TcpStream::connect(\"x\"); }\n", encoding="utf-8")
+            calls = network_calls([folder])
+            self.assertEqual([c.split(": ", 1)[0].rsplit("/", 1)[-1] for c in calls], ["Fetch.kt:2", "client.rs:2"], calls)
 
     def test_predictive_back_is_opted_in(self):
         # predictive back: the app's callback (MainActivity's BackHandler) with the system's animations
