@@ -117,6 +117,18 @@ def manifest_permissions():
     return {e.get(f"{ANDROID_NS}name") for e in ET.parse(MANIFEST).getroot().findall("uses-permission")}
 
 
+def function_body(kotlin, name):
+    """The body of the Kotlin function `name` (braces balanced; comments already removed)."""
+    start = re.search(rf"\bfun {name}\([^)]*\)[^{{=]*\{{", kotlin)
+    if start is None:
+        raise AssertionError(f"no function {name}")
+    depth, i = 1, start.end()
+    while depth:
+        depth += {"{": 1, "}": -1}.get(kotlin[i], 0)
+        i += 1
+    return kotlin[start.end():i - 1]
+
+
 def strings_of(folder):
     tree = ET.parse(folder / "strings.xml")
     return {s.get("name"): s for s in tree.getroot().iter("string")}
@@ -369,8 +381,34 @@ class Android(unittest.TestCase):
 
     def test_system_bar_icons_follow_the_apps_theme(self):
         activity = code(MAIN_KOTLIN / "MainActivity.kt")
-        self.assertIn("onDarkThemeChanged = ::applySystemBarStyle", activity)
+        self.assertIn("onDarkThemeChanged = ::applyAppTheme", activity)
+        self.assertRegex(function_body(activity, "applyAppTheme"), r"\bapplySystemBarStyle\(dark\)")
         self.assertRegex(activity, r"statusBarStyle = SystemBarStyle\.auto\([^)]*\)\s*\{\s*dark\s*\}")
+
+    def test_window_background_follows_the_apps_theme(self):
+        # What shows before Compose's first frame is the window: from the resources first (the
+        # system's night mode picks values/ or values-night/), then from the activity. A dark app
+        # on a light system would flash the light window at every start.
+        for folder in ("values", "values-night"):
+            theme = ET.parse(RES / folder / "themes.xml").getroot().find("style[@name='Theme.Mills']")
+            items = {i.get("name"): i.text for i in theme.findall("item")}
+            self.assertEqual(items.get("android:windowBackground"), "@color/background", folder)
+        activity = code(MAIN_KOTLIN / "MainActivity.kt")
+        apply = function_body(activity, "applyAppTheme")
+        # the colour the shared theme draws the screens on (tests/compose: WindowThemeTest)
+        self.assertIn("window.setBackgroundDrawable(ColorDrawable(windowBackground(dark).toArgb()))", apply)
+        # before the first frame, with the setting as it stands, and again on every change
+        on_create = function_body(activity, "onCreate")
+        first = on_create.find("applyAppTheme(appIsDark(settingsViewModel.uiState.value.theme")
+        self.assertGreaterEqual(first, 0, "onCreate does not set the window's theme")
+        self.assertLess(first, on_create.find("setContent"), "the window's theme is set after the content")
+        # Android 12+: the starting window, drawn before any code runs, in the app's night mode
+        self.assertIn("StartingWindowTheme.remember(this, settingsViewModel.uiState.value.theme)", apply)
+        starting = code(MAIN_KOTLIN / "StartingWindowTheme.kt")
+        self.assertIn("Build.VERSION.SDK_INT < Build.VERSION_CODES.S) return", starting)  # API 31
+        for mode, night in (("Light", "MODE_NIGHT_NO"), ("Dark", "MODE_NIGHT_YES"), ("System", "MODE_NIGHT_AUTO")):
+            self.assertRegex(starting, rf"ThemeMode\.{mode} -> UiModeManager\.{night}\b")
+        self.assertIn("setApplicationNightMode(", starting)
 
     def test_incoming_records(self):
         record = code(MAIN_KOTLIN / "IncomingRecord.kt")
