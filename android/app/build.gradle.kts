@@ -160,8 +160,8 @@ abstract class GenerateKotlinBindings : CargoTask() {
 
 android {
     namespace = "app.mills.android"
-    // 36: core-ktx 1.17, activity 1.12, lifecycle 2.10 and the 2026.04 Compose BOM declare
-    // minCompileSdk 36 in their AAR metadata (checkDebugAarMetadata fails below it).
+    // 36: core-ktx 1.17, activity 1.12 and lifecycle 2.10 declare minCompileSdk 36
+    // in their AAR metadata (checkDebugAarMetadata fails below it).
     compileSdk = 36
     // r28 links 64-bit native code with 16 KB max page size by default (Play requires 16 KB
     // alignment for apps targeting Android 15+); the Rust tasks also pass the flag explicitly.
@@ -283,7 +283,6 @@ dependencies {
     implementation(libs.androidx.lifecycle.viewmodel.compose)
     // the lifecycle observer in MainActivity
     implementation(libs.androidx.lifecycle.runtime.ktx)
-    implementation(platform(libs.androidx.compose.bom))
     implementation(libs.androidx.compose.ui)
     implementation(libs.androidx.compose.foundation)
     implementation(libs.androidx.compose.material3)

@@ -152,7 +152,7 @@ def png_header(path):
 
 class Android(unittest.TestCase):
     def test_compile_sdk_is_36(self):
-        # core-ktx 1.17, activity 1.12, lifecycle 2.10, the 2026.04 Compose BOM: minCompileSdk 36
+        # core-ktx 1.17, activity 1.12, lifecycle 2.10: minCompileSdk 36
         self.assertEqual(gradle_value("compileSdk"), "36")
 
     def test_target_sdk_is_36(self):
@@ -237,6 +237,30 @@ class Android(unittest.TestCase):
         agp = re.search(r'^agp\s*=\s*"(\d+)\.(\d+)', catalog, flags=re.M)
         self.assertIsNotNone(agp)
         self.assertGreaterEqual((int(agp.group(1)), int(agp.group(2))), (8, 13))
+
+    def test_the_desktop_builds_read_the_apps_versions(self):
+        # tests/compose and tests/kotlin compile with the app's Kotlin, Compose and Lifecycle,
+        # read from the version catalog: a version written a second time would drift from it
+        catalog = tomllib.loads((ANDROID / "gradle/libs.versions.toml").read_text(encoding="utf-8"))
+        versions = catalog["versions"]
+        for name in ("kotlin", "compose", "lifecycle", "material3"):
+            self.assertRegex(versions.get(name, ""), r"^\d+\.\d+\.\d+$", name)
+        # Compose by its version, not a BOM (whose mapping only Google Maven holds)
+        modules = {lib["module"]: lib.get("version", {}) for lib in catalog["libraries"].values()}
+        self.assertFalse(any(m.endswith(":compose-bom") for m in modules), "a Compose BOM")
+        for module in ("androidx.compose.ui:ui", "androidx.compose.foundation:foundation"):
+            self.assertEqual(modules[module], {"ref": "compose"}, module)
+        lib_sh = (ROOT / "tests/lib.sh").read_text(encoding="utf-8")
+        self.assertTrue('KOTLIN_VERSION="$(catalog_version kotlin)"' in lib_sh,
+                        "tests/lib.sh does not take kotlinc's version from the catalog")
+        pom = ET.parse(ROOT / "tests/compose/deps/pom.xml").getroot()
+        ns = "{http://maven.apache.org/POM/4.0.0}"
+        defined = {p.tag.removeprefix(ns) for p in pom.find(f"{ns}properties")}
+        for given in ("kotlin.version", "compose.version", "lifecycle.version"):
+            self.assertNotIn(given, defined, f"deps/pom.xml writes {given} a second time")
+        compose = (ROOT / "tests/compose/run.sh").read_text(encoding="utf-8")
+        for name in ("compose", "lifecycle", "material3"):
+            self.assertTrue(f"catalog_version {name}" in compose, f"tests/compose/run.sh does not read {name}")
 
     def test_gradle_wrapper_is_8_14(self):
         wrapper = (ANDROID / "gradle/wrapper/gradle-wrapper.properties").read_text(encoding="utf-8")
