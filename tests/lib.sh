@@ -3,8 +3,17 @@
 # the pinned tool versions, and installing each tool once into tests/.tools (git-ignored,
 # reused by later runs), so that two suites never download the same tool twice.
 
-# kotlinc (npm package kotlin-compiler; it ships the Compose compiler plugin too).
-KOTLIN_VERSION="2.4.20"
+# The Android app's version catalog: the desktop builds here (tests/kotlin, tests/compose) read
+# their Kotlin and Compose versions from it, so that a bump in the app is compiled and tested here.
+android_versions_catalog="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/android/gradle/libs.versions.toml"
+
+# catalog_version NAME: the version NAME = "..." of the catalog's [versions] table.
+catalog_version() {
+  sed -n "s/^$1 *= *\"\([^\"]*\)\".*/\1/p" "$android_versions_catalog"
+}
+
+# kotlinc (npm package kotlin-compiler; it ships the Compose compiler plugin too): the app's Kotlin.
+KOTLIN_VERSION="$(catalog_version kotlin)"
 # The Swift grammar and its runtime (a pair known to work together), and PyYAML.
 TREE_SITTER_VERSION="0.26.1"
 TREE_SITTER_SWIFT_VERSION="0.7.4"
@@ -34,7 +43,13 @@ esac
 # ensure_kotlinc: installs kotlin-compiler@$KOTLIN_VERSION from npm when missing or another
 # version, then prints its home (bin/kotlinc, lib/). Progress goes to stderr.
 ensure_kotlinc() {
-  local prefix="$tests_tools_dir/kotlinc"
+  if [[ -z "$KOTLIN_VERSION" ]]; then
+    echo "error: no kotlin version in $android_versions_catalog" >&2
+    return 1
+  fi
+  # one folder per version: worktrees on different versions share tests/.tools without
+  # reinstalling over each other
+  local prefix="$tests_tools_dir/kotlinc-$KOTLIN_VERSION"
   local home="$prefix/node_modules/kotlin-compiler"
   if [[ ! -x "$home/bin/kotlinc" ]] ||
     ! grep -q "\"version\": \"$KOTLIN_VERSION\"" "$home/package.json" 2>/dev/null; then

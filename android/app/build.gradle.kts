@@ -32,6 +32,17 @@ val cargoExecutable: String? = run {
     candidates.firstOrNull { it.isFile && it.canExecute() }?.absolutePath
 }
 
+// The version code Play orders uploads by: each upload needs a higher one than the last, so it
+// comes from the build, not from this file: the Gradle property `mills.versionCode`
+// (android.yml passes the workflow's run number). A local build without it is 1: enough to
+// install and test, never what goes to Play.
+val appVersionCode: Int = run {
+    val given = providers.gradleProperty("mills.versionCode").orNull ?: return@run 1
+    // Play's limit for versionCode
+    given.toIntOrNull()?.takeIf { it in 1..2_100_000_000 }
+        ?: throw GradleException("mills.versionCode must be a whole number from 1 to 2100000000, not '$given'")
+}
+
 /** A release-signing setting: the environment variable [env], else the Gradle property [property]. */
 fun signingValue(env: String, property: String): String? =
     (providers.environmentVariable(env).orNull ?: providers.gradleProperty(property).orNull)?.takeIf { it.isNotBlank() }
@@ -149,8 +160,8 @@ abstract class GenerateKotlinBindings : CargoTask() {
 
 android {
     namespace = "app.mills.android"
-    // 36: core-ktx 1.17, activity 1.12, lifecycle 2.10 and the 2026.04 Compose BOM declare
-    // minCompileSdk 36 in their AAR metadata (checkDebugAarMetadata fails below it).
+    // 36: core-ktx 1.17, activity 1.12 and lifecycle 2.10 declare minCompileSdk 36
+    // in their AAR metadata (checkDebugAarMetadata fails below it).
     compileSdk = 36
     // r28 links 64-bit native code with 16 KB max page size by default (Play requires 16 KB
     // alignment for apps targeting Android 15+); the Rust tasks also pass the flag explicitly.
@@ -162,7 +173,7 @@ android {
         // Play requires API 36 for new apps and updates from 31 August 2026; at 36 predictive
         // back is on by default (MainActivity's BackHandler is enabled only when it handles back).
         targetSdk = 36
-        versionCode = 1
+        versionCode = appVersionCode
         versionName = "0.1.0"
         ndk { abiFilters += rustAbis }
         // the host of the mills-server's public URL whose https://HOST/join/CODE invites the app
@@ -226,11 +237,13 @@ kotlin {
     }
 }
 
+// every crate mills-ffi is built from: a change in any of them rebuilds the libraries
 val rustSourceFiles = files(
     repoRoot.resolve("Cargo.toml"),
     repoRoot.resolve("Cargo.lock"),
     repoRoot.resolve("rust-core"),
     repoRoot.resolve("bindings"),
+    repoRoot.resolve("server/protocol"), // mills-protocol: the online client's wire messages
 )
 
 // One pair of tasks per variant: addGeneratedSourceDirectory sets the task's output directory to
@@ -257,7 +270,10 @@ androidComponents {
             uniffiConfig.set(repoRoot.resolve("bindings/uniffi.toml"))
         }
         variant.sources.jniLibs?.addGeneratedSourceDirectory(rustLibraries, BuildRustLibraries::outputDirectory)
-        variant.sources.kotlin?.addGeneratedSourceDirectory(kotlinBindings, GenerateKotlinBindings::outputDirectory)
+        // `java`, not `kotlin`: on AGP 8.x the Kotlin Gradle plugin compiles the variant's java
+        // source directories (Kotlin files included) and never reads variant.sources.kotlin, so
+        // bindings registered there would leave every uniffi.mills_ffi import unresolved
+        variant.sources.java?.addGeneratedSourceDirectory(kotlinBindings, GenerateKotlinBindings::outputDirectory)
     }
 }
 
@@ -267,7 +283,6 @@ dependencies {
     implementation(libs.androidx.lifecycle.viewmodel.compose)
     // the lifecycle observer in MainActivity
     implementation(libs.androidx.lifecycle.runtime.ktx)
-    implementation(platform(libs.androidx.compose.bom))
     implementation(libs.androidx.compose.ui)
     implementation(libs.androidx.compose.foundation)
     implementation(libs.androidx.compose.material3)

@@ -7,7 +7,8 @@
 #      real Rust library, and online games against the real mills-server on loopback) and the
 #      screenshot tests, which write build/screenshots/*.png.
 # Installs what it needs into tests/.tools (kotlinc from npm, jars from Maven Central, fonts and
-# the native libraries Skia needs from Debian when run as root).
+# the native libraries Skia needs from Debian when run as root), at the Kotlin, Compose and
+# Lifecycle versions of the app's android/gradle/libs.versions.toml.
 # Last line: "compose: N passed, M failed"; the exit code is non-zero on any failure.
 # Env: CARGO_TARGET_DIR (default: the repository's target/), COMPOSE_EXTRA_TESTS (a directory of
 # extra test sources, used to prove that a failing assertion fails the run), MILLS_WRITE_ICONS=1
@@ -23,7 +24,13 @@ TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
 source "$ROOT/tests/lib.sh"
 cd "$ROOT"
 mkdir -p "$TOOLS" "$BUILD"
-t() { local s=$SECONDS; "$@"; echo "[time] $((SECONDS - s)) s: $1 ${2:-}" >&2; }
+# runs a step and says how long it took; its exit status is the step's (a `|| fail` after it works)
+t() {
+  local s=$SECONDS rc=0
+  "$@" || rc=$?
+  echo "[time] $((SECONDS - s)) s: $1 ${2:-}" >&2
+  return "$rc"
+}
 fail() { echo "$*" >&2; echo "compose: 0 passed, 1 failed"; exit 1; }
 
 # 0. Native libraries Skia links against, and fonts with Chinese glyphs (Debian packages).
@@ -34,8 +41,10 @@ for p in "${APT_PKGS[@]}"; do
 done
 if ((${#missing[@]})); then
   if [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null; then
-    t apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive t apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    # a failure here is not the end: the run says what is missing when it needs it
+    t apt-get update -qq || echo "warning: apt-get update failed" >&2
+    DEBIAN_FRONTEND=noninteractive t apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null \
+      || echo "warning: could not install ${missing[*]}" >&2
   else
     echo "warning: missing Debian packages ${missing[*]} (run as root to install them)" >&2
   fi
@@ -44,14 +53,31 @@ fi
 # 1. kotlinc (with the Compose compiler plugin) from npm, shared with tests/kotlin.
 KOTLIN_HOME="$(ensure_kotlinc)" || fail "could not install kotlin-compiler from npm"
 
-# 2. Compose Multiplatform desktop, JNA and JUnit jars from Maven Central (pins in deps/pom.xml).
-LIB="$TOOLS/lib"
-if [[ ! -f "$LIB/.complete" || "$HERE/deps/pom.xml" -nt "$LIB/.complete" ]]; then
+# 2. Compose Multiplatform desktop, JNA and JUnit jars from Maven Central: the app's Kotlin,
+#    Compose and Lifecycle versions (its version catalog, tests/lib.sh), the rest pinned in
+#    deps/pom.xml. One folder per set of versions and pom, so that worktrees on other versions
+#    share tests/.tools without replacing each other's jars.
+COMPOSE_VERSION="$(catalog_version compose)"
+LIFECYCLE_VERSION="$(catalog_version lifecycle)"
+MATERIAL3_VERSION="$(catalog_version material3)"
+[[ -n "$COMPOSE_VERSION" && -n "$LIFECYCLE_VERSION" ]] || fail "no compose or lifecycle version in $android_versions_catalog"
+# JetBrains numbers its Material 3 on its own: the pom names the AndroidX release its pin is a build of
+paired_material3="$(sed -n 's:.*<material3.androidx>\(.*\)</material3.androidx>.*:\1:p' "$HERE/deps/pom.xml")"
+[[ "$paired_material3" == "$MATERIAL3_VERSION" ]] \
+  || fail "the app's material3 is $MATERIAL3_VERSION, deps/pom.xml pairs JetBrains' Material 3 with $paired_material3: update material3.version and material3.androidx there"
+echo "versions of the app: Kotlin $KOTLIN_VERSION, Compose $COMPOSE_VERSION, Lifecycle $LIFECYCLE_VERSION, Material 3 $MATERIAL3_VERSION" >&2
+versions=(-Dkotlin.version="$KOTLIN_VERSION" -Dcompose.version="$COMPOSE_VERSION" -Dlifecycle.version="$LIFECYCLE_VERSION")
+LIB="$TOOLS/lib-$(printf '%s\n' "${versions[@]}" | cat - "$HERE/deps/pom.xml" | sha256sum | cut -c1-12)"
+if [[ ! -f "$LIB/.complete" ]]; then
   rm -rf "$LIB"
-  t mvn -B -q -Dstyle.color=never -f "$HERE/deps/pom.xml" -Dmaven.repo.local="$TOOLS/m2" \
+  t mvn -B -q -Dstyle.color=never -f "$HERE/deps/pom.xml" -Dmaven.repo.local="$TOOLS/m2" "${versions[@]}" \
     org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy-dependencies \
-    -DoutputDirectory="$LIB" -DincludeScope=runtime -Dmdep.prependGroupId=true >"$TOOLS/mvn.log" \
-    || { cat "$TOOLS/mvn.log" >&2; fail "Maven could not fetch the jars"; }
+    -DoutputDirectory="$LIB" -DincludeScope=runtime -Dmdep.prependGroupId=true >"$LIB.mvn.log" \
+    || { cat "$LIB.mvn.log" >&2; fail "Maven could not fetch the jars"; }
+  # the Skia natives must be the Skia binding's own version, which the Compose version decides
+  skiko=("$LIB"/org.jetbrains.skiko.skiko-awt-[0-9]*.jar)
+  [[ ${#skiko[@]} == 1 && -f "$LIB/org.jetbrains.skiko.skiko-awt-runtime-linux-x64-${skiko[0]##*skiko-awt-}" ]] \
+    || fail "Compose $COMPOSE_VERSION uses $(basename "${skiko[0]}"): set skiko.version in deps/pom.xml to its version"
   touch "$LIB/.complete"
 fi
 LIBCP=""

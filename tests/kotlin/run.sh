@@ -6,7 +6,7 @@
 #   tests/kotlin/run.sh            (exit status 0 only if every test passed)
 #
 # Installs what it needs when missing, into tests/.tools (git-ignored, reused by later runs):
-#   tests/.tools/kotlinc/   npm package kotlin-compiler (kotlinc + kotlin-stdlib)
+#   tests/.tools/kotlinc-V/ npm package kotlin-compiler (kotlinc + kotlin-stdlib), V the app's Kotlin
 #   tests/.tools/jars/      JNA and junit-platform-console-standalone from Maven Central
 #   tests/.tools/m2/        the Maven repository used to fetch them
 # Needs: cargo, npm, mvn, java (JDK 17+), python3. Honours CARGO_TARGET_DIR. Build output (generated

@@ -51,6 +51,84 @@ def gradle_value(name):
     return values[0].strip().strip('"')
 
 
+def path_crates(crate, seen=None):
+    """The workspace folders (relative to ROOT) of `crate` and every path dependency it pulls in."""
+    seen = set() if seen is None else seen
+    folder = crate.resolve().relative_to(ROOT).as_posix()
+    if folder in seen:
+        return seen
+    seen.add(folder)
+    manifest = tomllib.loads((crate / "Cargo.toml").read_text(encoding="utf-8"))
+    for table in ("dependencies", "build-dependencies"):
+        for spec in manifest.get(table, {}).values():
+            if isinstance(spec, dict) and "path" in spec:
+                path_crates(crate / spec["path"], seen)
+    return seen
+
+
+# What opens a network connection (a socket, a name lookup, an HTTP or WebSocket client), in
+# the languages of the app's code. A match in code that ships needs android.permission.INTERNET.
+NETWORK_CALLS = {
+    ".rs": re.compile(r"\b(?:TcpStream::connect\w*|UdpSocket::bind|to_socket_addrs|lookup_host"
+                      r"|tungstenite::connect|reqwest::|ureq::|hyper::client)"),
+    ".kt": re.compile(r"\b(?:java\.net\.(?:Socket|URL|HttpURLConnection|InetAddress|DatagramSocket)\b"
+                      r"|openConnection\(|okhttp3\.|io\.ktor\.client|Socket\(\s*\w)"),
+}
+NETWORK_CALLS[".java"] = NETWORK_CALLS[".kt"]
+NETWORK_CALLS[".kts"] = NETWORK_CALLS[".kt"]
+
+
+def shipped_source(path):
+    """The code of `path` that goes into the app: no comments, no test files or test modules."""
+    parts = path.parts
+    if "tests" in parts or "test" in parts or "androidTest" in parts or "benches" in parts:
+        return ""
+    if path.suffix == ".rs":
+        if path.stem.endswith("_tests") or path.stem == "test_support":
+            return ""
+        text = path.read_text(encoding="utf-8")
+        text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+        text = re.sub(r"//[^\n]*", "", text)
+        # a crate's unit tests are its last item, `#[cfg(test)] mod tests`
+        return text.split("#[cfg(test)]", 1)[0]
+    return code(path)
+
+
+def network_calls(folders):
+    """`file:line: text` for each place the code under `folders` opens a network connection."""
+    found = []
+    for folder in folders:
+        for path in sorted(folder.rglob("*")):
+            pattern = NETWORK_CALLS.get(path.suffix)
+            if pattern is None or not path.is_file() or "build" in path.relative_to(folder).parts:
+                continue
+            for number, line in enumerate(shipped_source(path).splitlines(), 1):
+                if pattern.search(line):
+                    found.append(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}:{number}: {line.strip()}")
+    return found
+
+
+def app_code_folders():
+    """Everything the app is built from: its Kotlin and Gradle files, and every crate of mills-ffi."""
+    return [ANDROID] + [ROOT / crate for crate in sorted(path_crates(ROOT / "bindings"))]
+
+
+def manifest_permissions():
+    return {e.get(f"{ANDROID_NS}name") for e in ET.parse(MANIFEST).getroot().findall("uses-permission")}
+
+
+def function_body(kotlin, name):
+    """The body of the Kotlin function `name` (braces balanced; comments already removed)."""
+    start = re.search(rf"\bfun {name}\([^)]*\)[^{{=]*\{{", kotlin)
+    if start is None:
+        raise AssertionError(f"no function {name}")
+    depth, i = 1, start.end()
+    while depth:
+        depth += {"{": 1, "}": -1}.get(kotlin[i], 0)
+        i += 1
+    return kotlin[start.end():i - 1]
+
+
 def strings_of(folder):
     tree = ET.parse(folder / "strings.xml")
     return {s.get("name"): s for s in tree.getroot().iter("string")}
@@ -74,7 +152,7 @@ def png_header(path):
 
 class Android(unittest.TestCase):
     def test_compile_sdk_is_36(self):
-        # core-ktx 1.17, activity 1.12, lifecycle 2.10, the 2026.04 Compose BOM: minCompileSdk 36
+        # core-ktx 1.17, activity 1.12, lifecycle 2.10: minCompileSdk 36
         self.assertEqual(gradle_value("compileSdk"), "36")
 
     def test_target_sdk_is_36(self):
@@ -99,12 +177,40 @@ class Android(unittest.TestCase):
         self.assertIn("androidComponents.sdkComponents.ndkDirectory", body)
 
     def test_generated_sources_are_registered_with_the_variant_api(self):
-        # addGeneratedSourceDirectory: AGP knows the folders are generated and runs their tasks first
+        # addGeneratedSourceDirectory: AGP knows the folders are generated and runs their tasks first.
+        # The bindings go to the variant's java sources: with AGP 8.x and the separate
+        # org.jetbrains.kotlin.android plugin, Kotlin compiles the java source directories only,
+        # so bindings under variant.sources.kotlin would leave every uniffi.mills_ffi import
+        # unresolved in compileDebugKotlin (as sqldelight and KSP found on AGP 8).
         body = code(APP_GRADLE)
-        self.assertIn("variant.sources.kotlin?.addGeneratedSourceDirectory(kotlinBindings, GenerateKotlinBindings::outputDirectory)", body)
+        self.assertIn("variant.sources.java?.addGeneratedSourceDirectory(kotlinBindings, GenerateKotlinBindings::outputDirectory)", body)
+        self.assertNotRegex(body, r"variant\.sources\.kotlin\b")
         self.assertIn("variant.sources.jniLibs?.addGeneratedSourceDirectory(rustLibraries, BuildRustLibraries::outputDirectory)", body)
         self.assertNotRegex(body, r"kotlin\.srcDir\([^)]*uniffi")
         self.assertNotIn("preBuild", body)
+
+    def test_version_code_comes_from_the_build(self):
+        # Play refuses an upload whose versionCode is not above the last one: a number written in
+        # the file would be the same for every build CI makes
+        self.assertNotRegex(gradle_value("versionCode"), r"^\d+$", "versionCode is a constant")
+        body = code(APP_GRADLE)
+        self.assertIn(f"versionCode = {gradle_value('versionCode')}", body)
+        self.assertIn('providers.gradleProperty("mills.versionCode")', body)
+        workflow = (WORKFLOWS / "android.yml").read_text(encoding="utf-8")
+        self.assertIn("-Pmills.versionCode=${{ github.run_number }}", workflow)
+
+    def test_rust_task_inputs_cover_every_crate_mills_ffi_is_built_from(self):
+        # a crate left out of the task's inputs is one whose change Gradle does not rebuild
+        crates = path_crates(ROOT / "bindings")
+        self.assertIn("server/protocol", crates)  # the online client's wire messages
+        inputs = re.search(r"val rustSourceFiles = files\((.*?)\n\)", code(APP_GRADLE), flags=re.S)
+        self.assertIsNotNone(inputs, "no rustSourceFiles")
+        listed = re.findall(r'repoRoot\.resolve\("([^"]+)"\)', inputs.group(1))
+        for crate in crates:
+            self.assertTrue(any(crate == p or crate.startswith(p + "/") for p in listed),
+                            f"{crate} is not an input of the Rust tasks: {listed}")
+        for manifest in ("Cargo.toml", "Cargo.lock"):
+            self.assertIn(manifest, listed)
 
     def test_release_keeps_native_debug_symbols(self):
         # Play symbolicates native crashes from the bundle's debug symbols
@@ -131,6 +237,30 @@ class Android(unittest.TestCase):
         agp = re.search(r'^agp\s*=\s*"(\d+)\.(\d+)', catalog, flags=re.M)
         self.assertIsNotNone(agp)
         self.assertGreaterEqual((int(agp.group(1)), int(agp.group(2))), (8, 13))
+
+    def test_the_desktop_builds_read_the_apps_versions(self):
+        # tests/compose and tests/kotlin compile with the app's Kotlin, Compose and Lifecycle,
+        # read from the version catalog: a version written a second time would drift from it
+        catalog = tomllib.loads((ANDROID / "gradle/libs.versions.toml").read_text(encoding="utf-8"))
+        versions = catalog["versions"]
+        for name in ("kotlin", "compose", "lifecycle", "material3"):
+            self.assertRegex(versions.get(name, ""), r"^\d+\.\d+\.\d+$", name)
+        # Compose by its version, not a BOM (whose mapping only Google Maven holds)
+        modules = {lib["module"]: lib.get("version", {}) for lib in catalog["libraries"].values()}
+        self.assertFalse(any(m.endswith(":compose-bom") for m in modules), "a Compose BOM")
+        for module in ("androidx.compose.ui:ui", "androidx.compose.foundation:foundation"):
+            self.assertEqual(modules[module], {"ref": "compose"}, module)
+        lib_sh = (ROOT / "tests/lib.sh").read_text(encoding="utf-8")
+        self.assertTrue('KOTLIN_VERSION="$(catalog_version kotlin)"' in lib_sh,
+                        "tests/lib.sh does not take kotlinc's version from the catalog")
+        pom = ET.parse(ROOT / "tests/compose/deps/pom.xml").getroot()
+        ns = "{http://maven.apache.org/POM/4.0.0}"
+        defined = {p.tag.removeprefix(ns) for p in pom.find(f"{ns}properties")}
+        for given in ("kotlin.version", "compose.version", "lifecycle.version"):
+            self.assertNotIn(given, defined, f"deps/pom.xml writes {given} a second time")
+        compose = (ROOT / "tests/compose/run.sh").read_text(encoding="utf-8")
+        for name in ("compose", "lifecycle", "material3"):
+            self.assertTrue(f"catalog_version {name}" in compose, f"tests/compose/run.sh does not read {name}")
 
     def test_gradle_wrapper_is_8_14(self):
         wrapper = (ANDROID / "gradle/wrapper/gradle-wrapper.properties").read_text(encoding="utf-8")
@@ -194,6 +324,33 @@ class Android(unittest.TestCase):
         self.assertEqual(application.get(f"{ANDROID_NS}localeConfig"), "@xml/locales_config")
 
 
+    def test_code_that_connects_has_the_internet_permission(self):
+        # Without INTERNET the platform refuses the socket and the name lookup (EACCES) and the
+        # engine's online client retries forever; no desktop test can see a permission.
+        calls = network_calls(app_code_folders())
+        # the engine's online client is known to connect: if the scan misses it, the scan is broken
+        self.assertTrue(any(c.startswith("bindings/src/online/") for c in calls), calls)
+        if calls:
+            self.assertIn("android.permission.INTERNET", manifest_permissions(),
+                          "the app opens network connections without android.permission.INTERNET:\n"
+                          + "\n".join(calls))
+
+    def test_the_network_scan_sees_shipped_code_only(self):
+        with tempfile.TemporaryDirectory() as folder:
+            folder = Path(folder)
+            (folder / "src").mkdir()
+            (folder / "src/client.rs").write_text(
+                "// TcpStream::connect in a comment decides nothing\n"
+                "fn open() { let s = TcpStream::connect_timeout(&addr, t); }\n"
+                "#[cfg(test)]\nmod tests { fn f() { TcpStream::connect(\"x\"); } }\n", encoding="utf-8")
+            (folder / "src/room_tests.rs").write_text("fn t() { TcpStream::connect(\"x\"); }\n", encoding="utf-8")
+            (folder / "src/Fetch.kt").write_text(
+                "/* java.net.URL */\nval c = java.net.URL(address).openConnection()\n", encoding="utf-8")
+            (folder / "tests").mkdir()
+            (folder / "tests/online.rs").write_text("fn t() { TcpStream::connect(\"x\"); }\n", encoding="utf-8")
+            calls = network_calls([folder])
+            self.assertEqual([c.split(": ", 1)[0].rsplit("/", 1)[-1] for c in calls], ["Fetch.kt:2", "client.rs:2"], calls)
+
     def test_predictive_back_is_opted_in(self):
         # predictive back: the app's callback (MainActivity's BackHandler) with the system's animations
         manifest = ET.parse(MANIFEST).getroot()
@@ -248,8 +405,34 @@ class Android(unittest.TestCase):
 
     def test_system_bar_icons_follow_the_apps_theme(self):
         activity = code(MAIN_KOTLIN / "MainActivity.kt")
-        self.assertIn("onDarkThemeChanged = ::applySystemBarStyle", activity)
+        self.assertIn("onDarkThemeChanged = ::applyAppTheme", activity)
+        self.assertRegex(function_body(activity, "applyAppTheme"), r"\bapplySystemBarStyle\(dark\)")
         self.assertRegex(activity, r"statusBarStyle = SystemBarStyle\.auto\([^)]*\)\s*\{\s*dark\s*\}")
+
+    def test_window_background_follows_the_apps_theme(self):
+        # What shows before Compose's first frame is the window: from the resources first (the
+        # system's night mode picks values/ or values-night/), then from the activity. A dark app
+        # on a light system would flash the light window at every start.
+        for folder in ("values", "values-night"):
+            theme = ET.parse(RES / folder / "themes.xml").getroot().find("style[@name='Theme.Mills']")
+            items = {i.get("name"): i.text for i in theme.findall("item")}
+            self.assertEqual(items.get("android:windowBackground"), "@color/background", folder)
+        activity = code(MAIN_KOTLIN / "MainActivity.kt")
+        apply = function_body(activity, "applyAppTheme")
+        # the colour the shared theme draws the screens on (tests/compose: WindowThemeTest)
+        self.assertIn("window.setBackgroundDrawable(ColorDrawable(windowBackground(dark).toArgb()))", apply)
+        # before the first frame, with the setting as it stands, and again on every change
+        on_create = function_body(activity, "onCreate")
+        first = on_create.find("applyAppTheme(appIsDark(settingsViewModel.uiState.value.theme")
+        self.assertGreaterEqual(first, 0, "onCreate does not set the window's theme")
+        self.assertLess(first, on_create.find("setContent"), "the window's theme is set after the content")
+        # Android 12+: the starting window, drawn before any code runs, in the app's night mode
+        self.assertIn("StartingWindowTheme.remember(this, settingsViewModel.uiState.value.theme)", apply)
+        starting = code(MAIN_KOTLIN / "StartingWindowTheme.kt")
+        self.assertIn("Build.VERSION.SDK_INT < Build.VERSION_CODES.S) return", starting)  # API 31
+        for mode, night in (("Light", "MODE_NIGHT_NO"), ("Dark", "MODE_NIGHT_YES"), ("System", "MODE_NIGHT_AUTO")):
+            self.assertRegex(starting, rf"ThemeMode\.{mode} -> UiModeManager\.{night}\b")
+        self.assertIn("setApplicationNightMode(", starting)
 
     def test_incoming_records(self):
         record = code(MAIN_KOTLIN / "IncomingRecord.kt")
@@ -628,6 +811,23 @@ class Workflows(unittest.TestCase):
         paths = on["pull_request"]["paths"]
         self.assertIn("android/**", paths)
         self.assertFalse(any(p.startswith("ios/") for p in paths), paths)
+        # a change in any crate the app's library is built from runs the Android build
+        for crate in sorted(path_crates(ROOT / "bindings")):
+            self.assertIn(f"{crate}/**", paths)
+        for manifest in ("Cargo.toml", "Cargo.lock"):
+            self.assertIn(manifest, paths)
+        self.assertEqual(on["push"]["paths"], paths)
+
+    def test_android_pins_cargo_ndk(self):
+        # an unpinned `cargo install` takes whatever was released last, into a release build
+        workflow, _ = self.load("android.yml")
+        install = re.search(r"cargo install cargo-ndk([^\n]*)", self.run_text(workflow))
+        self.assertIsNotNone(install, "cargo-ndk is not installed")
+        version = re.search(r'--version\s+"?([^"\s]+)"?', install.group(1))
+        self.assertIsNotNone(version, f"cargo-ndk is not pinned: {install.group(0)}")
+        pinned = workflow["env"].get(version.group(1).strip("${}"), version.group(1))
+        self.assertRegex(str(pinned), r"^\d+\.\d+\.\d+$")
+        self.assertIn("--locked", install.group(1))
 
     def test_android_builds_checks_and_keeps_the_bundle_for_play(self):
         workflow, _ = self.load("android.yml")

@@ -4,6 +4,7 @@ import android.content.ActivityNotFoundException
 import android.content.Intent
 import android.content.res.Configuration
 import android.graphics.Color
+import android.graphics.drawable.ColorDrawable
 import android.os.Bundle
 import androidx.activity.ComponentActivity
 import androidx.activity.SystemBarStyle
@@ -13,6 +14,7 @@ import androidx.activity.enableEdgeToEdge
 import androidx.activity.result.contract.ActivityResultContracts
 import androidx.activity.viewModels
 import androidx.compose.runtime.remember
+import androidx.compose.ui.graphics.toArgb
 import androidx.lifecycle.DefaultLifecycleObserver
 import androidx.lifecycle.LifecycleOwner
 import androidx.lifecycle.ViewModel
@@ -20,7 +22,6 @@ import androidx.lifecycle.lifecycleScope
 import androidx.lifecycle.viewmodel.initializer
 import androidx.lifecycle.viewmodel.viewModelFactory
 import app.mills.AppContainer
-import app.mills.data.ThemeMode
 import app.mills.ui.AppViewModels
 import app.mills.ui.MillsApp
 import app.mills.ui.components.BackDispatcher
@@ -36,6 +37,8 @@ import app.mills.ui.online.PlayFriendViewModel
 import app.mills.ui.openInvite
 import app.mills.ui.openRecordFile
 import app.mills.ui.settings.SettingsViewModel
+import app.mills.ui.theme.appIsDark
+import app.mills.ui.theme.windowBackground
 
 /** The one activity: hosts the shared Compose UI and tells the game when the app is hidden. */
 class MainActivity : ComponentActivity() {
@@ -74,7 +77,7 @@ class MainActivity : ComponentActivity() {
     override fun onCreate(savedInstanceState: Bundle?) {
         super.onCreate(savedInstanceState)
         // the app's theme setting as it stands, before the first frame; MillsApp reports changes
-        applySystemBarStyle(isAppDark(settingsViewModel.uiState.value.theme))
+        applyAppTheme(appIsDark(settingsViewModel.uiState.value.theme, isSystemNight()))
         sound = SoundPoolPlayer(this, lifecycleScope)
         // the turn timer stops while the app is in the background (the session autosaves), and so
         // does a timer lesson's countdown
@@ -116,7 +119,7 @@ class MainActivity : ComponentActivity() {
                 sound,
                 onOpenRecordFile = ::openRecordFilePicker,
                 backDispatcher = backDispatcher,
-                onDarkThemeChanged = ::applySystemBarStyle,
+                onDarkThemeChanged = ::applyAppTheme,
             )
         }
     }
@@ -142,6 +145,17 @@ class MainActivity : ComponentActivity() {
     }
 
     /**
+     * The window and the system bars in the app's theme, not the system's: the window's
+     * background is what shows before Compose's first frame (and behind a screen laid out
+     * again), and the setting is kept by the system for the next start's starting window.
+     */
+    private fun applyAppTheme(dark: Boolean) {
+        window.setBackgroundDrawable(ColorDrawable(windowBackground(dark).toArgb()))
+        applySystemBarStyle(dark)
+        StartingWindowTheme.remember(this, settingsViewModel.uiState.value.theme)
+    }
+
+    /**
      * Edge to edge, with the bars' icons for the app's theme rather than the system's: a dark
      * app on a light system needs light icons. The navigation bar keeps the scrims
      * enableEdgeToEdge uses by default (seen with three-button navigation).
@@ -153,12 +167,8 @@ class MainActivity : ComponentActivity() {
         )
     }
 
-    private fun isAppDark(theme: ThemeMode): Boolean = when (theme) {
-        ThemeMode.Light -> false
-        ThemeMode.Dark -> true
-        ThemeMode.System ->
-            resources.configuration.uiMode and Configuration.UI_MODE_NIGHT_MASK == Configuration.UI_MODE_NIGHT_YES
-    }
+    private fun isSystemNight(): Boolean =
+        resources.configuration.uiMode and Configuration.UI_MODE_NIGHT_MASK == Configuration.UI_MODE_NIGHT_YES
 
     private fun openRecordFilePicker() {
         try {

@@ -23,6 +23,7 @@ import app.mills.strings.LocalStrings
 import app.mills.strings.Strings
 import app.mills.ui.components.BackDispatcher
 import app.mills.ui.components.BackEffect
+import app.mills.ui.components.BackScope
 import app.mills.ui.components.BackLayer
 import app.mills.ui.components.LocalBackDispatcher
 import app.mills.ui.components.LocalSoundPlayer
@@ -77,7 +78,9 @@ class AppViewModels(
  * what it picks comes back through [openRecordFile]. The platform hands the system's back to
  * [backDispatcher] (it closes the top dialog, then leaves review, then goes back a screen), and
  * [onDarkThemeChanged] hears whether the app is drawn dark (the theme setting, or the system's
- * when it follows the system), for the icons of the system bars.
+ * when it follows the system), for the platform's window and the icons of the system bars; it
+ * is told again when the setting changes without changing the colours (Dark to System on a dark
+ * system), so that the platform can remember the setting for its next start.
  */
 @Composable
 fun MillsApp(
@@ -92,7 +95,7 @@ fun MillsApp(
     val stack by viewModels.app.backStack.collectAsState()
     val dark = isDark(settings.theme)
     val currentOnDarkThemeChanged by rememberUpdatedState(onDarkThemeChanged)
-    LaunchedEffect(dark) { currentOnDarkThemeChanged(dark) }
+    LaunchedEffect(dark, settings.theme) { currentOnDarkThemeChanged(dark) }
     CompositionLocalProvider(
         LocalStrings provides strings,
         LocalSoundPlayer provides sound,
@@ -104,84 +107,87 @@ fun MillsApp(
                 Box(Modifier.windowInsetsPadding(WindowInsets.safeDrawing)) {
                     AnimatedContent(stack.last(), transitionSpec = { fadeIn() togetherWith fadeOut() }, label = "screen") { route ->
                         val app = viewModels.app
-                        when (route) {
-                            Route.Home -> {
-                                LaunchedEffect(Unit) { viewModels.home.refresh() }
-                                HomeRoute(
-                                    viewModels.home,
-                                    onOpenGame = app::openGame,
-                                    onSettings = { app.navigate(Route.Settings) },
-                                    onRules = { app.navigate(Route.Rules(it)) },
-                                    onLearn = {
-                                        viewModels.lesson.close()
-                                        app.openLessons(it, viewModels.lessonList.startingLessonId(it))
-                                    },
-                                    onImportRecord = viewModels::openRecordFromClipboard,
-                                    onOpenRecordFile = onOpenRecordFile,
-                                    onPuzzles = { app.navigate(Route.Puzzles) },
-                                    onPlayFriend = { app.navigate(Route.PlayFriend) },
-                                    onReturnOnline = viewModels::returnToOnlineGame,
-                                )
-                            }
-                            Route.Game -> {
-                                // back leaves review before it leaves the screen
-                                val game by viewModels.game.uiState.collectAsState()
-                                BackEffect(BackLayer.Screen, enabled = game?.review != null) {
-                                    viewModels.game.exitReview()
+                        // a screen in its exit animation answers no back: the one shown does
+                        BackScope(shown = route == stack.last()) {
+                            when (route) {
+                                Route.Home -> {
+                                    LaunchedEffect(Unit) { viewModels.home.refresh() }
+                                    HomeRoute(
+                                        viewModels.home,
+                                        onOpenGame = app::openGame,
+                                        onSettings = { app.navigate(Route.Settings) },
+                                        onRules = { app.navigate(Route.Rules(it)) },
+                                        onLearn = {
+                                            viewModels.lesson.close()
+                                            app.openLessons(it, viewModels.lessonList.startingLessonId(it))
+                                        },
+                                        onImportRecord = viewModels::openRecordFromClipboard,
+                                        onOpenRecordFile = onOpenRecordFile,
+                                        onPuzzles = { app.navigate(Route.Puzzles) },
+                                        onPlayFriend = { app.navigate(Route.PlayFriend) },
+                                        onReturnOnline = viewModels::returnToOnlineGame,
+                                    )
                                 }
-                                GameRoute(
-                                    viewModels.game,
-                                    settings,
+                                Route.Game -> {
+                                    // back leaves review before it leaves the screen
+                                    val game by viewModels.game.uiState.collectAsState()
+                                    BackEffect(BackLayer.Screen, enabled = game?.review != null) {
+                                        viewModels.game.exitReview()
+                                    }
+                                    GameRoute(
+                                        viewModels.game,
+                                        settings,
+                                        onBack = { app.back() },
+                                        onSettings = { app.navigate(Route.Settings) },
+                                        onRules = { app.navigate(Route.Rules(it)) },
+                                    )
+                                }
+                                Route.Settings -> SettingsRoute(viewModels.settings, onBack = { app.back() })
+                                is Route.Rules -> RulesScreen(
+                                    route.game,
                                     onBack = { app.back() },
-                                    onSettings = { app.navigate(Route.Settings) },
-                                    onRules = { app.navigate(Route.Rules(it)) },
+                                    onLessons = { app.navigate(Route.Lessons(route.game)) },
                                 )
-                            }
-                            Route.Settings -> SettingsRoute(viewModels.settings, onBack = { app.back() })
-                            is Route.Rules -> RulesScreen(
-                                route.game,
-                                onBack = { app.back() },
-                                onLessons = { app.navigate(Route.Lessons(route.game)) },
-                            )
-                            is Route.Lessons -> LessonListRoute(
-                                viewModels.lessonList,
-                                route.game,
-                                onOpenLesson = {
-                                    viewModels.lesson.close() // a lesson opened from the list starts afresh
-                                    app.navigate(Route.Lesson(it))
-                                },
-                                onBack = { app.back() },
-                            )
-                            is Route.Lesson -> LessonRoute(
-                                viewModels.lesson,
-                                route.lessonId,
-                                settings,
-                                onNext = { app.replaceTop(Route.Lesson(it)) },
-                                onList = { app.back() },
-                                onBack = { app.back() },
-                            )
-                            Route.Puzzles -> PuzzleHubRoute(viewModels.puzzleHub, viewModels.puzzleHubActions(strings.rulesLocale))
-                            Route.Puzzle -> {
-                                // leaving the puzzle ends it (a rush's clock stops with it)
-                                val leave = {
-                                    viewModels.puzzle.close()
-                                    app.back()
+                                is Route.Lessons -> LessonListRoute(
+                                    viewModels.lessonList,
+                                    route.game,
+                                    onOpenLesson = {
+                                        viewModels.lesson.close() // a lesson opened from the list starts afresh
+                                        app.navigate(Route.Lesson(it))
+                                    },
+                                    onBack = { app.back() },
+                                )
+                                is Route.Lesson -> LessonRoute(
+                                    viewModels.lesson,
+                                    route.lessonId,
+                                    settings,
+                                    onNext = { app.replaceTop(Route.Lesson(it)) },
+                                    onList = { app.back() },
+                                    onBack = { app.back() },
+                                )
+                                Route.Puzzles -> PuzzleHubRoute(viewModels.puzzleHub, viewModels.puzzleHubActions(strings.rulesLocale))
+                                Route.Puzzle -> {
+                                    // leaving the puzzle ends it (a rush's clock stops with it)
+                                    val leave = {
+                                        viewModels.puzzle.close()
+                                        app.back()
+                                    }
+                                    BackEffect(BackLayer.Screen) { leave() }
+                                    PuzzleRoute(viewModels.puzzle, settings, onBack = { leave() })
                                 }
-                                BackEffect(BackLayer.Screen) { leave() }
-                                PuzzleRoute(viewModels.puzzle, settings, onBack = { leave() })
-                            }
-                            Route.PlayFriend -> {
-                                LaunchedEffect(Unit) { viewModels.playFriend.refresh() }
-                                PlayFriendRoute(viewModels.playFriend, viewModels.playFriendActions())
-                            }
-                            Route.Online -> {
-                                // leaving the room closes its connection (the server keeps it)
-                                val leave = {
-                                    viewModels.online.close()
-                                    app.back()
+                                Route.PlayFriend -> {
+                                    LaunchedEffect(Unit) { viewModels.playFriend.refresh() }
+                                    PlayFriendRoute(viewModels.playFriend, viewModels.playFriendActions())
                                 }
-                                BackEffect(BackLayer.Screen) { leave() }
-                                OnlineGameRoute(viewModels.online, settings, onBack = { leave() })
+                                Route.Online -> {
+                                    // leaving the room closes its connection (the server keeps it)
+                                    val leave = {
+                                        viewModels.online.close()
+                                        app.back()
+                                    }
+                                    BackEffect(BackLayer.Screen) { leave() }
+                                    OnlineGameRoute(viewModels.online, settings, onBack = { leave() })
+                                }
                             }
                         }
                     }

@@ -13,6 +13,8 @@ import app.mills.data.UserSettings
 import app.mills.desktop.XmlStrings
 import app.mills.ui.MillsApp
 import app.mills.ui.components.BackDispatcher
+import app.mills.ui.navigation.Route
+import uniffi.mills_ffi.GameId
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertTrue
@@ -133,6 +135,53 @@ class BackTest {
         onNodeWithTag("home-screen").assertExists()
     }
 
+    private fun ComposeUiTest.stack(app: SharingTestApp) = runOnIdle { app.viewModels.app.backStack.value }
+
+    @Test
+    fun aScreenInItsExitAnimationAnswersNoBack() = withApp { app, back ->
+        // the room's screen answers back itself (it closes the room, then goes back a screen)
+        runOnIdle { app.viewModels.app.navigate(Route.Online) }
+        waitForIdle()
+        mainClock.autoAdvance = false // hold the screens' fade where it is
+        assertTrue(pressBack(back))
+        assertEquals(listOf(Route.Home), stack(app))
+        mainClock.advanceTimeByFrame() // the room fades out over Home
+        // at Home back is the platform's (going home), even while the room is still drawn
+        assertFalse(canHandle(back), "a screen that is leaving still takes back")
+        assertFalse(pressBack(back))
+        assertEquals(listOf(Route.Home), stack(app))
+        mainClock.autoAdvance = true
+        waitForIdle()
+        onNodeWithTag("home-screen").assertExists()
+    }
+
+    @Test
+    fun aSecondPressInTheFadeGoesBackOneScreen() = withApp { app, back ->
+        runOnIdle { app.viewModels.app.navigate(Route.Settings) }
+        runOnIdle { app.viewModels.app.navigate(Route.Online) }
+        waitForIdle()
+        mainClock.autoAdvance = false
+        assertTrue(pressBack(back))
+        assertEquals(listOf(Route.Home, Route.Settings), stack(app))
+        mainClock.advanceTimeByFrame() // the room fades out, Settings fades in
+        assertTrue(pressBack(back))
+        assertEquals(listOf(Route.Home), stack(app))
+    }
+
+    @Test
+    fun backDuringAScreensEntranceLeavesItNotTheReviewUnderIt() = withApp { app, back ->
+        reviewTurn8()
+        mainClock.autoAdvance = false
+        runOnIdle { app.viewModels.app.navigate(Route.Rules(GameId.TWELVE_MENS_MORRIS)) }
+        mainClock.advanceTimeByFrame() // the rules fade in over the game, still in review
+        assertTrue(pressBack(back))
+        assertEquals(listOf(Route.Home, Route.Game), stack(app), "back did not leave the rules")
+        assertTrue(runOnIdle { app.viewModels.game.uiState.value?.review != null }, "back left the review behind the rules")
+        mainClock.autoAdvance = true
+        waitForIdle()
+        inReview().assertExists()
+    }
+
     @Test
     fun theSystemBarsHearTheAppsThemeNotTheSystems() {
         // added to by the composition, read by the test
@@ -146,6 +195,18 @@ class BackTest {
             heardBecomes(listOf(true, false))
             onMain { app.viewModels.settings.setTheme(ThemeMode.Dark) }
             heardBecomes(listOf(true, false, true))
+        }
+    }
+
+    @Test
+    fun theWindowHearsASettingThatKeepsTheColours() {
+        // Light to System on a light system draws the same, but Android must remember the
+        // setting for the next start's window (StartingWindowTheme): it is told again
+        val heard = java.util.Collections.synchronizedList(mutableListOf<Boolean>())
+        withApp(UserSettings(theme = ThemeMode.Light), onDarkThemeChanged = { heard += it }) { app, _ ->
+            waitUntil(timeoutMillis = 5_000) { heard.toList() == listOf(false) }
+            onMain { app.viewModels.settings.setTheme(ThemeMode.System) }
+            waitUntil(timeoutMillis = 5_000) { heard.size == 2 }
         }
     }
 }

@@ -1,6 +1,7 @@
 package app.mills.ui.components
 
 import androidx.compose.runtime.Composable
+import androidx.compose.runtime.CompositionLocalProvider
 import androidx.compose.runtime.DisposableEffect
 import androidx.compose.runtime.SideEffect
 import androidx.compose.runtime.Stable
@@ -10,6 +11,7 @@ import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.remember
 import androidx.compose.runtime.rememberUpdatedState
 import androidx.compose.runtime.setValue
+import androidx.compose.runtime.compositionLocalOf
 import androidx.compose.runtime.staticCompositionLocalOf
 
 /**
@@ -59,13 +61,32 @@ class BackDispatcher {
 /** The dispatcher of the app being shown; none (back ignored by the shared code) outside [app.mills.ui.MillsApp]. */
 val LocalBackDispatcher = staticCompositionLocalOf<BackDispatcher?> { null }
 
-/** While this is in the composition and [enabled], back runs [onBack] (unless a higher [layer] answers). */
+/** Whether the screen around is the one shown; false while it leaves (see [BackScope]). */
+private val LocalBackShown = compositionLocalOf { true }
+
+/**
+ * Back for [content] only while it is [shown]. A screen that leaves stays in the composition
+ * for its exit animation, with its [BackEffect]s registered: a press in that time would be
+ * answered by the screen already gone (leaving it a second time, so popping the one below too,
+ * or closing its review or dialog behind the new screen) instead of by the screen now shown.
+ */
+@Composable
+fun BackScope(shown: Boolean, content: @Composable () -> Unit) {
+    val outer = LocalBackShown.current
+    CompositionLocalProvider(LocalBackShown provides (shown && outer), content = content)
+}
+
+/**
+ * While this is in the composition and [enabled], back runs [onBack] (unless a higher [layer]
+ * answers); never inside a [BackScope] that is leaving.
+ */
 @Composable
 fun BackEffect(layer: BackLayer, enabled: Boolean = true, onBack: () -> Unit) {
     val dispatcher = LocalBackDispatcher.current ?: return
     val currentOnBack by rememberUpdatedState(onBack)
-    val entry = remember(dispatcher, layer) { BackDispatcher.Entry(layer, enabled) { currentOnBack() } }
-    SideEffect { entry.enabled = enabled }
+    val answers = enabled && LocalBackShown.current
+    val entry = remember(dispatcher, layer) { BackDispatcher.Entry(layer, answers) { currentOnBack() } }
+    SideEffect { entry.enabled = answers }
     DisposableEffect(dispatcher, entry) {
         dispatcher.add(entry)
         onDispose { dispatcher.remove(entry) }
