@@ -42,7 +42,11 @@ fn counting_quiet_steps_solves_as_listing_every_child() {
             solve::Children::Listed,
         )
         .expect("tables");
-        assert_eq!(counted.to_bytes(), listed.to_bytes(), "{variant}");
+        // Not assert_eq: a difference would print megabytes.
+        assert!(
+            counted.to_bytes() == listed.to_bytes(),
+            "{variant}: the counted and listed solvers differ"
+        );
     }
 }
 
