@@ -463,7 +463,9 @@ fn fill_chunk(chunk: &mut Chunk, turns: &Turns, values: &[AtomicU8], done: &Atom
 /// Pass `n`, first half: each entry the previous pass decided (byte `n`) wins its undecided
 /// parents if it is a loss, or counts itself off their counters if it is a win.
 fn propagate(chunk: &Chunk, n: u32, solving: &Solving, changed: &AtomicBool) {
-    let decided_last = n as u8;
+    // Past distance 254 the byte wraps; a pass that decides anything there fails the build
+    // with DistanceOverflow, so no wrapped value is kept.
+    let (decided_last, decided_now) = (n as u8, (n + 1) as u8);
     let child_lost = (n - 1) % 2 == 0;
     for place in 0..chunk.len {
         let index = chunk.start + u64::from(place);
@@ -480,7 +482,7 @@ fn propagate(chunk: &Chunk, n: u32, solving: &Solving, changed: &AtomicBool) {
             if child_lost {
                 let value = &solving.values[parent as usize];
                 if value.load(Ordering::Relaxed) == 0 {
-                    value.store(decided_last + 1, Ordering::Relaxed);
+                    value.store(decided_now, Ordering::Relaxed);
                     changed.store(true, Ordering::Relaxed);
                 }
             } else {
