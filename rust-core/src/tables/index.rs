@@ -119,12 +119,21 @@ fn fast_symmetries() -> &'static FastSymmetries {
     FAST.get_or_init(FastSymmetries::new)
 }
 
+/// The image of `set` under `Symmetry::ALL[k]`.
+pub(crate) fn apply_symmetry(k: usize, set: u32) -> u32 {
+    fast_symmetries().apply(k, set)
+}
+
 /// The symmetry classes of the sets of one size.
 pub(crate) struct SetClasses {
     /// The canonical set of each class, in increasing bitboard order.
     canonical: Vec<u32>,
-    /// For each set (by rank): its class and the symmetry that takes it to the canonical set.
+    /// For each set (by rank): its class and the symmetry that takes it to the canonical set
+    /// (0, the identity, exactly when the set is canonical).
     of_rank: Vec<(u32, u8)>,
+    /// For each class: the symmetries that fix its canonical set (bit `k` for
+    /// `Symmetry::ALL[k]`; bit 0 always).
+    fixers: Vec<u16>,
 }
 
 impl SetClasses {
@@ -153,7 +162,19 @@ impl SetClasses {
                 (class, sym)
             })
             .collect();
-        SetClasses { canonical, of_rank }
+        let fixers = canonical
+            .iter()
+            .map(|&set| {
+                (0..16)
+                    .filter(|&k| fast.apply(k, set) == set)
+                    .fold(0u16, |mask, k| mask | 1 << k)
+            })
+            .collect();
+        SetClasses {
+            canonical,
+            of_rank,
+            fixers,
+        }
     }
 
     /// The classes of the sets of `size` points (computed once per size).
@@ -166,6 +187,21 @@ impl SetClasses {
     pub(crate) fn len(&self) -> usize {
         self.canonical.len()
     }
+
+    /// The class of `set` and the symmetry that takes `set` to the class's canonical set.
+    pub(crate) fn class_of(&self, set: u32) -> (u32, u8) {
+        self.of_rank[rank(set) as usize]
+    }
+
+    /// The canonical set of `class`.
+    pub(crate) fn canonical(&self, class: u32) -> u32 {
+        self.canonical[class as usize]
+    }
+
+    /// The symmetries that fix the canonical set of `class`, as a bit mask.
+    pub(crate) fn fixers(&self, class: u32) -> u16 {
+        self.fixers[class as usize]
+    }
 }
 
 /// The layout of one slice: `movers` pieces for the side to move, `others` for the other.
@@ -176,7 +212,7 @@ pub(crate) struct SliceShape {
 }
 
 impl SliceShape {
-    fn classes(self) -> &'static SetClasses {
+    pub(crate) fn classes(self) -> &'static SetClasses {
         SetClasses::of_size(self.movers)
     }
 
@@ -198,6 +234,17 @@ impl SliceShape {
         let mover = fast.apply(sym as usize, mover.0);
         let other = fast.apply(sym as usize, other.0);
         u64::from(class) * self.other_sets() + rank(compress(other, mover))
+    }
+
+    /// The entry of the stored position whose mover set is the canonical set of `class`
+    /// (`mover`), so that no symmetry needs looking up.
+    pub(crate) fn entry_of_canonical(self, class: u32, mover: u32, other: u32) -> u64 {
+        u64::from(class) * self.other_sets() + rank(compress(other, mover))
+    }
+
+    /// The class of the mover's set stored at `entry`.
+    pub(crate) fn class_at(self, entry: u64) -> u32 {
+        (entry / self.other_sets()) as u32
     }
 
     /// The canonical position stored at `entry`: (mover, other).

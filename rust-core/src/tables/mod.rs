@@ -28,9 +28,11 @@
 
 mod file;
 mod index;
+mod pair;
 pub mod prepare;
 mod shelf;
 mod solve;
+mod steps;
 mod turns;
 
 use std::fmt;
@@ -230,7 +232,14 @@ impl EndgameTables {
         threads: usize,
         progress: &mut dyn FnMut(&BuildProgress),
     ) -> Result<EndgameTables, TableError> {
-        solve::build(variant, max_pieces, threads, progress, &CancelToken::new())
+        solve::build(
+            variant,
+            max_pieces,
+            threads,
+            progress,
+            &CancelToken::new(),
+            solve::Children::Counted,
+        )
     }
 
     /// As [`EndgameTables::build`], stopping with [`TableError::Cancelled`] soon after
@@ -242,7 +251,14 @@ impl EndgameTables {
         progress: &mut dyn FnMut(&BuildProgress),
         cancel: &CancelToken,
     ) -> Result<EndgameTables, TableError> {
-        solve::build(variant, max_pieces, threads, progress, cancel)
+        solve::build(
+            variant,
+            max_pieces,
+            threads,
+            progress,
+            cancel,
+            solve::Children::Counted,
+        )
     }
 
     /// Entries of the slice with these counts (its bytes in a file).

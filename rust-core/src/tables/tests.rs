@@ -30,6 +30,27 @@ fn the_build_does_not_depend_on_the_number_of_threads() {
 }
 
 #[test]
+fn counting_quiet_steps_solves_as_listing_every_child() {
+    for variant in Variant::ALL {
+        let counted = tables(variant, 3, 2);
+        let listed = solve::build(
+            variant,
+            3,
+            2,
+            &mut |_| {},
+            &CancelToken::new(),
+            solve::Children::Listed,
+        )
+        .expect("tables");
+        // Not assert_eq: a difference would print megabytes.
+        assert!(
+            counted.to_bytes() == listed.to_bytes(),
+            "{variant}: the counted and listed solvers differ"
+        );
+    }
+}
+
+#[test]
 fn a_mill_that_takes_the_third_last_piece_wins_this_turn() {
     let tables = tables(Variant::TwelveMensMorris, 3, 2);
     let p = position(Variant::TwelveMensMorris, "a7 d7 g4", "c3 d3 e3");
