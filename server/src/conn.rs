@@ -49,8 +49,8 @@ pub async fn serve(
             crate::http::respond(stream, "200 OK", &body).await;
             return;
         }
-        crate::http::Route::NotFound => {
-            crate::http::respond(stream, "404 Not Found", r#"{"error":"not found"}"#).await;
+        crate::http::Route::Page => {
+            crate::web::serve(stream, &hub.config().web).await;
             return;
         }
         crate::http::Route::Gone => return,

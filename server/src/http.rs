@@ -1,4 +1,5 @@
-//! The little HTTP the server speaks besides WebSocket: `GET /health`. The request line is
+//! The little HTTP the server speaks besides WebSocket: `GET /health`, and the request
+//! reading and answer writing of the web pages (`web`). The request line is
 //! peeked, not read, so a WebSocket handshake reaches tungstenite untouched.
 
 use std::time::Duration;
@@ -13,8 +14,8 @@ pub enum Route {
     Health,
     /// `GET /ws`: the WebSocket handshake decides.
     WebSocket,
-    /// Any other request: answered 404.
-    NotFound,
+    /// Any other request: a web page ([`crate::web`]), or 404.
+    Page,
     /// It closed or said nothing in time.
     Gone,
 }
@@ -42,12 +43,12 @@ pub async fn route(stream: &TcpStream, wait: Duration) -> Route {
         if seen.len() > ws.len() && seen.starts_with(ws.as_bytes()) {
             return match seen[ws.len()] {
                 b' ' | b'?' => Route::WebSocket,
-                _ => Route::NotFound,
+                _ => Route::Page,
             };
         }
         let could_be = |path: &str| path.as_bytes().starts_with(seen) && seen.len() < path.len();
         if !could_be(&health) && !could_be(&format!("{ws} ")) {
-            return Route::NotFound;
+            return Route::Page;
         }
         // Only part of the request line is here yet: peek again shortly.
         if Instant::now() >= deadline {
@@ -59,6 +60,18 @@ pub async fn route(stream: &TcpStream, wait: Duration) -> Route {
 
 /// Reads the request head and answers with `body` as JSON, then closes.
 pub async fn respond(mut stream: TcpStream, status: &str, body: &str) {
+    read_head(&mut stream).await;
+    write_answer(
+        stream,
+        status,
+        &[("Content-Type", "application/json")],
+        body.as_bytes(),
+    )
+    .await;
+}
+
+/// The request head: the bytes up to its blank line (at most about 8 KiB, waited for 5 s).
+pub async fn read_head(stream: &mut TcpStream) -> Vec<u8> {
     let mut head = Vec::with_capacity(512);
     let mut buf = [0u8; 512];
     let read_head = async {
@@ -70,14 +83,27 @@ pub async fn respond(mut stream: TcpStream, status: &str, body: &str) {
         }
     };
     let _ = timeout(Duration::from_secs(5), read_head).await;
-    let response = format!(
-        "HTTP/1.1 {status}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+    head
+}
+
+/// Writes a whole answer (`headers` besides the length and `Connection: close`), then
+/// closes.
+pub async fn write_answer(
+    mut stream: TcpStream,
+    status: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) {
+    let mut response = format!("HTTP/1.1 {status}\r\n");
+    for (name, value) in headers {
+        response.push_str(&format!("{name}: {value}\r\n"));
+    }
+    response.push_str(&format!(
+        "Content-Length: {}\r\nConnection: close\r\n\r\n",
         body.len()
-    );
-    let _ = timeout(
-        Duration::from_secs(5),
-        stream.write_all(response.as_bytes()),
-    )
-    .await;
+    ));
+    let mut bytes = response.into_bytes();
+    bytes.extend_from_slice(body);
+    let _ = timeout(Duration::from_secs(5), stream.write_all(&bytes)).await;
     let _ = stream.shutdown().await;
 }

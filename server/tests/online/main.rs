@@ -8,3 +8,4 @@ mod fault;
 mod hostile;
 mod integration;
 mod postgres;
+mod web;
