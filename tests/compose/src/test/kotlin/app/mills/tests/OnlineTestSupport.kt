@@ -27,7 +27,7 @@ class LocalServer : AutoCloseable {
     private var process: Process? = null
 
     /** What the apps' settings hold. */
-    val address get() = "127.0.0.1:$port"
+    val address get() = "ws://127.0.0.1:$port"
 
     fun start(): LocalServer {
         process = ProcessBuilder(bin, "--listen", address, "--db", File(dir, "server.db").path, "--log-level", "warn")
