@@ -19,17 +19,7 @@ command -v chromium >/dev/null 2>&1 || needed+=(chromium)
 [[ -n "$(fc-list :lang=zh-cn 2>/dev/null)" ]] || needed+=(fonts-noto-cjk)
 if ((${#needed[@]} > 0)); then
   step "installing ${needed[*]} from Debian's packages"
-  as_root=()
-  if [[ $(id -u) -ne 0 ]]; then
-    if ! sudo -n true 2>/dev/null; then
-      echo "web: ${needed[*]} missing and this is not root: apt-get install ${needed[*]}" >&2
-      exit 1
-    fi
-    as_root=(sudo -n)
-  fi
-  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null
-  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive \
-    apt-get install -y -qq --no-install-recommends "${needed[@]}" >/dev/null
+  apt_install "${needed[@]}"
 fi
 step "$(chromium --version)"
 
