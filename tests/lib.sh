@@ -40,6 +40,22 @@ case "$cargo_profile" in
   *) cargo_profile_dir="$cargo_profile" ;;
 esac
 
+# apt_install PACKAGE...: installs Debian packages (apt-get update first), as root or, on a CI
+# runner, with a password-less sudo; says which are missing when neither is possible.
+apt_install() {
+  local as_root=()
+  if [[ $(id -u) -ne 0 ]]; then
+    if ! sudo -n true 2>/dev/null; then
+      echo "error: $* missing and this is not root: apt-get install $*" >&2
+      return 1
+    fi
+    as_root=(sudo -n)
+  fi
+  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null &&
+    "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive \
+      apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
 # ensure_kotlinc: installs kotlin-compiler@$KOTLIN_VERSION from npm when missing or another
 # version, then prints its home (bin/kotlinc, lib/). Progress goes to stderr.
 ensure_kotlinc() {

@@ -4,7 +4,8 @@
 # generated Kotlin bindings on the JVM, the Swift and C views of the FFI, the iOS app's
 # Swift without SwiftUI compiled and tested on Linux (swift-linux), the Compose UI shared
 # with Android, the iOS source checks, the Android and iOS build settings (platform), and
-# the linters of the GitHub workflows (actionlint) and shell scripts (shellcheck).
+# the linters of the GitHub workflows (actionlint) and shell scripts (shellcheck), and the
+# server's web pages in headless Chromium (web).
 #
 # It installs what it needs on a fresh machine (Rust components, the Kotlin compiler from
 # npm, jars from Maven Central, Python packages in a venv, Debian's Swift in a Debian root)
@@ -69,7 +70,7 @@ rust_tests() {
 
 run_suite "rust-style" rust_style
 run_suite "rust-tests" rust_tests
-for suite in tests/postgres/run.sh tests/kotlin/run.sh tests/python/run.sh tests/swift/run.sh tests/swift-linux/run.sh tests/c/run.sh tests/compose/run.sh \
+for suite in tests/postgres/run.sh tests/web/run.sh tests/kotlin/run.sh tests/python/run.sh tests/swift/run.sh tests/swift-linux/run.sh tests/c/run.sh tests/compose/run.sh \
   tests/ios/run.sh tests/platform/run.sh tests/actionlint/run.sh tests/shellcheck/run.sh; do
   if [[ -x "$suite" ]]; then
     run_suite "$(basename "$(dirname "$suite")")" "$suite"

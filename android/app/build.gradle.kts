@@ -158,6 +158,9 @@ abstract class GenerateKotlinBindings : CargoTask() {
     }
 }
 
+/** The invite host of a build made without one: a name no one owns, so no link is claimed. */
+val PLACEHOLDER_INVITE_HOST = "mills.example"
+
 android {
     namespace = "app.mills.android"
     // 36: core-ktx 1.17, activity 1.12 and lifecycle 2.10 declare minCompileSdk 36
@@ -177,9 +180,15 @@ android {
         versionName = "0.1.0"
         ndk { abiFilters += rustAbis }
         // the host of the mills-server's public URL whose https://HOST/join/CODE invites the app
-        // opens (AndroidManifest.xml); set it for a deployment with -Pmills.inviteHost=...
-        manifestPlaceholders["millsInviteHost"] =
-            providers.gradleProperty("mills.inviteHost").getOrElse("mills.example")
+        // opens (AndroidManifest.xml): -Pmills.inviteHost=... or MILLS_INVITE_HOST (android.yml
+        // sets it from the repository variable). Only a real host is autoVerify: Android 12+
+        // then fetches https://HOST/.well-known/assetlinks.json (mills-server serves it) and
+        // opens the links in the app without asking; the placeholder claims nothing.
+        val inviteHost = providers.gradleProperty("mills.inviteHost")
+            .orElse(providers.environmentVariable("MILLS_INVITE_HOST"))
+            .getOrElse("").trim().ifEmpty { PLACEHOLDER_INVITE_HOST }
+        manifestPlaceholders["millsInviteHost"] = inviteHost
+        manifestPlaceholders["millsInviteAutoVerify"] = (inviteHost != PLACEHOLDER_INVITE_HOST).toString()
     }
 
     androidResources {

@@ -91,7 +91,7 @@ pub use logging::init_logging;
 pub use online::{
     ConnectionState, OfflineReason, OnlineEvent, OnlineListener, OnlineOptions, OnlineSession,
     OnlineStatus, OnlineTapResult, PlayerClock, PlayerInfo, RoomInfo, SavedOnlineRoom,
-    forget_online_room, saved_online_room,
+    ServerAddressInfo, forget_online_room, read_server_address, saved_online_room,
 };
 pub use puzzle_stats::{
     PuzzleStats, Rating, level_rating, puzzle_stats_load, puzzle_stats_record,

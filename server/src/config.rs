@@ -8,6 +8,7 @@ use log::LevelFilter;
 use mills_core::TurnTimer;
 
 use crate::limits::Rate;
+use crate::web::{self, WebSettings};
 
 /// Everything the server can be told.
 #[derive(Clone, Debug)]
@@ -43,6 +44,8 @@ pub struct Config {
     pub room_idle: Duration,
     /// What one address, and the whole server, may hold, and when rooms end.
     pub budgets: Budgets,
+    /// The web pages' settings (apps' identities, store links, privacy contact).
+    pub web: WebSettings,
 }
 
 /// Budgets per client address and in total, and the end of every room: what keeps a flood
@@ -186,12 +189,18 @@ impl Default for Config {
             postgres: None,
             room_idle: Duration::from_secs(600),
             budgets: Budgets::default(),
+            web: WebSettings::default(),
         }
     }
 }
 
-/// The text of `--help`.
-pub const HELP: &str = "\
+/// The text of `--help`: the server's options, then the web pages' ([`web::settings::HELP`]).
+pub fn help() -> String {
+    format!("{HELP}\n{}", web::settings::HELP)
+}
+
+/// The server's part of `--help`.
+const HELP: &str = "\
 mills-server: the Mills online game server (WebSocket at /ws, health at /health)
 
 Usage: mills-server [OPTIONS]
@@ -248,7 +257,7 @@ pub fn parse(
     env: impl Fn(&str) -> Option<String>,
 ) -> Result<Command, String> {
     let mut values: Vec<(&'static str, String)> = Vec::new();
-    for (flag, var) in FLAGS.iter().chain(&BUDGET_FLAGS) {
+    for (flag, var) in all_flags() {
         if let Some(v) = env(var) {
             values.push((flag, v));
         }
@@ -262,7 +271,7 @@ pub fn parse(
             Some((n, v)) => (n.to_string(), Some(v.to_string())),
             None => (arg.clone(), None),
         };
-        let Some((flag, _)) = FLAGS.iter().chain(&BUDGET_FLAGS).find(|(f, _)| *f == name) else {
+        let Some((flag, _)) = all_flags().find(|(f, _)| *f == name) else {
             return Err(format!("unknown option '{arg}' (see --help)"));
         };
         let value = match inline {
@@ -304,6 +313,14 @@ const FLAGS: [(&str, &str); 12] = [
     ("--joins-per-minute", "MILLS_JOINS_PER_MINUTE"),
     ("--timer-scale-percent", "MILLS_TIMER_SCALE_PERCENT"),
 ];
+
+/// The server's flags, the budgets' and the web pages' ([`web::settings::FLAGS`]).
+fn all_flags() -> impl Iterator<Item = (&'static str, &'static str)> {
+    FLAGS
+        .into_iter()
+        .chain(BUDGET_FLAGS)
+        .chain(web::settings::FLAGS)
+}
 
 fn number(value: &str) -> Result<u64, String> {
     value
@@ -369,7 +386,7 @@ fn apply(config: &mut Config, flag: &str, value: &str) -> Result<(), String> {
             };
         }
         "--timer-scale-percent" => config.timer_scale_percent = number(value)?.clamp(1, 100) as u32,
-        _ => return Err("unknown".into()),
+        _ => return config.web.apply(flag, value),
     }
     Ok(())
 }
@@ -483,6 +500,23 @@ mod tests {
                 .unwrap_err()
                 .contains("--abandoned-game-days")
         );
+    }
+
+    #[test]
+    fn the_web_pages_flags_are_read_like_the_others() {
+        let c = run(
+            &["--apple-team-id", "ABCDE12345"],
+            &[("MILLS_PRIVACY_CONTACT", "privacy@mills.example")],
+        )
+        .unwrap();
+        assert_eq!(c.web.apple_team_id.as_deref(), Some("ABCDE12345"));
+        assert_eq!(
+            c.web.privacy_contact.as_deref(),
+            Some("privacy@mills.example")
+        );
+        let e = run(&["--play-store-url", "ftp://x"], &[]).unwrap_err();
+        assert!(e.contains("--play-store-url ftp://x: must be"), "{e}");
+        assert!(help().contains("--android-cert-sha256"));
     }
 
     #[test]

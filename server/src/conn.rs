@@ -66,8 +66,8 @@ pub async fn serve(
             crate::http::respond(stream, start, "200 OK", &body).await;
             return;
         }
-        crate::http::Route::NotFound => {
-            crate::http::respond(stream, start, "404 Not Found", r#"{"error":"not found"}"#).await;
+        crate::http::Route::Page => {
+            crate::web::serve(stream, start, &hub.config().web).await;
             return;
         }
         crate::http::Route::Gone => return,

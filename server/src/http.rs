@@ -1,7 +1,7 @@
-//! The little HTTP the server speaks besides WebSocket: `GET /health`. The start of the
-//! request is read (blocking on the socket until bytes come, never polling) only as far as
-//! needed to choose the route; a WebSocket handshake then gets those bytes back first
-//! through [`Replayed`].
+//! The little HTTP the server speaks besides WebSocket: `GET /health`, and the request
+//! reading and answer writing of the web pages (`web`). The start of the request is read
+//! (blocking on the socket until bytes come, never polling) only as far as needed to choose
+//! the route; a WebSocket handshake then gets those bytes back first through [`Replayed`].
 
 use std::pin::Pin;
 use std::task::{Context, Poll};
@@ -18,8 +18,8 @@ pub enum Route {
     Health,
     /// `GET /ws`: the WebSocket handshake decides.
     WebSocket,
-    /// Any other request: answered 404.
-    NotFound,
+    /// Any other request: a web page ([`crate::web`]), or 404.
+    Page,
     /// It closed or said nothing in time.
     Gone,
 }
@@ -55,20 +55,33 @@ fn route_of(seen: &[u8]) -> Option<Route> {
     if seen.len() > ws.len() && seen.starts_with(ws.as_bytes()) {
         return Some(match seen[ws.len()] {
             b' ' | b'?' => Route::WebSocket,
-            _ => Route::NotFound,
+            _ => Route::Page,
         });
     }
     let could_be = |path: &str| path.as_bytes().starts_with(seen) && seen.len() < path.len();
     if could_be(&health) || could_be(&format!("{ws} ")) {
         None
     } else {
-        Some(Route::NotFound)
+        Some(Route::Page)
     }
 }
 
 /// Reads the rest of the request head (after `start`) and answers with `body` as JSON,
 /// then closes.
 pub async fn respond(mut stream: TcpStream, start: Vec<u8>, status: &str, body: &str) {
+    read_head(&mut stream, start).await;
+    write_answer(
+        stream,
+        status,
+        &[("Content-Type", "application/json")],
+        body.as_bytes(),
+    )
+    .await;
+}
+
+/// The request head: `start` (already read to choose the route) and the bytes after it up
+/// to its blank line (at most about 8 KiB, waited for 5 s).
+pub async fn read_head(stream: &mut TcpStream, start: Vec<u8>) -> Vec<u8> {
     let mut head = start;
     let mut buf = [0u8; 512];
     let read_head = async {
@@ -80,15 +93,28 @@ pub async fn respond(mut stream: TcpStream, start: Vec<u8>, status: &str, body: 
         }
     };
     let _ = timeout(Duration::from_secs(5), read_head).await;
-    let response = format!(
-        "HTTP/1.1 {status}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+    head
+}
+
+/// Writes a whole answer (`headers` besides the length and `Connection: close`), then
+/// closes.
+pub async fn write_answer(
+    mut stream: TcpStream,
+    status: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) {
+    let mut response = format!("HTTP/1.1 {status}\r\n");
+    for (name, value) in headers {
+        response.push_str(&format!("{name}: {value}\r\n"));
+    }
+    response.push_str(&format!(
+        "Content-Length: {}\r\nConnection: close\r\n\r\n",
         body.len()
-    );
-    let _ = timeout(
-        Duration::from_secs(5),
-        stream.write_all(response.as_bytes()),
-    )
-    .await;
+    ));
+    let mut bytes = response.into_bytes();
+    bytes.extend_from_slice(body);
+    let _ = timeout(Duration::from_secs(5), stream.write_all(&bytes)).await;
     let _ = stream.shutdown().await;
 }
 
@@ -158,8 +184,8 @@ mod tests {
         assert_eq!(route_of(b"GET /health HTTP/1.1"), Some(Route::Health));
         assert_eq!(route_of(b"GET /ws HTTP/1.1"), Some(Route::WebSocket));
         assert_eq!(route_of(b"GET /ws?x=1 HTTP/1.1"), Some(Route::WebSocket));
-        assert_eq!(route_of(b"GET /wsx HTTP/1.1"), Some(Route::NotFound));
-        assert_eq!(route_of(b"POST / HTTP/1.1"), Some(Route::NotFound));
+        assert_eq!(route_of(b"GET /wsx HTTP/1.1"), Some(Route::Page));
+        assert_eq!(route_of(b"POST / HTTP/1.1"), Some(Route::Page));
         assert_eq!(route_of(b"GET /w"), None);
         assert_eq!(route_of(b"GET /heal"), None);
         assert_eq!(route_of(b""), None);

@@ -3,14 +3,16 @@
 //! for several server processes, in PostgreSQL.
 //!
 //! Floors, each importing only those below it:
-//! - [`config`], [`logger`], [`limits`], [`device`], [`budget`], [`known`]: settings,
-//!   structured logs, token buckets, what is kept of a device's secret, what one address
-//!   and the process may hold, the room codes that exist.
+//! - [`config`] (with [`web::settings`]), [`logger`], [`limits`], [`device`], [`budget`],
+//!   [`known`]: settings, structured logs, token buckets, what is kept of a device's
+//!   secret, what one address and the process may hold, the room codes that exist.
 //! - [`store`]: the storage trait, SQLite, PostgreSQL, and the group-committing writer
 //!   thread.
 //! - [`room`]: one room's rules and state, no I/O.
 //! - [`hub`]: all rooms, subscriptions, clocks; the order store-then-apply-then-send.
-//! - [`http`], [`conn`]: the health endpoint and one WebSocket connection.
+//! - [`http`]: the health endpoint, reading a request head and writing an answer.
+//! - [`web`]: the invite page, the privacy policy and the app-link files.
+//! - [`conn`]: one connection, routed to the health check, a page or WebSocket.
 //! - [`server`]: the accept loop and the orderly stop.
 
 pub mod budget;
@@ -25,3 +27,4 @@ pub mod logger;
 pub mod room;
 pub mod server;
 pub mod store;
+pub mod web;

@@ -15,7 +15,7 @@ fn main() -> ExitCode {
     let config = match config::parse(std::env::args().skip(1), |k| std::env::var(k).ok()) {
         Ok(Command::Run(config)) => *config,
         Ok(Command::Help) => {
-            print!("{}", config::HELP);
+            print!("{}", config::help());
             return ExitCode::SUCCESS;
         }
         Err(why) => {

@@ -886,6 +886,81 @@ class Workflows(unittest.TestCase):
         self.assertFalse(any(p.startswith("android/") for p in paths), paths)
 
 
+class InviteLinksAndPrivacy(unittest.TestCase):
+    """Issue 46: invite links that open the apps, cleartext only to loopback, the privacy
+    manifest's collected data and the export-compliance answer."""
+
+    def https_invite_filter(self):
+        activity = ET.parse(MANIFEST).getroot().find("application/activity")
+        for intent in activity.findall("intent-filter"):
+            schemes = [d.get(f"{ANDROID_NS}scheme") for d in intent.findall("data")]
+            if "https" in schemes:
+                return intent
+        raise AssertionError("no https intent filter")
+
+    def test_android_verifies_invite_links_only_for_a_real_host(self):
+        # autoVerify: Android 12+ opens verified links in the app (assetlinks.json); the
+        # placeholder host must claim nothing, so the flag comes from the same setting
+        intent = self.https_invite_filter()
+        self.assertEqual(intent.get(f"{ANDROID_NS}autoVerify"), "${millsInviteAutoVerify}")
+        hosts = [d.get(f"{ANDROID_NS}host") for d in intent.findall("data") if d.get(f"{ANDROID_NS}host")]
+        self.assertEqual(hosts, ["${millsInviteHost}"])
+        body = code(APP_GRADLE)
+        self.assertIn('manifestPlaceholders["millsInviteAutoVerify"] = (inviteHost != PLACEHOLDER_INVITE_HOST).toString()', body)
+        self.assertIn('providers.environmentVariable("MILLS_INVITE_HOST")', body)
+
+    def test_android_release_takes_the_invite_host_from_the_repository_variable(self):
+        workflow = yaml.safe_load((WORKFLOWS / "android.yml").read_text(encoding="utf-8"))
+        steps = next(iter(workflow["jobs"].values()))["steps"]
+        build = next(s for s in steps if ":app:bundleRelease" in str(s.get("run", "")))
+        self.assertEqual(build["env"]["MILLS_INVITE_HOST"], "${{ vars.MILLS_INVITE_HOST }}")
+
+    def test_android_permits_cleartext_to_loopback_only(self):
+        application = ET.parse(MANIFEST).getroot().find("application")
+        self.assertEqual(application.get(f"{ANDROID_NS}networkSecurityConfig"), "@xml/network_security_config")
+        self.assertNotEqual(application.get(f"{ANDROID_NS}usesCleartextTraffic"), "true")
+        config = ET.parse(RES / "xml/network_security_config.xml").getroot()
+        self.assertEqual(config.find("base-config").get("cleartextTrafficPermitted"), "false")
+        permitted = []
+        for domain_config in config.findall("domain-config"):
+            if domain_config.get("cleartextTrafficPermitted") == "true":
+                permitted += [(d.text, d.get("includeSubdomains")) for d in domain_config.findall("domain")]
+        self.assertEqual(sorted(permitted), [("127.0.0.1", "false"), ("localhost", "false")])
+
+    def test_ios_claims_the_invite_host_as_an_associated_domain(self):
+        app = project()["targets"]["Mills"]
+        domains = app["entitlements"]["properties"]["com.apple.developer.associated-domains"]
+        self.assertEqual(domains, ["applinks:$(MILLS_INVITE_HOST)"])
+        self.assertTrue(app["settings"]["base"]["MILLS_INVITE_HOST"])
+
+    def test_privacy_manifest_declares_what_play_a_friend_sends(self):
+        manifest = plistlib.loads((IOS_APP / "Mills/Resources/PrivacyInfo.xcprivacy").read_bytes())
+        self.assertIs(manifest["NSPrivacyTracking"], False)
+        self.assertEqual(manifest["NSPrivacyTrackingDomains"], [])
+        collected = {e["NSPrivacyCollectedDataType"]: e for e in manifest["NSPrivacyCollectedDataTypes"]}
+        self.assertEqual(sorted(collected), ["NSPrivacyCollectedDataTypeGameplayContent",
+                                             "NSPrivacyCollectedDataTypeUserID"])
+        for entry in collected.values():
+            self.assertIs(entry["NSPrivacyCollectedDataTypeLinked"], False)
+            self.assertIs(entry["NSPrivacyCollectedDataTypeTracking"], False)
+            self.assertEqual(entry["NSPrivacyCollectedDataTypePurposes"],
+                             ["NSPrivacyCollectedDataTypePurposeAppFunctionality"])
+        # docs/privacy.md is the one source of the store answers: it names the same types
+        privacy = (ROOT / "docs/privacy.md").read_text(encoding="utf-8")
+        for label in ("Gameplay Content", "User ID", "Other actions", "Device or other IDs", "Name"):
+            self.assertIn(label, privacy)
+
+    def test_export_compliance_is_answered_for_the_apps_own_tls(self):
+        # the engine links rustls: standard encryption in addition to the OS's, not exempt
+        properties = project()["targets"]["Mills"]["info"]["properties"]
+        self.assertIs(properties["ITSAppUsesNonExemptEncryption"], True)
+        cargo = (ROOT / "bindings/Cargo.toml").read_text(encoding="utf-8")
+        self.assertIn("rustls", cargo)
+        ios_doc = (ROOT / "docs/ios.md").read_text(encoding="utf-8")
+        self.assertIn("ITSAppUsesNonExemptEncryption", ios_doc)
+        self.assertIn("rustls", ios_doc)
+
+
 if __name__ == "__main__":
     suite = unittest.defaultTestLoader.loadTestsFromModule(sys.modules[__name__])
     result = unittest.TextTestRunner(stream=sys.stdout, verbosity=2).run(suite)

@@ -15,6 +15,8 @@
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+# shellcheck source=tests/lib.sh
+source "$root/tests/lib.sh"
 step() { echo "-- $* ($SECONDS s)"; }
 
 find_bin() {
@@ -27,18 +29,7 @@ find_bin() {
 
 if ! bin="$(find_bin)"; then
   step "installing PostgreSQL from Debian's packages"
-  as_root=()
-  if [[ $(id -u) -ne 0 ]]; then
-    # A CI runner's user may use sudo without a password; a developer installs it.
-    if ! sudo -n true 2>/dev/null; then
-      echo "postgres: PostgreSQL is not installed and this is not root: apt-get install postgresql" >&2
-      exit 1
-    fi
-    as_root=(sudo -n)
-  fi
-  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null
-  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive \
-    apt-get install -y -qq --no-install-recommends postgresql >/dev/null
+  apt_install postgresql
   bin="$(find_bin)"
 fi
 step "PostgreSQL: $("$bin/postgres" --version)"

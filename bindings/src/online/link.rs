@@ -46,13 +46,14 @@ pub(crate) struct ServerAddress {
 
 impl ServerAddress {
     /// Reads `ws://host:port/path`, `wss://…` (TLS, port 443 by default), `http://…` and
-    /// `https://…` (the same servers), or `host:port`; the path defaults to the protocol's
-    /// `/ws`.
+    /// `https://…` (the same servers), or a bare `host` / `host:port`, which is `wss://`:
+    /// the device secret is the player's seat, so it travels unencrypted only when the player
+    /// typed `ws://`. The path defaults to the protocol's `/ws`.
     pub fn parse(text: &str) -> Result<ServerAddress, String> {
         let text = text.trim();
         let (scheme, rest) = match text.split_once("://") {
             Some((scheme, rest)) => (scheme.to_ascii_lowercase(), rest),
-            None => ("ws".to_string(), text),
+            None => ("wss".to_string(), text),
         };
         let secure = match scheme.as_str() {
             "ws" | "http" => false,
@@ -329,9 +330,7 @@ mod tests {
         );
         let b = ServerAddress::parse("http://example.org/mills/ws").unwrap();
         assert_eq!((b.path.as_str(), b.port), ("/mills/ws", 80));
-        let c = ServerAddress::parse("localhost:8080").unwrap();
-        assert_eq!((c.host.as_str(), c.path.as_str()), ("localhost", "/ws"));
-        assert!(!a.secure && !b.secure && !c.secure);
+        assert!(!a.secure && !b.secure);
         assert!(ServerAddress::parse("ftp://x").is_err());
         assert!(ServerAddress::parse("ws://:80").is_err());
         assert!(ServerAddress::parse("ws://host:notaport").is_err());
@@ -365,6 +364,34 @@ mod tests {
         assert!(c.secure);
         assert_eq!((c.host.as_str(), c.port), ("::1", 9443));
         assert!(ServerAddress::parse("wss://host:99999").is_err());
+    }
+
+    #[test]
+    fn a_bare_host_is_encrypted_and_only_a_typed_ws_is_not() {
+        let a = ServerAddress::parse("mills.example.org").unwrap();
+        assert!(a.secure);
+        assert_eq!(
+            (a.authority.as_str(), a.port, a.path.as_str()),
+            ("mills.example.org", 443, "/ws")
+        );
+        let b = ServerAddress::parse(" mills.example.org:8080 ").unwrap();
+        assert!(b.secure);
+        assert_eq!((b.host.as_str(), b.port), ("mills.example.org", 8080));
+        let c = ServerAddress::parse("localhost:8080").unwrap();
+        assert!(c.secure);
+        assert_eq!((c.host.as_str(), c.path.as_str()), ("localhost", "/ws"));
+        let d = ServerAddress::parse("[::1]:9000").unwrap();
+        assert!(d.secure);
+        assert_eq!((d.host.as_str(), d.port), ("::1", 9000));
+        for typed in [
+            "ws://mills.example.org",
+            "WS://mills.example.org",
+            "http://mills.example.org",
+        ] {
+            let plain = ServerAddress::parse(typed).unwrap();
+            assert!(!plain.secure, "{typed}");
+            assert_eq!(plain.port, 80, "{typed}");
+        }
     }
 
     #[test]

@@ -14,6 +14,7 @@
 //! The server is the referee and its clock the authority; the board here is drawn from what
 //! it stored. docs/online.md ("The client") says why it is built this way.
 
+mod address;
 mod handshake;
 mod link;
 mod name;
@@ -36,6 +37,7 @@ pub use types::{
     PlayerInfo, RoomInfo,
 };
 
+pub use address::{ServerAddressInfo, read_server_address};
 pub use saved::{SavedOnlineRoom, forget_online_room, saved_online_room};
 
 use link::ServerAddress;
@@ -632,7 +634,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("mills-shutdown-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let options = OnlineOptions {
-            server: format!("127.0.0.1:{port}"),
+            server: format!("ws://127.0.0.1:{port}"),
             secret_path: dir.join("secret").to_str().unwrap().to_string(),
             name: None,
             room_path: None,

@@ -244,6 +244,26 @@ struct OnlineGameTests {
 /// Online play without a server to talk to: the settings, invites and refusals.
 @MainActor
 struct OnlineSetupTests {
+    @Test func aTypedWsAddressIsUnencryptedAndABareHostIsNot() throws {
+        let bare = OnlineSettings(server: " mills.example.org ", name: "")
+        #expect(!bare.isUnencrypted)
+        #expect(bare.privacyPolicy == URL(string: "https://mills.example.org/privacy"))
+        let port = OnlineSettings(server: "mills.example.org:8443", name: "")
+        #expect(port.serverInfo?.port == 8443)
+        #expect(port.serverInfo?.encrypted == true)
+        for typed in ["ws://192.168.1.5:8080", "WS://mills.example.org", "http://mills.example.org"] {
+            let plain = OnlineSettings(server: typed, name: "")
+            #expect(plain.isUnencrypted, "\(typed)")
+            #expect(plain.privacyPolicy?.scheme == "http", "\(typed)")
+        }
+        // No server, or one that cannot be used: nothing connects, nothing to warn about.
+        for nothing in ["", "   ", "ftp://mills.example.org"] {
+            let offline = OnlineSettings(server: nothing, name: "")
+            #expect(!offline.isUnencrypted)
+            #expect(offline.privacyPolicy == nil)
+        }
+    }
+
     @Test func withoutAServerNothingConnectsAndTheScreenSaysSo() throws {
         let friend = FriendPlayModel(locations: try temporaryLocations(), announce: { _ in })
         let none = OnlineSettings(server: "  ", name: "Ann")

@@ -11,3 +11,4 @@ mod integration;
 mod postgres;
 mod promises;
 mod stall;
+mod web;

@@ -2,7 +2,8 @@ import Foundation
 import MillsCore
 
 /// What online play needs from the settings: the server's address (empty by default: the
-/// app stays wholly offline) and the name the opponent sees (empty: none is sent).
+/// app stays wholly offline; a bare host is encrypted, `wss://`) and the name the opponent
+/// sees (empty: none is sent).
 struct OnlineSettings: Equatable {
     var server: String
     var name: String
@@ -23,6 +24,21 @@ struct OnlineSettings: Equatable {
             roomPath: roomPath
         )
     }
+
+    /// The engine's reading of the address (encryption, host, the privacy page); nil when
+    /// it is blank or unusable (opening a room then says why).
+    var serverInfo: ServerAddressInfo? {
+        guard hasServer else { return nil }
+        return try? readServerAddress(address: trimmedServer)
+    }
+
+    /// A typed `ws://` or `http://`: the name, the moves and the device secret would travel
+    /// unencrypted, so Settings warns. A bare host is `wss://`.
+    var isUnencrypted: Bool { serverInfo?.encrypted == false }
+
+    /// The server's privacy policy (its `/privacy` page); nil without a usable server, when
+    /// nothing leaves the phone.
+    var privacyPolicy: URL? { serverInfo.flatMap { URL(string: $0.privacyUrl) } }
 
     private var trimmedServer: String {
         server.trimmingCharacters(in: .whitespacesAndNewlines)

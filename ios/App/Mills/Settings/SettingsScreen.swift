@@ -85,21 +85,39 @@ struct SettingsScreen: View {
             }
 
             // play a friend online: no server, no network
+            let online = OnlineSettings(server: onlineServer, name: onlineName)
             Section {
-                TextField("settings_server", text: $onlineServer, prompt: Text(verbatim: "mills.example.org:8080"))
+                TextField("settings_server", text: $onlineServer, prompt: Text(verbatim: "wss://mills.example.org"))
                     .keyboardType(.URL)
                     .textInputAutocapitalization(.never)
                     .autocorrectionDisabled()
                     .accessibilityLabel(Text("settings_server"))
+                if online.isUnencrypted {
+                    Label {
+                        Text("settings_server_not_encrypted")
+                    } icon: {
+                        Image(systemName: "lock.open.fill")
+                            .accessibilityHidden(true)
+                    }
+                    .foregroundStyle(.red)
+                }
                 TextField("settings_player_name", text: $onlineName)
                     .textContentType(.nickname)
                     .accessibilityLabel(Text("settings_player_name"))
+                if let policy = online.privacyPolicy {
+                    Link(destination: policy) {
+                        Text("settings_privacy_policy")
+                    }
+                }
             } header: {
                 Text("settings_section_online")
             } footer: {
                 VStack(alignment: .leading, spacing: 4) {
                     Text("settings_server_note")
                     Text("settings_player_name_note")
+                    if online.privacyPolicy == nil {
+                        Text("settings_privacy_offline")
+                    }
                 }
             }
         }

@@ -9,6 +9,7 @@ import app.mills.data.InviteSharing
 import app.mills.data.NoInviteSharing
 import app.mills.data.NoRecordSharing
 import app.mills.data.OnlineRepository
+import app.mills.data.cleartextToLoopbackOnly
 import app.mills.data.RecordSharing
 import app.mills.data.SettingsRepository
 import app.mills.data.SettingsStore
@@ -50,6 +51,8 @@ class AppContainer(
     today: () -> LocalDate = { LocalDate.now() },
     /** The share sheet for a room's invite. */
     private val inviteSharing: InviteSharing = NoInviteSharing,
+    /** Unencrypted traffic allowed to a host (Android: NetworkSecurityPolicy). */
+    cleartextPermitted: (host: String) -> Boolean = ::cleartextToLoopbackOnly,
 ) {
     private val files = AppFiles(filesDir, noBackupFilesDir)
     val settings = SettingsRepository(settingsStore)
@@ -57,7 +60,7 @@ class AppContainer(
     val lessons = LessonRepository(files)
     val endgameTables = EndgameTablesRepository(files.tablesDir)
     val puzzles = PuzzleRepository(files, today)
-    val online = OnlineRepository(files, settings, mainScope())
+    val online = OnlineRepository(files, settings, mainScope(), cleartextPermitted)
 
     fun appViewModel() = AppViewModel(games)
 

@@ -1,6 +1,7 @@
 package app.mills.android
 
 import android.app.Application
+import android.security.NetworkSecurityPolicy
 import app.mills.AppContainer
 import kotlinx.coroutines.Dispatchers
 
@@ -19,6 +20,8 @@ class MillsApplication : Application() {
             inviteSharing = AndroidInviteSharing(this),
             // the endgame tables (about 18 MB, rebuilt when missing) stay out of backups
             noBackupFilesDir = noBackupFilesDir,
+            // the manifest's network_security_config: cleartext to this device only
+            cleartextPermitted = NetworkSecurityPolicy.getInstance()::isCleartextTrafficPermitted,
         )
         container.startEndgameTables()
     }

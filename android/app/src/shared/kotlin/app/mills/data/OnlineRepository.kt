@@ -24,12 +24,20 @@ class OnlineRepository(
     private val settings: SettingsRepository,
     /** The main thread: every event is handed to it before anything is updated. */
     private val main: CoroutineScope,
+    /**
+     * Whether unencrypted traffic to a host is allowed: Android's NetworkSecurityPolicy. The
+     * engine's sockets are native and bypass it, so a `ws://` server is checked here first.
+     */
+    private val cleartextPermitted: (host: String) -> Boolean,
 ) {
     /** A session, or the engine's error (a bad address or invite, the secret's file). */
     sealed interface Opened {
         data class Session(val session: OnlineSession) : Opened
 
         data class Refused(val error: MillsException) : Opened
+
+        /** A `ws://` server on a host the app's network security config keeps encrypted. */
+        data class CleartextRefused(val host: String) : Opened
     }
 
     /** The server address is set (online play needs one; the app is offline without it). */
@@ -57,10 +65,16 @@ class OnlineRepository(
         return open { OnlineSession.open(options(), room, listener(onEvent)) }
     }
 
-    private fun open(make: () -> OnlineSession): Opened = try {
-        Opened.Session(make())
-    } catch (e: MillsException) {
-        Opened.Refused(e)
+    private fun open(make: () -> OnlineSession): Opened {
+        val server = serverAddressInfo(settings.current.serverAddress)
+        if (server != null && !server.encrypted && !cleartextPermitted(server.host)) {
+            return Opened.CleartextRefused(server.host)
+        }
+        return try {
+            Opened.Session(make())
+        } catch (e: MillsException) {
+            Opened.Refused(e)
+        }
     }
 
     private fun options(): OnlineOptions {

@@ -107,8 +107,11 @@ enum class StringKey {
     OnlineOpponentAway, OnlineTheirTurn, OnlineSending, OnlineTurnRefused, OnlineNotYourTurn,
     OnlineRematchAsked, OnlineRematchOffered, SettingsSectionOnline, SettingsServer,
     SettingsServerNote, SettingsPlayerName, SettingsPlayerNameNote,
+    SettingsServerNotEncrypted, SettingsPrivacyOffline, SettingsPrivacyPolicy,
     // online play (engine): a server address or an invite the engine cannot use
-    ErrorInvalidServer, ErrorInvalidInvite;
+    ErrorInvalidServer, ErrorInvalidInvite,
+    // online play: a ws:// server the network security config does not allow
+    ErrorCleartextNotPermitted;
 
     /** The resource name: `HomeTitle` → `home_title`, `Level10` → `level_10`. */
     val resourceName: String by lazy { toResourceName(name) }

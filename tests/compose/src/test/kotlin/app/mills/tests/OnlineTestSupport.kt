@@ -26,11 +26,14 @@ class LocalServer : AutoCloseable {
     val port = ServerSocket(0).use { it.localPort }
     private var process: Process? = null
 
-    /** What the apps' settings hold. */
-    val address get() = "127.0.0.1:$port"
+    /** Where the server listens. */
+    private val listen get() = "127.0.0.1:$port"
+
+    /** What the apps' settings hold: a plain server on this device, which they may reach. */
+    val address get() = "ws://$listen"
 
     fun start(): LocalServer {
-        process = ProcessBuilder(bin, "--listen", address, "--db", File(dir, "server.db").path, "--log-level", "warn")
+        process = ProcessBuilder(bin, "--listen", listen, "--db", File(dir, "server.db").path, "--log-level", "warn")
             .redirectOutput(ProcessBuilder.Redirect.DISCARD)
             .redirectError(ProcessBuilder.Redirect.INHERIT)
             .start()
@@ -48,7 +51,7 @@ class LocalServer : AutoCloseable {
     }
 
     private fun healthy(): Boolean = try {
-        val connection = URI("http://$address/health").toURL().openConnection() as HttpURLConnection
+        val connection = URI("http://$listen/health").toURL().openConnection() as HttpURLConnection
         connection.connectTimeout = 500
         connection.readTimeout = 500
         connection.responseCode == 200

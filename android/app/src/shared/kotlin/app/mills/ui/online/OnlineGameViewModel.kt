@@ -131,6 +131,7 @@ class OnlineGameViewModel(
         close()
         return when (opened) {
             is OnlineRepository.Opened.Refused -> opened.error.toUiText()
+            is OnlineRepository.Opened.CleartextRefused -> text(StringKey.ErrorCleartextNotPermitted)
             is OnlineRepository.Opened.Session -> {
                 session = opened.session
                 revision = 0uL

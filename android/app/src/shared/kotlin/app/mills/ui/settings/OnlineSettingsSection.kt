@@ -10,20 +10,34 @@ import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.OutlinedTextField
 import androidx.compose.material3.Surface
 import androidx.compose.material3.Text
+import androidx.compose.material3.TextButton
 import androidx.compose.runtime.Composable
+import androidx.compose.runtime.remember
 import androidx.compose.ui.Modifier
+import androidx.compose.ui.platform.LocalUriHandler
 import androidx.compose.ui.platform.testTag
+import androidx.compose.ui.semantics.LiveRegionMode
 import androidx.compose.ui.semantics.heading
+import androidx.compose.ui.semantics.liveRegion
 import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.text.input.KeyboardType
 import androidx.compose.ui.unit.dp
 import app.mills.data.UserSettings
+import app.mills.data.serverAddressInfo
 import app.mills.strings.StringKey
 import app.mills.strings.stringOf
 
-/** Play a friend: the server's address (empty: the app stays offline) and the name the opponent sees. */
+/** What the server field shows before anything is typed: encrypted, as a bare host would be. */
+internal const val SERVER_PLACEHOLDER = "wss://mills.example.org"
+
+/**
+ * Play a friend: the server's address (empty: the app stays offline; a `ws://` one is marked
+ * not encrypted), the name the opponent sees, and the server's privacy policy.
+ */
 @Composable
 internal fun OnlineSettingsSection(settings: UserSettings, viewModel: SettingsViewModel) {
+    val server = remember(settings.serverAddress) { serverAddressInfo(settings.serverAddress) }
+    val notEncrypted = server?.encrypted == false
     Surface(
         shape = RoundedCornerShape(24.dp),
         color = MaterialTheme.colorScheme.surfaceContainerLow,
@@ -40,11 +54,23 @@ internal fun OnlineSettingsSection(settings: UserSettings, viewModel: SettingsVi
                 value = settings.serverAddress,
                 onValueChange = viewModel::setServerAddress,
                 label = { Text(stringOf(StringKey.SettingsServer)) },
+                placeholder = { Text(SERVER_PLACEHOLDER) },
                 supportingText = { Text(stringOf(StringKey.SettingsServerNote)) },
+                isError = notEncrypted,
                 singleLine = true,
                 keyboardOptions = KeyboardOptions(keyboardType = KeyboardType.Uri),
                 modifier = Modifier.fillMaxWidth().testTag("server-address"),
             )
+            if (notEncrypted) {
+                // Said as it appears, so TalkBack reads it while the player types.
+                Text(
+                    stringOf(StringKey.SettingsServerNotEncrypted),
+                    style = MaterialTheme.typography.bodyMedium,
+                    color = MaterialTheme.colorScheme.error,
+                    modifier = Modifier.testTag("server-not-encrypted")
+                        .semantics { liveRegion = LiveRegionMode.Polite },
+                )
+            }
             OutlinedTextField(
                 value = settings.playerName,
                 onValueChange = viewModel::setPlayerName,
@@ -53,6 +79,29 @@ internal fun OnlineSettingsSection(settings: UserSettings, viewModel: SettingsVi
                 singleLine = true,
                 modifier = Modifier.fillMaxWidth().testTag("player-name"),
             )
+            PrivacyLine(server?.privacyUrl)
         }
+    }
+}
+
+/** No server: nothing leaves the phone. A server: a link to its privacy policy (its `/privacy`). */
+@Composable
+private fun PrivacyLine(privacyUrl: String?) {
+    if (privacyUrl == null) {
+        Text(
+            stringOf(StringKey.SettingsPrivacyOffline),
+            style = MaterialTheme.typography.bodySmall,
+            color = MaterialTheme.colorScheme.onSurfaceVariant,
+            modifier = Modifier.testTag("privacy-offline"),
+        )
+        return
+    }
+    val uriHandler = LocalUriHandler.current
+    val label = stringOf(StringKey.SettingsPrivacyPolicy)
+    TextButton(
+        onClick = { uriHandler.openUri(privacyUrl) },
+        modifier = Modifier.testTag("privacy-policy"),
+    ) {
+        Text(label)
     }
 }

@@ -1,0 +1,205 @@
+//! `GET /privacy`: the privacy policy of the server, in plain words: exactly what it stores
+//! (docs/privacy.md holds the same facts as the stores' forms want them), for how long, and
+//! how to have it deleted.
+
+use std::fmt::Write;
+
+use super::html::{escape, page};
+use super::lang::Lang;
+
+/// One section: a heading and its paragraphs.
+type Section = (&'static str, &'static [&'static str]);
+
+struct Policy {
+    title: &'static str,
+    intro: &'static str,
+    sections: &'static [Section],
+    contact_heading: &'static str,
+    contact_is: &'static str,
+    no_contact: &'static str,
+}
+
+fn policy(lang: Lang) -> &'static Policy {
+    match lang {
+        Lang::En => &Policy {
+            title: "Privacy policy: playing Mills with a friend online",
+            intro: "This server referees games of Mills between two phones (Play a friend). The Mills app sends nothing to any server while no server address is set in its settings: games against the computer, on one phone, lessons and puzzles stay on the phone.",
+            sections: &[
+                (
+                    "What this server stores",
+                    &[
+                        "The name you chose for online play, which your opponent sees.",
+                        "A SHA-256 hash of your installation's secret. The app makes a random secret the first time it plays online and keeps it on the phone; the server stores only its hash, which recognises your seat in your rooms. It is not tied to your phone number, an account, an advertising id or any other identity.",
+                        "Your rooms: the invite code, the game, the turn timer, when the room was made and which seat is yours.",
+                        "The turns of each game, and when each was played.",
+                    ],
+                ),
+                (
+                    "What it keeps only in memory",
+                    &[
+                        "The network address of your connection, to limit how often one address may join rooms. It is never written to the database and is forgotten within minutes.",
+                        "The server's log names rooms and events, never names or secrets; it holds a network address only when the server is full and turns a connection away.",
+                    ],
+                ),
+                (
+                    "What it does not do",
+                    &[
+                        "No accounts, no advertising, no tracking, no analytics, no cookies. Nothing is sold or shared with anyone; your opponent sees your name and your moves.",
+                        "The apps connect to the server encrypted (TLS, wss://) unless you type an unencrypted ws:// address yourself.",
+                    ],
+                ),
+                (
+                    "How long",
+                    &[
+                        "Rooms, names and turns are kept so that a game can be resumed after the app was closed, until the operator of this server deletes them or you ask for them to be deleted.",
+                    ],
+                ),
+                (
+                    "Deleting your data",
+                    &[
+                        "Send the invite codes of your rooms (the app shows them) and the name you used to the address below. The operator deletes those rooms with their names and turns; a room is one record for both players, so your opponent's view of it goes too.",
+                    ],
+                ),
+            ],
+            contact_heading: "Contact",
+            contact_is: "Privacy questions and deletion requests:",
+            no_contact: "The operator of this server has not published a contact address: ask whoever gave you this server's address.",
+        },
+        Lang::ZhHans => &Policy {
+            title: "隐私政策：在网上和朋友下 Mills",
+            intro: "这台服务器为两部手机之间的 Mills 对局当裁判（“和朋友下”）。只要设置里没有填写服务器地址，Mills 应用就不会向任何服务器发送任何内容：和电脑下、在一部手机上对下、课程和谜题都只留在手机上。",
+            sections: &[
+                (
+                    "服务器保存什么",
+                    &[
+                        "你为网上对局选择的名字，对手会看到它。",
+                        "你这次安装的密钥的 SHA-256 哈希值。应用第一次联网下棋时生成一个随机密钥，只保存在手机上；服务器只保存它的哈希值，用来认出你在房间里的座位。它与你的电话号码、账号、广告标识符或任何其他身份都没有关联。",
+                        "你的房间：邀请码、棋种、每步限时、房间创建的时间，以及哪个座位是你的。",
+                        "每局棋的每一步，以及走这一步的时间。",
+                    ],
+                ),
+                (
+                    "只保存在内存里的",
+                    &[
+                        "你连接的网络地址，用来限制同一个地址加入房间的频率。它从不写入数据库，几分钟内就会被忘掉。",
+                        "服务器日志只记录房间和事件，从不记录名字或密钥；只有在服务器满员、拒绝连接时才会记下网络地址。",
+                    ],
+                ),
+                (
+                    "服务器不做什么",
+                    &[
+                        "没有账号、没有广告、没有跟踪、没有统计分析、没有 Cookie。不出售、不与任何人分享任何数据；你的对手会看到你的名字和你的着法。",
+                        "应用与服务器之间的连接是加密的（TLS，wss://），除非你自己输入了不加密的 ws:// 地址。",
+                    ],
+                ),
+                (
+                    "保存多久",
+                    &[
+                        "房间、名字和着法会一直保存，以便关掉应用后还能继续对局，直到这台服务器的运营者删除它们，或者你要求删除。",
+                    ],
+                ),
+                (
+                    "删除你的数据",
+                    &[
+                        "把你房间的邀请码（应用里可以看到）和你用过的名字发到下面的地址。运营者会删除这些房间以及其中的名字和着法；一个房间是双方共用的一份记录，所以对手那边的记录也会一起删除。",
+                    ],
+                ),
+            ],
+            contact_heading: "联系方式",
+            contact_is: "隐私问题和删除请求请发到：",
+            no_contact: "这台服务器的运营者没有公布联系地址：请询问把这台服务器地址告诉你的人。",
+        },
+        Lang::ZhHant => &Policy {
+            title: "隱私權政策：在網路上和朋友下 Mills",
+            intro: "這台伺服器為兩支手機之間的 Mills 對局當裁判（「和朋友下」）。只要設定裡沒有填寫伺服器位址，Mills 應用程式就不會向任何伺服器傳送任何內容：和電腦下、在一支手機上對下、課程和謎題都只留在手機上。",
+            sections: &[
+                (
+                    "伺服器儲存什麼",
+                    &[
+                        "你為網路對局選擇的名字，對手會看到它。",
+                        "你這次安裝的密鑰的 SHA-256 雜湊值。應用程式第一次連網下棋時產生一個隨機密鑰，只儲存在手機上；伺服器只儲存它的雜湊值，用來認出你在房間裡的座位。它與你的電話號碼、帳號、廣告識別碼或任何其他身分都沒有關聯。",
+                        "你的房間：邀請碼、棋種、每步限時、房間建立的時間，以及哪個座位是你的。",
+                        "每局棋的每一步，以及走這一步的時間。",
+                    ],
+                ),
+                (
+                    "只保存在記憶體裡的",
+                    &[
+                        "你連線的網路位址，用來限制同一個位址加入房間的頻率。它從不寫入資料庫，幾分鐘內就會被忘掉。",
+                        "伺服器日誌只記錄房間和事件，從不記錄名字或密鑰；只有在伺服器滿載、拒絕連線時才會記下網路位址。",
+                    ],
+                ),
+                (
+                    "伺服器不做什麼",
+                    &[
+                        "沒有帳號、沒有廣告、沒有追蹤、沒有統計分析、沒有 Cookie。不出售、不與任何人分享任何資料；你的對手會看到你的名字和你的著法。",
+                        "應用程式與伺服器之間的連線是加密的（TLS，wss://），除非你自己輸入了不加密的 ws:// 位址。",
+                    ],
+                ),
+                (
+                    "保存多久",
+                    &[
+                        "房間、名字和著法會一直保存，以便關掉應用程式後還能繼續對局，直到這台伺服器的營運者刪除它們，或者你要求刪除。",
+                    ],
+                ),
+                (
+                    "刪除你的資料",
+                    &[
+                        "把你房間的邀請碼（應用程式裡可以看到）和你用過的名字寄到下面的位址。營運者會刪除這些房間以及其中的名字和著法；一個房間是雙方共用的一份紀錄，所以對手那邊的紀錄也會一起刪除。",
+                    ],
+                ),
+            ],
+            contact_heading: "聯絡方式",
+            contact_is: "隱私問題和刪除請求請寄到：",
+            no_contact: "這台伺服器的營運者沒有公布聯絡位址：請詢問把這台伺服器位址告訴你的人。",
+        },
+    }
+}
+
+/// The policy page, with `contact` (an e-mail address or an `https://` page) if configured.
+pub fn page_of(lang: Lang, contact: Option<&str>) -> String {
+    let p = policy(lang);
+    let mut body = format!("<h1>{}</h1>\n<p>{}</p>\n", escape(p.title), escape(p.intro));
+    for (heading, paragraphs) in p.sections {
+        let _ = writeln!(body, "<h2>{}</h2>", escape(heading));
+        for text in *paragraphs {
+            let _ = writeln!(body, "<p>{}</p>", escape(text));
+        }
+    }
+    let _ = write!(body, "<h2>{}</h2>\n<p>", escape(p.contact_heading));
+    match contact {
+        Some(contact) => {
+            // Settings accept only an e-mail address or an https:// page.
+            let href = if contact.starts_with("https://") {
+                contact.to_string()
+            } else {
+                format!("mailto:{contact}")
+            };
+            let _ = write!(
+                body,
+                "{} <a href=\"{}\">{}</a>",
+                escape(p.contact_is),
+                escape(&href),
+                escape(contact)
+            );
+        }
+        None => body.push_str(&escape(p.no_contact)),
+    }
+    body.push_str("</p>");
+    page(lang, p.title, &body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_contact_is_a_mail_link_or_a_page_and_escaped() {
+        let mail = page_of(Lang::En, Some("privacy@mills.example"));
+        assert!(mail.contains("href=\"mailto:privacy@mills.example\""));
+        let web = page_of(Lang::ZhHant, Some("https://mills.example/a?b=1&c=\"2\""));
+        assert!(web.contains("href=\"https://mills.example/a?b=1&amp;c=&quot;2&quot;\""));
+        assert!(web.contains("隱私問題和刪除請求"));
+        assert!(page_of(Lang::ZhHans, None).contains("没有公布联系地址"));
+    }
+}
