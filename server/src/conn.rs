@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU16, Ordering};
 use std::time::Duration;
 
-use futures_util::{FutureExt, SinkExt, StreamExt};
+use futures_util::{SinkExt, StreamExt};
 use mills_protocol::limits::MAX_CLIENT_FRAME_BYTES;
 use mills_protocol::{ClientMessage, DecodeError, ErrorCode, ServerMessage, decode_client};
 use tokio::net::TcpStream;
@@ -38,6 +38,9 @@ const MAX_STRIKES: u32 = 20;
 /// Unread requests answered `shutting-down` at most, when the server stops (no more than
 /// the outbox has places free, so that every answer goes out).
 const UNREAD_ANSWERS: usize = ROOM_TO_READ;
+/// How long a stop waits for each request still unread (already in the socket, but the
+/// writer may hold the socket for a moment while it sends).
+const UNREAD_WAIT: Duration = Duration::from_millis(20);
 /// How long the closing handshake waits for the client's close frame.
 const CLOSE_WAIT: Duration = Duration::from_secs(1);
 /// The WebSocket read buffer: one largest client frame and its header.
@@ -244,7 +247,7 @@ pub async fn serve(
         }
     }
     if stopping {
-        session.refuse_unread(&mut frames);
+        session.refuse_unread(&mut frames).await;
     }
     if let Some(caller) = &session.caller {
         hub.disconnect(conn, &caller.device, &session.rooms).await;
@@ -316,15 +319,16 @@ impl Session {
     /// When the server stops: the requests that reached the connection but were not read
     /// yet are answered `shutting-down`, each named, so the client sends them again (to
     /// another process, or this one restarted) without waiting for an answer that will
-    /// not come. Only what is already there is read; the stop waits for nothing.
-    fn refuse_unread<S>(&self, frames: &mut S)
+    /// not come. Only what is already there is read: each frame is waited for
+    /// [`UNREAD_WAIT`] at most, for the writer shares the socket and may be holding it.
+    async fn refuse_unread<S>(&self, frames: &mut S)
     where
         S: futures_util::Stream<Item = Result<Message, WsError>> + Unpin,
     {
         for _ in 0..UNREAD_ANSWERS.min(self.out.free()) {
-            let text = match frames.next().now_or_never() {
-                Some(Some(Ok(Message::Text(text)))) => text,
-                Some(Some(Ok(_))) => continue,
+            let text = match timeout(UNREAD_WAIT, frames.next()).await {
+                Ok(Some(Ok(Message::Text(text)))) => text,
+                Ok(Some(Ok(_))) => continue,
                 _ => return,
             };
             let Ok(message) = decode_client(text.as_str()) else {
