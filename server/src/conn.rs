@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU16, Ordering};
 use std::time::Duration;
 
-use futures_util::{FutureExt, SinkExt, StreamExt};
+use futures_util::{SinkExt, StreamExt};
 use mills_protocol::limits::MAX_CLIENT_FRAME_BYTES;
 use mills_protocol::{ClientMessage, DecodeError, ErrorCode, ServerMessage, decode_client};
 use tokio::net::TcpStream;
@@ -26,13 +26,21 @@ use crate::room::Refusal;
 
 /// Frames queued for one client before it counts as too slow and is disconnected.
 const OUTBOX_FRAMES: usize = 256;
+/// Places that must be free in the outbox before the client's next request is read: its
+/// answers (and, at a stop, the `shutting-down` answers to what is still unread) always
+/// fit, so a client that sends many requests at once is slowed to the pace its answers go
+/// out instead of being disconnected as too slow for answers to its own requests.
+const ROOM_TO_READ: usize = OUTBOX_FRAMES / 2;
 /// A client that takes longer than this to accept one frame is disconnected.
 const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
 /// Messages over the rate in a row before the connection is closed.
 const MAX_STRIKES: u32 = 20;
-/// Unread requests answered `shutting-down` at most, when the server stops (well within
-/// the outbox, so that the answers and the close frame all go out).
-const UNREAD_ANSWERS: usize = OUTBOX_FRAMES / 2;
+/// Unread requests answered `shutting-down` at most, when the server stops (no more than
+/// the outbox has places free, so that every answer goes out).
+const UNREAD_ANSWERS: usize = ROOM_TO_READ;
+/// How long a stop waits for each request still unread (already in the socket, but the
+/// writer may hold the socket for a moment while it sends).
+const UNREAD_WAIT: Duration = Duration::from_millis(20);
 /// How long the closing handshake waits for the client's close frame.
 const CLOSE_WAIT: Duration = Duration::from_secs(1);
 /// The WebSocket read buffer: one largest client frame and its header.
@@ -149,6 +157,7 @@ pub async fn serve(
     // The writer: frames from the outbox to the socket, then a close frame.
     let writer_close = close_code.clone();
     let writer_kick = kick.clone();
+    let writer_sent = out.sent_signal();
     let writer = tokio::spawn(async move {
         while let Some(frame) = queue.recv().await {
             let sent = timeout(WRITE_TIMEOUT, sink.send(Message::text(frame.as_ref()))).await;
@@ -156,6 +165,7 @@ pub async fn serve(
                 writer_kick.notify_one();
                 return;
             }
+            writer_sent.notify_one();
         }
         let code = CloseCode::from(writer_close.load(Ordering::Relaxed));
         let _ = timeout(
@@ -188,7 +198,10 @@ pub async fn serve(
             hello_deadline
         };
         let frame = tokio::select! {
-            frame = frames.next() => frame,
+            frame = async {
+                out.room_for(ROOM_TO_READ).await;
+                frames.next().await
+            } => frame,
             _ = tokio::time::sleep_until(deadline) => {
                 close_code.store(CloseCode::Policy.into(), Ordering::Relaxed);
                 break;
@@ -234,7 +247,7 @@ pub async fn serve(
         }
     }
     if stopping {
-        session.refuse_unread(&mut frames);
+        session.refuse_unread(&mut frames).await;
     }
     if let Some(caller) = &session.caller {
         hub.disconnect(conn, &caller.device, &session.rooms).await;
@@ -306,15 +319,16 @@ impl Session {
     /// When the server stops: the requests that reached the connection but were not read
     /// yet are answered `shutting-down`, each named, so the client sends them again (to
     /// another process, or this one restarted) without waiting for an answer that will
-    /// not come. Only what is already there is read; the stop waits for nothing.
-    fn refuse_unread<S>(&self, frames: &mut S)
+    /// not come. Only what is already there is read: each frame is waited for
+    /// [`UNREAD_WAIT`] at most, for the writer shares the socket and may be holding it.
+    async fn refuse_unread<S>(&self, frames: &mut S)
     where
         S: futures_util::Stream<Item = Result<Message, WsError>> + Unpin,
     {
-        for _ in 0..UNREAD_ANSWERS {
-            let text = match frames.next().now_or_never() {
-                Some(Some(Ok(Message::Text(text)))) => text,
-                Some(Some(Ok(_))) => continue,
+        for _ in 0..UNREAD_ANSWERS.min(self.out.free()) {
+            let text = match timeout(UNREAD_WAIT, frames.next()).await {
+                Ok(Some(Ok(Message::Text(text)))) => text,
+                Ok(Some(Ok(_))) => continue,
                 _ => return,
             };
             let Ok(message) = decode_client(text.as_str()) else {

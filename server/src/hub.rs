@@ -49,6 +49,8 @@ pub struct Outbox {
     /// A frame was dropped: every later one is too, so that the client never reads past a
     /// gap before the connection closes.
     overflowed: Arc<AtomicBool>,
+    /// Signalled by the connection's writer each time a frame went out (a place freed).
+    sent: Arc<Notify>,
 }
 
 impl Outbox {
@@ -61,6 +63,7 @@ impl Outbox {
                 tx,
                 kick: kick.clone(),
                 overflowed: Arc::new(AtomicBool::new(false)),
+                sent: Arc::new(Notify::new()),
             },
             rx,
             kick,
@@ -82,6 +85,25 @@ impl Outbox {
     /// Queues a message.
     pub fn message(&self, message: &ServerMessage) {
         self.send(encode(message).into());
+    }
+
+    /// Places free in the queue now.
+    pub fn free(&self) -> usize {
+        self.tx.capacity()
+    }
+
+    /// What the writer signals each time a frame went out.
+    pub fn sent_signal(&self) -> Arc<Notify> {
+        self.sent.clone()
+    }
+
+    /// Waits until at least `frames` places are free. Reserves nothing: room updates
+    /// queued meanwhile still find the places a frame going out frees.
+    pub async fn room_for(&self, frames: usize) {
+        // `notify_one` keeps a signal sent between the look and the wait, so none is missed.
+        while self.free() < frames {
+            self.sent.notified().await;
+        }
     }
 }
 

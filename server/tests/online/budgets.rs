@@ -39,13 +39,7 @@ async fn handshake(url: &str, from: &str) -> Result<impl Sized, u16> {
     request
         .headers_mut()
         .insert("x-forwarded-for", from.parse().unwrap());
-    match tokio_tungstenite::connect_async(request).await {
-        Ok((ws, _)) => Ok(ws),
-        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
-            Err(response.status().as_u16())
-        }
-        Err(e) => panic!("{e}"),
-    }
+    Client::handshake(request).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

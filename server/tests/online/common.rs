@@ -340,6 +340,20 @@ impl Client {
         Client { ws }
     }
 
+    /// Connects without saying hello, or the HTTP status the server refused the handshake
+    /// with.
+    pub async fn handshake(
+        request: impl tokio_tungstenite::tungstenite::client::IntoClientRequest + Unpin,
+    ) -> Result<Client, u16> {
+        match tokio_tungstenite::connect_async(request).await {
+            Ok((ws, _)) => Ok(Client { ws }),
+            Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+                Err(response.status().as_u16())
+            }
+            Err(e) => panic!("{e}"),
+        }
+    }
+
     /// A client on a connection made elsewhere (a handshake of the test's own).
     pub fn from_stream(ws: Ws) -> Client {
         Client { ws }

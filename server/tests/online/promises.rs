@@ -268,7 +268,7 @@ async fn requests_unread_when_the_server_stops_are_answered_shutting_down() {
     sender.abort();
     assert!(
         codes.contains(&ErrorCode::ShuttingDown),
-        "{} answers, none shutting-down",
+        "{} answers, none shutting-down (close code {close:?})",
         codes.len()
     );
     assert_eq!(close, Some(1001), "closed as going away");
