@@ -8,14 +8,14 @@ use cli_support::*;
 #[test]
 fn list_and_show_the_shipped_puzzles() {
     let listed = success(mills(&[
-        "puzzles", "list", "--game", "zhiqi", "--grade", "easy",
+        "puzzles", "list", "--game", "zhiqi", "--grade", "medium",
     ]));
-    let first = listed.lines().next().expect("easy Zhi Qi puzzles");
+    let first = listed.lines().next().expect("medium Zhi Qi puzzles");
     assert!(first.starts_with("zq-"), "{first}");
     assert!(
         listed
             .lines()
-            .all(|l| l.contains("  zhiqi  win in ") && l.ends_with("easy")),
+            .all(|l| l.contains("  zhiqi  win in ") && l.ends_with("medium")),
         "{listed}"
     );
     let all = success(mills(&["puzzles", "list"]));
