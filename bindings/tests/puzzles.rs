@@ -376,3 +376,33 @@ fn statistics_and_the_rating_are_kept_in_one_file_and_games_against_the_computer
     assert_eq!(puzzle_stats_load(path).unwrap()[0].attempted, 0);
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn a_solved_puzzle_that_the_set_no_longer_has_stays_in_the_file_uncounted() {
+    let dir = std::env::temp_dir().join(format!("mills-puzzle-gone-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("puzzles.json").to_string_lossy().into_owned();
+    // Saved by a build whose set had zq-000013-000040 (won by every first turn, since removed).
+    let gone = "zq-000013-000040";
+    assert!(puzzle_info(gone.into()).is_err());
+    let saved = format!(
+        "{{\"games\":{{\"zhiqi\":{{\"attempted\":1,\"solved\":[\"{gone}\"],\"streak\":1,\
+         \"best_streak\":1}}}}}}"
+    );
+    std::fs::write(&path, &saved).unwrap();
+    let loaded = puzzle_stats_load(path.clone()).unwrap();
+    assert_eq!(
+        (loaded[0].attempted, loaded[0].solved, loaded[0].streak),
+        (1, 0, 1)
+    );
+    assert!(loaded[0].solved_ids.is_empty());
+
+    let list = puzzle_choose(GameId::Zhiqi, None);
+    let after =
+        puzzle_stats_record(path.clone(), list[0].id.clone(), PuzzleResult::Solved).unwrap();
+    assert_eq!((after.attempted, after.solved, after.streak), (2, 1, 2));
+    assert_eq!(after.solved_ids, vec![list[0].id.clone()]);
+    let file = std::fs::read_to_string(&path).unwrap();
+    assert!(file.contains(gone), "kept in the file: {file}");
+    std::fs::remove_dir_all(dir).unwrap();
+}

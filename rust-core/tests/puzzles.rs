@@ -454,6 +454,39 @@ fn daily_rush_and_free_choice() {
 }
 
 #[test]
+fn a_solved_puzzle_that_the_set_no_longer_has_is_kept_but_not_counted() {
+    let removed = won_by_every_turn().puzzles().remove(0);
+    assert!(matches!(
+        puzzles::puzzle(&removed.id),
+        Err(PuzzleError::UnknownPuzzle(_))
+    ));
+    let shipped = puzzles::puzzles(Variant::ZhiQi)[0].clone();
+    // Statistics saved by a build that shipped the removed puzzle.
+    let mut old = PuzzleStats::new();
+    old.record_puzzle(&removed, PuzzleResult::Solved);
+    old.record_puzzle(&shipped, PuzzleResult::Solved);
+    let saved = old.to_json();
+
+    let mut stats = PuzzleStats::from_json(&saved).unwrap();
+    assert_eq!(
+        stats.solved_shipped(Variant::ZhiQi),
+        vec![shipped.id.clone()]
+    );
+    let rating = stats.game(Variant::ZhiQi).rating;
+    let next = puzzles::puzzles(Variant::ZhiQi)[1].clone();
+    stats.record_puzzle(&next, PuzzleResult::Solved);
+    let game = stats.game(Variant::ZhiQi);
+    assert_eq!((game.attempted, game.streak), (3, 3));
+    assert!(game.rating.rating > rating.rating, "the rating goes on");
+    let reread = PuzzleStats::from_json(&stats.to_json()).unwrap();
+    assert!(
+        reread.game(Variant::ZhiQi).solved.contains(&removed.id),
+        "kept in the file"
+    );
+    assert_eq!(reread.solved_shipped(Variant::ZhiQi).len(), 2);
+}
+
+#[test]
 fn statistics_and_rating_are_kept_and_survive_a_save() {
     let list = puzzles::puzzles(Variant::ZhiQi);
     let mut stats = PuzzleStats::new();
