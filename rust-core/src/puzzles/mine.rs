@@ -138,7 +138,8 @@ pub fn mine(
 /// Mines onto `existing`: its puzzles that are still puzzles (their moves replay and
 /// [`examine`] accepts the position) are kept first, in their order and with their moves, so
 /// their ids stay; new puzzles fill the set up to `config.keep`, chosen so that the whole
-/// set is spread over the turns to the win. Deterministic for a config, set and tables.
+/// set is spread over the turns to the win. A set of another game keeps nothing.
+/// Deterministic for a config, set and tables.
 pub fn mine_onto(
     tables: &EndgameTables,
     existing: &PuzzleSet,
@@ -165,6 +166,7 @@ pub fn mine_onto(
             }
         }
     }
+    kept.truncate(config.keep);
     report.kept = kept.len();
     for k in 0..config.games {
         if cancel.is_cancelled() {
@@ -208,7 +210,6 @@ pub fn mine_onto(
         }
     }
     report.candidates = candidates.len();
-    kept.truncate(config.keep);
     let mut counts: BTreeMap<u8, usize> = BTreeMap::new();
     for p in &kept {
         *counts.entry(p.turns).or_default() += 1;
@@ -273,4 +274,58 @@ fn choose_spread(
         *counts.entry(turns).or_default() += 1;
     }
     chosen
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzles::Difficulty;
+
+    fn candidate(turns: u8, length: usize) -> Candidate {
+        Candidate {
+            game: 0,
+            length,
+            examined: Examined {
+                solution: Vec::new(),
+                distance: u16::from(turns) * 2 - 1,
+                difficulty: Difficulty {
+                    turns,
+                    branching: 4,
+                    tempting: 0,
+                    quiet_solution: true,
+                    only_moves: 0,
+                },
+            },
+            key: (u32::from(turns), length as u32),
+        }
+    }
+
+    fn chosen(counts: &[(u8, usize)], keep: usize) -> Vec<(u8, usize)> {
+        let candidates = [(2, 30), (2, 10), (2, 20), (5, 40), (9, 50), (9, 45)]
+            .into_iter()
+            .map(|(turns, length)| candidate(turns, length))
+            .collect();
+        choose_spread(counts.iter().copied().collect(), candidates, keep)
+            .into_iter()
+            .map(|c| (c.examined.difficulty.turns, c.length))
+            .collect()
+    }
+
+    #[test]
+    fn from_an_empty_set_the_choice_is_round_robin_longest_first_shortest_reach_first() {
+        assert_eq!(
+            chosen(&[], 5),
+            [(9, 45), (5, 40), (2, 10), (9, 50), (2, 20)]
+        );
+        assert_eq!(chosen(&[], 99).len(), 6, "all when there are fewer");
+    }
+
+    #[test]
+    fn onto_a_set_the_turns_it_holds_fewest_of_come_first() {
+        // The set holds two wins in 2 and one in 9: the win in 5 first, then the 9s.
+        assert_eq!(
+            chosen(&[(2, 2), (9, 1)], 4),
+            [(5, 40), (9, 45), (9, 50), (2, 10)]
+        );
+    }
 }
