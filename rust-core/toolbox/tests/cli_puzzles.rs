@@ -84,6 +84,46 @@ fn check_fails_with_tables_too_small_and_mine_writes_a_set() {
         "{set}"
     );
     assert!(set.lines().filter(|l| l.starts_with("p ")).count() <= 5);
+    // Onto the shipped set: its 3-a-side puzzles are inside these tables and stay, first,
+    // with their ids.
+    let onto = success(mills(&[
+        "puzzles",
+        "mine",
+        "--game",
+        "twelve-mens-morris",
+        "--tables",
+        d,
+        "--games",
+        "300",
+        "--keep",
+        "5",
+        "--keep-shipped",
+        "--out",
+        o,
+    ]));
+    let stayed: usize = onto
+        .split(" positions examined, ")
+        .nth(1)
+        .and_then(|rest| rest.split(" of ").next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{onto}"));
+    assert!(
+        stayed > 0 && onto.contains(" shipped still puzzles, "),
+        "{onto}"
+    );
+    let shipped = success(mills(&["puzzles", "list", "--game", "twelve-mens-morris"]));
+    let set = std::fs::read_to_string(out.join("twelve-mens-morris.txt")).unwrap();
+    let first: Vec<&str> = set
+        .lines()
+        .find(|l| l.starts_with("p "))
+        .unwrap()
+        .split(' ')
+        .collect();
+    let id = format!("tmm-{}-{}", first[1], first[2]);
+    assert!(
+        shipped.lines().any(|l| l.starts_with(&format!("{id}  "))),
+        "{id} is a shipped puzzle"
+    );
     let err = bad_input(mills(&["puzzles", "mine", "--tables", d]));
     assert!(err.contains("--out"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
