@@ -60,20 +60,26 @@ fn check_fails_with_tables_too_small_and_mine_writes_a_set() {
 
     let out = dir.join("mined");
     let o = out.to_str().unwrap();
-    let mined = success(mills(&[
-        "puzzles",
-        "mine",
-        "--game",
-        "twelve-mens-morris",
-        "--tables",
-        d,
-        "--games",
-        "300",
-        "--keep",
-        "5",
-        "--out",
-        o,
-    ]));
+    // 300 games of Twelve Men's Morris, 5 puzzles kept, written to `o`.
+    let mine = |extra: &[&str]| {
+        let mut words = vec![
+            "puzzles",
+            "mine",
+            "--game",
+            "twelve-mens-morris",
+            "--tables",
+            d,
+            "--games",
+            "300",
+            "--keep",
+            "5",
+            "--out",
+            o,
+        ];
+        words.extend_from_slice(extra);
+        success(mills(&words))
+    };
+    let mined = mine(&[]);
     assert!(
         mined.starts_with("twelve-mens-morris: 300 games, "),
         "{mined}"
@@ -86,21 +92,7 @@ fn check_fails_with_tables_too_small_and_mine_writes_a_set() {
     assert!(set.lines().filter(|l| l.starts_with("p ")).count() <= 5);
     // Onto the shipped set: its 3-a-side puzzles are inside these tables and stay, first,
     // with their ids.
-    let onto = success(mills(&[
-        "puzzles",
-        "mine",
-        "--game",
-        "twelve-mens-morris",
-        "--tables",
-        d,
-        "--games",
-        "300",
-        "--keep",
-        "5",
-        "--keep-shipped",
-        "--out",
-        o,
-    ]));
+    let onto = mine(&["--keep-shipped"]);
     let stayed: usize = onto
         .split(" positions examined, ")
         .nth(1)
