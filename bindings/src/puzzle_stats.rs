@@ -36,9 +36,10 @@ pub struct PuzzleStats {
     pub game: GameId,
     /// Puzzles finished (first attempts with a result).
     pub attempted: u32,
-    /// Puzzles solved without a wrong turn (with or without hints).
+    /// Shipped puzzles solved without a wrong turn (with or without hints).
     pub solved: u32,
-    /// Their ids, for ticks in the puzzle lists.
+    /// Their ids, for ticks in the puzzle lists (a solved puzzle that a newer set no longer
+    /// has stays in the file but is not counted here).
     pub solved_ids: Vec<String>,
     /// Puzzles solved in a row without a wrong turn or a hint, up to now.
     pub streak: u32,
@@ -53,11 +54,12 @@ pub struct PuzzleStats {
 
 fn game_stats(stats: &Stats, variant: Variant) -> PuzzleStats {
     let g = stats.game(variant);
+    let solved_ids = stats.solved_shipped(variant);
     PuzzleStats {
         game: variant.into(),
         attempted: g.attempted,
-        solved: g.solved.len() as u32,
-        solved_ids: g.solved.iter().cloned().collect(),
+        solved: solved_ids.len() as u32,
+        solved_ids,
         streak: g.streak,
         best_streak: g.best_streak,
         best_rush: g.best_rush,

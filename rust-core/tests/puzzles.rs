@@ -7,10 +7,11 @@ use std::sync::{Arc, OnceLock};
 use mills_core::CancelToken;
 use mills_core::Level;
 use mills_core::puzzles::{
-    self, Consequence, GameResult, Grade, MineConfig, Opponent, PuzzleError, PuzzleResult,
-    PuzzleSession, PuzzleSet, PuzzleState, PuzzleStats, StatsError, TurnVerdict, prove,
+    self, Consequence, GameResult, Grade, MineConfig, NotAPuzzle, Opponent, ProofFailure,
+    PuzzleError, PuzzleResult, PuzzleSession, PuzzleSet, PuzzleState, PuzzleStats, StatsError,
+    StoredPuzzle, TurnVerdict, examine, prove,
 };
-use mills_core::{Action, Variant};
+use mills_core::{Action, Position, Side, Variant};
 use mills_core::{EndgameTables, TableValue};
 
 fn tables_of(variant: Variant) -> Arc<EndgameTables> {
@@ -67,9 +68,15 @@ fn every_shipped_puzzle_is_proved_by_the_tables() {
         }
         let longest = list.iter().map(|p| p.turns).max().unwrap();
         let shortest = list.iter().map(|p| p.turns).min().unwrap();
-        assert_eq!(shortest, 2, "{variant}");
+        // Zhi Qi's short wins in the tables are all won by every first turn (the bigger side
+        // always wins), so its puzzles start at a win in 6 and none is easy (docs/puzzles.md).
+        let (fewest_turns, grades) = match variant {
+            Variant::ZhiQi => (6, &[Grade::Medium, Grade::Hard][..]),
+            _ => (2, &[Grade::Easy, Grade::Medium, Grade::Hard][..]),
+        };
+        assert_eq!(shortest, fewest_turns, "{variant}");
         assert!(longest >= 12, "{variant}: longest win in {longest}");
-        for grade in [Grade::Easy, Grade::Medium, Grade::Hard] {
+        for &grade in grades {
             assert!(
                 !puzzles::choose(variant, Some(grade)).is_empty(),
                 "{variant} {grade:?}"
@@ -111,6 +118,136 @@ fn a_damaged_or_altered_puzzle_is_refused() {
     ));
     assert!(PuzzleSet::from_text("hello").is_err());
     assert!(PuzzleSet::from_text("# mills puzzles 1 zhiqi\ng d6 zz\n").is_err());
+}
+
+/// A one-puzzle set as the file of an earlier set stored the puzzle: its key, the moves
+/// reaching it, its turns and score.
+fn stored_puzzle(variant: Variant, key: &str, moves: &str, turns: u8, score: u16) -> PuzzleSet {
+    let length = moves.split_whitespace().count();
+    let (m, o) = key.split_once('-').unwrap();
+    let text = format!(
+        "# mills puzzles 1 {}\ng {moves}\np {m} {o} {length} {turns} {score}\n",
+        variant.id()
+    );
+    PuzzleSet::from_text(&text).unwrap()
+}
+
+/// Was shipped: a7-a4 wins in 2 and all six other turns win in 4 (a 4-against-1 ending).
+fn won_by_every_turn() -> PuzzleSet {
+    stored_puzzle(
+        Variant::ZhiQi,
+        "000013-000040",
+        "f2 d6 c4 a4 d2 c3 f6 b2 f4 xd6 a1 xd2 b6 xa4 g1 b4 xd2 d1 xd2 d7 g7 d5 xd2 g4 xd2 e3 \
+         d3 xe3 c5 e5 a7 xe5 e4 xe5 e4-e5 f4-e4 g4-f4 xb2 b4-b2 f4-g4 xb2 b6-b4 xe5 g4-f4 \
+         a7-b6 xf4 d2-b2 xe4 d7-a7 xg7 b2-d2 xd5 f6-f4 d2-b2 xf4 a7-d7 b2-d2 xf2 d7-a7 xe3 \
+         d2-b2 xd6 a7-d7 b2-d2 xd7 a4-a7 xc3 d3-c3 a7-a4 xc3 g1-f2 a4-a7 xd2 f2-g1 xb4 \
+         c4-c3 a1-a4 b6-d6 a4-a1 xc5 a7-b6 a1-b2 d6-f6 b2-a1 xb6 f6-g7 a1-b2 g7-f6 b2-a1 \
+         xc3 f6-e5 a1-a4 e5-f6 a4-a7 f6-g7",
+        2,
+        31,
+    )
+}
+
+/// Was shipped: a win in 8 with three first turns in all.
+fn three_first_turns() -> PuzzleSet {
+    stored_puzzle(
+        Variant::TwelveMensMorris,
+        "000207-0a0480",
+        "d2 d5 d7 d1 e3 e4 a4 d3 c5 f2 b6 b4 a7 xd3 g1 e5 a1 xd7 f4 f6 d3 d7 c3 xb4 d6 xa4 c4 \
+         xf6 b2 f4-g4 e4-f4 e3-e4 d6-f6 xd2 d3-e3 xb2 f6-d6 xg4 c4-b4 d1-d2 b4-c4 xf2 d2-d1 \
+         xe3 b6-b4 f4-f2 e4-f4 d6-b6 a7-a4 xd5 b6-d6 a4-a7 d7-g7 b4-a4 g7-d7 a4-b4 d6-b6 \
+         a7-a4 xb6 f2-d2 b4-b2 g1-f2 e5-d5 f2-g1 xd5 b2-b4 xd7 g1-g4 b4-b2 g4-g1 xa4 f4-g4 \
+         a1-a4 c3-d3 a4-a1 xc4 c5-c4",
+        8,
+        102,
+    )
+}
+
+/// The first turns of `position`, one per board they lead to, with their values.
+fn distinct_first_turns(tables: &EndgameTables, position: &Position) -> Vec<TableValue> {
+    let mut seen = Vec::new();
+    let mut values = Vec::new();
+    for turn in tables.ranked_turns(position).unwrap() {
+        let mut next = *position;
+        for &action in &turn.actions {
+            next.play(action).unwrap();
+        }
+        let key = (next.board(Side::P1).0, next.board(Side::P2).0);
+        if !seen.contains(&key) {
+            seen.push(key);
+            values.push(turn.value);
+        }
+    }
+    values
+}
+
+#[test]
+fn a_position_won_by_every_first_turn_is_not_a_puzzle() {
+    let puzzle = won_by_every_turn().puzzles().remove(0);
+    let tables = tables_of(Variant::ZhiQi);
+    let position = puzzle.position().unwrap();
+    let values = distinct_first_turns(&tables, &position);
+    // Everything else a puzzle needs is there: one turn wins in 2, the others twice as slowly.
+    assert_eq!(values.len(), 7);
+    assert_eq!(values[0], TableValue::Win(3));
+    assert!(values[1..].iter().all(|v| *v == TableValue::Win(7)));
+    assert_eq!(
+        examine(&tables, &position),
+        Err(NotAPuzzle::EveryTurnWins),
+        "moving anything wins"
+    );
+    assert_eq!(
+        prove(&puzzle, &tables),
+        Err(ProofFailure::NotAPuzzle(NotAPuzzle::EveryTurnWins))
+    );
+}
+
+#[test]
+fn a_position_with_three_first_turns_is_not_a_puzzle() {
+    let puzzle = three_first_turns().puzzles().remove(0);
+    let tables = tables_of(Variant::TwelveMensMorris);
+    let position = puzzle.position().unwrap();
+    let values = distinct_first_turns(&tables, &position);
+    assert_eq!(values.len(), 3);
+    assert_eq!(values[0], TableValue::Win(15), "a unique win in 8");
+    assert!(
+        values[1..].iter().any(|v| !matches!(v, TableValue::Win(_))),
+        "a wrong turn does not win: only the count refuses it ({values:?})"
+    );
+    assert_eq!(
+        prove(&puzzle, &tables),
+        Err(ProofFailure::NotAPuzzle(NotAPuzzle::TooFewFirstTurns(3)))
+    );
+}
+
+#[test]
+fn mining_onto_a_set_keeps_its_puzzles_that_still_are_and_fills_it_up() {
+    let variant = Variant::TwelveMensMorris;
+    let tables = tables_of(variant);
+    let shipped = puzzles::shipped_set(variant).unwrap();
+    let refused = three_first_turns();
+    let mut old: Vec<StoredPuzzle> = shipped.stored()[..20].to_vec();
+    old.insert(5, refused.stored()[0].clone());
+    let config = MineConfig {
+        seed: 77,
+        games: 400,
+        keep: 30,
+        per_game: 2,
+    };
+    let existing = PuzzleSet::new(variant, old);
+    let (mined, report) = puzzles::mine_onto(&tables, &existing, &config, &CancelToken::new());
+    assert_eq!(report.kept, 20, "{report:?}");
+    let ids: Vec<String> = mined.puzzles().into_iter().map(|p| p.id).collect();
+    let kept: Vec<String> = shipped.puzzles()[..20]
+        .iter()
+        .map(|p| p.id.clone())
+        .collect();
+    assert_eq!(ids[..20], kept[..], "still puzzles: kept first, same ids");
+    assert!(!ids.contains(&refused.puzzles()[0].id));
+    assert_eq!(ids.len(), 30, "filled up with new ones");
+    for puzzle in mined.puzzles() {
+        prove(&puzzle, &tables).unwrap_or_else(|e| panic!("{}: {e}", puzzle.id));
+    }
 }
 
 #[test]
@@ -336,6 +473,39 @@ fn daily_rush_and_free_choice() {
         puzzles::puzzle("tmm-nope"),
         Err(PuzzleError::UnknownPuzzle(_))
     ));
+}
+
+#[test]
+fn a_solved_puzzle_that_the_set_no_longer_has_is_kept_but_not_counted() {
+    let removed = won_by_every_turn().puzzles().remove(0);
+    assert!(matches!(
+        puzzles::puzzle(&removed.id),
+        Err(PuzzleError::UnknownPuzzle(_))
+    ));
+    let shipped = puzzles::puzzles(Variant::ZhiQi)[0].clone();
+    // Statistics saved by a build that shipped the removed puzzle.
+    let mut old = PuzzleStats::new();
+    old.record_puzzle(&removed, PuzzleResult::Solved);
+    old.record_puzzle(&shipped, PuzzleResult::Solved);
+    let saved = old.to_json();
+
+    let mut stats = PuzzleStats::from_json(&saved).unwrap();
+    assert_eq!(
+        stats.solved_shipped(Variant::ZhiQi),
+        vec![shipped.id.clone()]
+    );
+    let rating = stats.game(Variant::ZhiQi).rating;
+    let next = puzzles::puzzles(Variant::ZhiQi)[1].clone();
+    stats.record_puzzle(&next, PuzzleResult::Solved);
+    let game = stats.game(Variant::ZhiQi);
+    assert_eq!((game.attempted, game.streak), (3, 3));
+    assert!(game.rating.rating > rating.rating, "the rating goes on");
+    let reread = PuzzleStats::from_json(&stats.to_json()).unwrap();
+    assert!(
+        reread.game(Variant::ZhiQi).solved.contains(&removed.id),
+        "kept in the file"
+    );
+    assert_eq!(reread.solved_shipped(Variant::ZhiQi).len(), 2);
 }
 
 #[test]

@@ -1,6 +1,8 @@
 //! What makes a position a puzzle, decided from the endgame tables alone: the side to move
 //! wins in N of its own turns, exactly one first turn wins that fast (every other turn draws,
-//! loses or wins at least [`SLOWER_FACTOR`] times more slowly), and the difficulty score.
+//! loses or wins at least [`SLOWER_FACTOR`] times more slowly), at least one first turn does
+//! not win at all, there are at least [`MIN_FIRST_TURNS`] first turns to choose from, and the
+//! difficulty score.
 
 use crate::action::Action;
 use crate::board::{Bitboard, Symmetry};
@@ -16,6 +18,8 @@ pub const MAX_TURNS: u8 = 16;
 /// win away in the sense of the puzzle ("win in N"), and a player who finds only it has not
 /// found the idea. Any win faster than that makes the first turn not unique.
 pub const SLOWER_FACTOR: u8 = 2;
+/// The fewest different first turns a puzzle offers: with fewer there is hardly a question.
+pub const MIN_FIRST_TURNS: u16 = 4;
 
 /// The winner's own turns of a table win that ends `distance` turns from now (both sides'
 /// turns counted, the last one the winner's): distance 1 is 1 turn, 3 is 2, 2k − 1 is k.
@@ -87,6 +91,10 @@ pub enum NotAPuzzle {
     QuietRuleTooClose,
     /// Another first turn wins too fast (its own turns to the win).
     NotUnique(u16),
+    /// Fewer than [`MIN_FIRST_TURNS`] different first turns (how many there are).
+    TooFewFirstTurns(u16),
+    /// Every first turn wins: a player who moves anything wins, so it asks nothing.
+    EveryTurnWins,
 }
 
 /// Whether `position` is a puzzle, and its solution and difficulty if it is.
@@ -106,6 +114,16 @@ pub fn examine(tables: &EndgameTables, position: &Position) -> Result<Examined, 
     let ranked = tables
         .ranked_turns(position)
         .ok_or(NotAPuzzle::OutsideTables)?;
+    let branching = distinct_results(position, &ranked) as u16;
+    if branching < MIN_FIRST_TURNS {
+        return Err(NotAPuzzle::TooFewFirstTurns(branching));
+    }
+    if ranked
+        .iter()
+        .all(|turn| matches!(turn.value, TableValue::Win(_)))
+    {
+        return Err(NotAPuzzle::EveryTurnWins);
+    }
     let winning = fastest_distinct(position, &ranked, distance);
     if winning.len() != 1 {
         return Err(NotAPuzzle::NotUnique(turns));
@@ -128,7 +146,7 @@ pub fn examine(tables: &EndgameTables, position: &Position) -> Result<Examined, 
     }
     let difficulty = Difficulty {
         turns: turns as u8,
-        branching: distinct_results(position, &ranked) as u16,
+        branching,
         tempting,
         quiet_solution: !removes(&solution),
         only_moves: only_moves_after(tables, &solution_after),

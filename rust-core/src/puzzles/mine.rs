@@ -2,6 +2,8 @@
 //! played to their end; every turn start the tables call a puzzle is a candidate, kept with
 //! the moves that reach it, so its reachability is proved by replaying them. Candidates are
 //! deduplicated by the board's symmetries and chosen spread over the turns to the win.
+//! Mining onto an existing set keeps every puzzle of it that is still a puzzle (so its id
+//! stays) and fills the set up with new ones.
 
 use std::collections::{BTreeMap, HashSet};
 
@@ -70,8 +72,10 @@ pub struct MineReport {
     pub games: u32,
     /// Turn starts inside the tables that were examined.
     pub examined: u64,
-    /// Distinct puzzles found before choosing.
+    /// Distinct new puzzles found before choosing.
     pub candidates: usize,
+    /// Puzzles of the existing set kept (still puzzles), for [`mine_onto`].
+    pub kept: usize,
 }
 
 /// The most actions a mined game is played for (random play can wander for long).
@@ -123,11 +127,47 @@ pub fn mine(
     config: &MineConfig,
     cancel: &CancelToken,
 ) -> (PuzzleSet, MineReport) {
+    mine_onto(
+        tables,
+        &PuzzleSet::new(tables.variant(), Vec::new()),
+        config,
+        cancel,
+    )
+}
+
+/// Mines onto `existing`: its puzzles that are still puzzles (their moves replay and
+/// [`examine`] accepts the position) are kept first, in their order and with their moves, so
+/// their ids stay; new puzzles fill the set up to `config.keep`, chosen so that the whole
+/// set is spread over the turns to the win. A set of another game keeps nothing.
+/// Deterministic for a config, set and tables.
+pub fn mine_onto(
+    tables: &EndgameTables,
+    existing: &PuzzleSet,
+    config: &MineConfig,
+    cancel: &CancelToken,
+) -> (PuzzleSet, MineReport) {
     let rules = Rules::of(tables.variant());
     let mut report = MineReport::default();
     let mut games: Vec<Vec<Action>> = Vec::new();
     let mut seen = HashSet::new();
     let mut candidates: Vec<Candidate> = Vec::new();
+    let mut kept: Vec<StoredPuzzle> = Vec::new();
+    if existing.variant() == tables.variant() {
+        for stored in existing.stored() {
+            let Some(examined) = still_a_puzzle(tables, rules, stored) else {
+                continue;
+            };
+            if seen.insert(stored.key) {
+                kept.push(StoredPuzzle {
+                    turns: examined.difficulty.turns,
+                    score: examined.difficulty.score(),
+                    ..stored.clone()
+                });
+            }
+        }
+    }
+    kept.truncate(config.keep);
+    report.kept = kept.len();
     for k in 0..config.games {
         if cancel.is_cancelled() {
             break;
@@ -170,23 +210,45 @@ pub fn mine(
         }
     }
     report.candidates = candidates.len();
-    let chosen = choose_spread(candidates, config.keep);
-    let puzzles = chosen
-        .into_iter()
-        .map(|c| StoredPuzzle {
-            key: c.key,
-            actions: games[c.game][..c.length].to_vec(),
-            turns: c.examined.difficulty.turns,
-            score: c.examined.difficulty.score(),
-        })
-        .collect();
+    let mut counts: BTreeMap<u8, usize> = BTreeMap::new();
+    for p in &kept {
+        *counts.entry(p.turns).or_default() += 1;
+    }
+    let chosen = choose_spread(counts, candidates, config.keep - kept.len());
+    let mut puzzles = kept;
+    puzzles.extend(chosen.into_iter().map(|c| StoredPuzzle {
+        key: c.key,
+        actions: games[c.game][..c.length].to_vec(),
+        turns: c.examined.difficulty.turns,
+        score: c.examined.difficulty.score(),
+    }));
     (PuzzleSet::new(tables.variant(), puzzles), report)
 }
 
-/// Takes up to `keep` candidates, one from each number of turns in turn (longest first), so
-/// that the rarer long wins are not crowded out by short ones; within a number of turns the
-/// ones reached in the fewest moves first, which keeps the shipped file small.
-fn choose_spread(candidates: Vec<Candidate>, keep: usize) -> Vec<Candidate> {
+/// What the tables say of a stored puzzle now, if its moves still reach a puzzle.
+fn still_a_puzzle(tables: &EndgameTables, rules: Rules, stored: &StoredPuzzle) -> Option<Examined> {
+    let game = Game::replay(rules, &stored.actions).ok()?;
+    if game.is_over() {
+        return None;
+    }
+    let position = *game.position();
+    let (m, o) = canonical_key(&position);
+    if (m.0, o.0) != stored.key {
+        return None;
+    }
+    examine(tables, &position).ok()
+}
+
+/// Takes up to `keep` candidates, each time for the number of turns the set holds fewest of
+/// (`counts`: the puzzles already in it, by turns; ties to the longest), so that the rarer
+/// long wins are not crowded out by short ones. From an empty set this is a round-robin over
+/// the numbers of turns, longest first. Within a number of turns the ones reached in the
+/// fewest moves go first, which keeps the shipped file small.
+fn choose_spread(
+    mut counts: BTreeMap<u8, usize>,
+    candidates: Vec<Candidate>,
+    keep: usize,
+) -> Vec<Candidate> {
     let mut by_turns: BTreeMap<u8, Vec<Candidate>> = BTreeMap::new();
     for c in candidates {
         by_turns
@@ -199,15 +261,71 @@ fn choose_spread(candidates: Vec<Candidate>, keep: usize) -> Vec<Candidate> {
         list.sort_by_key(|c| (std::cmp::Reverse(c.length), std::cmp::Reverse(c.game)));
     }
     let mut chosen = Vec::new();
-    while chosen.len() < keep && by_turns.values().any(|l| !l.is_empty()) {
-        for list in by_turns.values_mut().rev() {
-            if chosen.len() == keep {
-                break;
-            }
-            if let Some(c) = list.pop() {
-                chosen.push(c);
-            }
-        }
+    while chosen.len() < keep {
+        let Some((&turns, list)) = by_turns
+            .iter_mut()
+            .rev()
+            .filter(|(_, list)| !list.is_empty())
+            .min_by_key(|(turns, _)| counts.get(turns).copied().unwrap_or(0))
+        else {
+            break;
+        };
+        chosen.push(list.pop().expect("not empty"));
+        *counts.entry(turns).or_default() += 1;
     }
     chosen
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzles::Difficulty;
+
+    fn candidate(turns: u8, length: usize) -> Candidate {
+        Candidate {
+            game: 0,
+            length,
+            examined: Examined {
+                solution: Vec::new(),
+                distance: u16::from(turns) * 2 - 1,
+                difficulty: Difficulty {
+                    turns,
+                    branching: 4,
+                    tempting: 0,
+                    quiet_solution: true,
+                    only_moves: 0,
+                },
+            },
+            key: (u32::from(turns), length as u32),
+        }
+    }
+
+    fn chosen(counts: &[(u8, usize)], keep: usize) -> Vec<(u8, usize)> {
+        let candidates = [(2, 30), (2, 10), (2, 20), (5, 40), (9, 50), (9, 45)]
+            .into_iter()
+            .map(|(turns, length)| candidate(turns, length))
+            .collect();
+        choose_spread(counts.iter().copied().collect(), candidates, keep)
+            .into_iter()
+            .map(|c| (c.examined.difficulty.turns, c.length))
+            .collect()
+    }
+
+    #[test]
+    fn from_an_empty_set_the_choice_is_round_robin_longest_first_shortest_reach_first() {
+        assert_eq!(
+            chosen(&[], 5),
+            [(9, 45), (5, 40), (2, 10), (9, 50), (2, 20)]
+        );
+        assert_eq!(chosen(&[], 99).len(), 6, "all when there are fewer");
+    }
+
+    #[test]
+    fn onto_a_set_the_turns_it_holds_fewest_of_come_first() {
+        // The set holds two wins in 2 and one in 9: the win in 5 first, then the 9s.
+        assert_eq!(
+            chosen(&[(2, 2), (9, 1)], 4),
+            [(5, 40), (9, 45), (9, 50), (2, 10)]
+        );
+    }
 }

@@ -30,11 +30,11 @@ use crate::position::IllegalAction;
 use crate::rules::Variant;
 
 pub use examine::{
-    Difficulty, Examined, MAX_TURNS, MIN_TURNS, NotAPuzzle, SLOWER_FACTOR, canonical_key, examine,
-    own_turns,
+    Difficulty, Examined, MAX_TURNS, MIN_FIRST_TURNS, MIN_TURNS, NotAPuzzle, SLOWER_FACTOR,
+    canonical_key, examine, own_turns,
 };
 pub use grade::{Grade, puzzle_rating};
-pub use mine::{MineConfig, MineReport, mine};
+pub use mine::{MineConfig, MineReport, mine, mine_onto};
 pub use modes::{DAILY_SEED, RUSH_SECONDS, choose, daily_puzzle, days_from_civil, rush_order};
 pub use play::{Consequence, PuzzleResult, PuzzleSession, PuzzleState, TurnVerdict, WrongTurn};
 pub use prove::{ProofFailure, prove};

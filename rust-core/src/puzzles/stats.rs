@@ -24,7 +24,9 @@ pub struct GameStats {
     /// Puzzles finished (a first attempt with a result).
     #[serde(default)]
     pub attempted: u32,
-    /// Ids of the puzzles solved without a wrong turn (with or without hints).
+    /// Ids of the puzzles solved without a wrong turn (with or without hints). An id that no
+    /// shipped puzzle has any more (a set mined again) stays here, so nothing the player did
+    /// is lost, but [`PuzzleStats::solved_shipped`] does not count it.
     #[serde(default)]
     pub solved: BTreeSet<String>,
     /// Puzzles solved in a row without a wrong turn or a hint, up to now.
@@ -83,6 +85,16 @@ impl PuzzleStats {
     /// One game's statistics (empty ones for a game not played yet).
     pub fn game(&self, variant: Variant) -> GameStats {
         self.games.get(variant.id()).cloned().unwrap_or_default()
+    }
+
+    /// The ids of the game's shipped puzzles the player has solved: ids of puzzles a newer
+    /// set no longer has are kept in the file but not counted here.
+    pub fn solved_shipped(&self, variant: Variant) -> Vec<String> {
+        let Some(stats) = self.games.get(variant.id()) else {
+            return Vec::new();
+        };
+        let shipped: BTreeSet<String> = super::puzzles(variant).into_iter().map(|p| p.id).collect();
+        stats.solved.intersection(&shipped).cloned().collect()
     }
 
     fn entry(&mut self, variant: Variant) -> &mut GameStats {

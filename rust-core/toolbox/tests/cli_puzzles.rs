@@ -8,14 +8,14 @@ use cli_support::*;
 #[test]
 fn list_and_show_the_shipped_puzzles() {
     let listed = success(mills(&[
-        "puzzles", "list", "--game", "zhiqi", "--grade", "easy",
+        "puzzles", "list", "--game", "zhiqi", "--grade", "medium",
     ]));
-    let first = listed.lines().next().expect("easy Zhi Qi puzzles");
+    let first = listed.lines().next().expect("medium Zhi Qi puzzles");
     assert!(first.starts_with("zq-"), "{first}");
     assert!(
         listed
             .lines()
-            .all(|l| l.contains("  zhiqi  win in ") && l.ends_with("easy")),
+            .all(|l| l.contains("  zhiqi  win in ") && l.ends_with("medium")),
         "{listed}"
     );
     let all = success(mills(&["puzzles", "list"]));
@@ -60,20 +60,26 @@ fn check_fails_with_tables_too_small_and_mine_writes_a_set() {
 
     let out = dir.join("mined");
     let o = out.to_str().unwrap();
-    let mined = success(mills(&[
-        "puzzles",
-        "mine",
-        "--game",
-        "twelve-mens-morris",
-        "--tables",
-        d,
-        "--games",
-        "300",
-        "--keep",
-        "5",
-        "--out",
-        o,
-    ]));
+    // 300 games of Twelve Men's Morris, 5 puzzles kept, written to `o`.
+    let mine = |extra: &[&str]| {
+        let mut words = vec![
+            "puzzles",
+            "mine",
+            "--game",
+            "twelve-mens-morris",
+            "--tables",
+            d,
+            "--games",
+            "300",
+            "--keep",
+            "5",
+            "--out",
+            o,
+        ];
+        words.extend_from_slice(extra);
+        success(mills(&words))
+    };
+    let mined = mine(&[]);
     assert!(
         mined.starts_with("twelve-mens-morris: 300 games, "),
         "{mined}"
@@ -84,6 +90,32 @@ fn check_fails_with_tables_too_small_and_mine_writes_a_set() {
         "{set}"
     );
     assert!(set.lines().filter(|l| l.starts_with("p ")).count() <= 5);
+    // Onto the shipped set: its 3-a-side puzzles are inside these tables and stay, first,
+    // with their ids.
+    let onto = mine(&["--keep-shipped"]);
+    let stayed: usize = onto
+        .split(" positions examined, ")
+        .nth(1)
+        .and_then(|rest| rest.split(" of ").next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{onto}"));
+    assert!(
+        stayed > 0 && onto.contains(" shipped still puzzles, "),
+        "{onto}"
+    );
+    let shipped = success(mills(&["puzzles", "list", "--game", "twelve-mens-morris"]));
+    let set = std::fs::read_to_string(out.join("twelve-mens-morris.txt")).unwrap();
+    let first: Vec<&str> = set
+        .lines()
+        .find(|l| l.starts_with("p "))
+        .unwrap()
+        .split(' ')
+        .collect();
+    let id = format!("tmm-{}-{}", first[1], first[2]);
+    assert!(
+        shipped.lines().any(|l| l.starts_with(&format!("{id}  "))),
+        "{id} is a shipped puzzle"
+    );
     let err = bad_input(mills(&["puzzles", "mine", "--tables", d]));
     assert!(err.contains("--out"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();

@@ -66,7 +66,8 @@ class PuzzlesFfiTest {
             assertTrue(hard.isNotEmpty() && hard.all { it.grade == PuzzleGrade.HARD && it.game == game })
             val rush = puzzleRushOrder(game, 7uL)
             assertEquals(all.map { it.id }.toSet(), rush.map { it.id }.toSet())
-            assertEquals(PuzzleGrade.EASY, rush.first().grade)
+            // The easiest grade the game has (Zhi Qi has no easy puzzles: docs/puzzles.md).
+            assertEquals(all.minOf { it.grade }, rush.first().grade)
         }
         assertEquals(180u, puzzleRushSeconds())
         assertEquals(puzzleDaily(2026, 12u, 6u, null), puzzleDaily(2026, 12u, 6u, null))

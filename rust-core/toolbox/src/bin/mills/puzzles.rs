@@ -5,7 +5,8 @@
 //! its main line. `check` proves every shipped puzzle against the tables (loaded from DIR,
 //! or built in memory when DIR has no file for the game) and prints `FAIL <id>: <why>` per
 //! failure and a summary per game (exit code 3 on a failure). `mine` plays seeded games and
-//! writes a new set per game to `--out DIR` (the heavy work; never part of the tests).
+//! writes a new set per game to `--out DIR` (the heavy work; never part of the tests); with
+//! `--keep-shipped` the shipped puzzles that are still puzzles stay in it, first.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -14,7 +15,7 @@ use std::time::Instant;
 
 use mills_core::CancelToken;
 use mills_core::EndgameTables;
-use mills_core::puzzles::{self, Grade, MineConfig, Puzzle, PuzzleSession, TurnVerdict};
+use mills_core::puzzles::{self, Grade, MineConfig, Puzzle, PuzzleSession, PuzzleSet, TurnVerdict};
 use mills_core::{Variant, format_actions};
 
 use crate::args::{self, CommandSpec, FlagSpec, Parsed};
@@ -33,12 +34,15 @@ list   one line per shipped puzzle: '<id>  <game>  win in <N>  score <S>  <grade
 show   a puzzle's moves from the start and its board; with --tables DIR the main line
        (the unique winning turn, the longest defence, ...).
 check  proves every shipped puzzle: its moves replay from the start, the tables give a
-       win in the stated N own turns, the first winning turn is unique and the stored key
-       and score are the position's. Tables come from --tables DIR, or are built in memory
+       win in the stated N own turns, the first winning turn is unique, some first turn
+       does not win, there are at least four first turns, and the stored key and score
+       are the position's. Tables come from --tables DIR, or are built in memory
        when DIR has none for a game. 'FAIL <id>: <why>' per failure, then per game
        '<game>: <n> puzzles, win in <min>-<max>, proved in <t> s' (exit code 3 on failure).
 mine   plays --games seeded games per game and writes the chosen puzzles to
-       --out DIR/<game>.txt (rust-core/src/puzzles/data is the shipped set).
+       --out DIR/<game>.txt (rust-core/src/puzzles/data is the shipped set). With
+       --keep-shipped the shipped puzzles that are still puzzles are kept first (their
+       ids stay) and new ones fill the set up to --keep.
 ",
     positionals: "list|show|check|mine [ID]",
     max_positionals: 2,
@@ -71,6 +75,10 @@ mine   plays --games seeded games per game and writes the chosen puzzles to
             "--keep",
             "N",
             "mine: puzzles to keep per game (default 330)",
+        ),
+        FlagSpec::switch(
+            "--keep-shipped",
+            "mine: keep the shipped puzzles that are still puzzles",
         ),
     ],
 };
@@ -240,7 +248,13 @@ fn mine(parsed: &Parsed, out: &mut impl Write) -> Result<(), CliError> {
     for variant in parsed.games()? {
         let tables = tables(parsed, variant)?;
         let started = Instant::now();
-        let (set, report) = puzzles::mine(&tables, &config, &CancelToken::new());
+        let keep_shipped = parsed.switch("--keep-shipped");
+        let existing = if keep_shipped {
+            puzzles::shipped_set(variant).map_err(|e| input(e.to_string()))?
+        } else {
+            PuzzleSet::new(variant, Vec::new())
+        };
+        let (set, report) = puzzles::mine_onto(&tables, &existing, &config, &CancelToken::new());
         let path = write_set(&dir, variant, &set.to_text())?;
         let mut counts = [0u32; 256];
         for p in set.stored() {
@@ -252,9 +266,18 @@ fn mine(parsed: &Parsed, out: &mut impl Write) -> Result<(), CliError> {
             .filter(|(_, c)| **c > 0)
             .map(|(n, c)| format!("{n}:{c}"))
             .collect();
+        let shipped_kept = if keep_shipped {
+            format!(
+                "{} of {} shipped still puzzles, ",
+                report.kept,
+                existing.stored().len()
+            )
+        } else {
+            String::new()
+        };
         writeln!(
             out,
-            "{variant}: {} games, {} positions examined, {} candidates, {} kept (win in {}), {:.1} s -> {}",
+            "{variant}: {} games, {} positions examined, {shipped_kept}{} candidates, {} kept (win in {}), {:.1} s -> {}",
             report.games,
             report.examined,
             report.candidates,

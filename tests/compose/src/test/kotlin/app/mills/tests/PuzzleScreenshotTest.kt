@@ -106,7 +106,7 @@ class PuzzleScreenshotTest {
         val app = TestApp().also { apps += it }
         val hub = app.viewModels.puzzleHub
         onMain {
-            app.container.puzzles.record(puzzleChoose(GameId.ZHIQI, EASY).first().id, uniffi.mills_ffi.PuzzleResult.Solved)
+            app.container.puzzles.record(puzzleChoose(GameId.ZHIQI, null).first().id, uniffi.mills_ffi.PuzzleResult.Solved)
             hub.refresh()
         }
         val state = onMain { hub.uiState.value }
