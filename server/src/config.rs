@@ -72,6 +72,17 @@ pub struct Budgets {
 
 const DAY: Duration = Duration::from_secs(24 * 3600);
 
+impl Budgets {
+    /// How long rooms are kept, for the privacy policy.
+    pub fn retention(&self) -> web::Retention {
+        web::Retention {
+            waiting: self.waiting_room_expiry,
+            finished: self.finished_room_expiry,
+            abandoned: self.abandoned_game_expiry,
+        }
+    }
+}
+
 impl Default for Budgets {
     fn default() -> Budgets {
         Budgets {
@@ -189,7 +200,10 @@ impl Default for Config {
             postgres: None,
             room_idle: Duration::from_secs(600),
             budgets: Budgets::default(),
-            web: WebSettings::default(),
+            web: WebSettings {
+                retention: Budgets::default().retention(),
+                ..WebSettings::default()
+            },
         }
     }
 }
@@ -296,6 +310,7 @@ pub fn parse(
             }
         })?;
     }
+    config.web.retention = config.budgets.retention();
     Ok(Command::Run(Box::new(config)))
 }
 

@@ -17,7 +17,7 @@ mod well_known;
 use tokio::net::TcpStream;
 
 pub use lang::Lang;
-pub use settings::WebSettings;
+pub use settings::{Retention, WebSettings};
 
 /// What the pages look at in a request.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -99,7 +99,11 @@ pub fn answer(request: &Request, settings: &WebSettings) -> Option<Answer> {
     match path {
         "/privacy" => html(
             "200 OK",
-            privacy::page_of(lang, settings.privacy_contact.as_deref()),
+            privacy::page_of(
+                lang,
+                settings.privacy_contact.as_deref(),
+                &settings.retention,
+            ),
         ),
         "/.well-known/assetlinks.json" => json(well_known::assetlinks(settings)),
         "/.well-known/apple-app-site-association" => {

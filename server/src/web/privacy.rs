@@ -3,9 +3,11 @@
 //! how to have it deleted.
 
 use std::fmt::Write;
+use std::time::Duration;
 
 use super::html::{escape, page};
 use super::lang::Lang;
+use super::settings::Retention;
 
 /// One section: a heading and its paragraphs.
 type Section = (&'static str, &'static [&'static str]);
@@ -14,6 +16,7 @@ struct Policy {
     title: &'static str,
     intro: &'static str,
     sections: &'static [Section],
+    how_long: &'static str,
     contact_heading: &'static str,
     contact_is: &'static str,
     no_contact: &'static str,
@@ -49,18 +52,13 @@ fn policy(lang: Lang) -> &'static Policy {
                     ],
                 ),
                 (
-                    "How long",
-                    &[
-                        "Rooms, names and turns are kept so that a game can be resumed after the app was closed, until the operator of this server deletes them or you ask for them to be deleted.",
-                    ],
-                ),
-                (
                     "Deleting your data",
                     &[
                         "Send the invite codes of your rooms (the app shows them) and the name you used to the address below. The operator deletes those rooms with their names and turns; a room is one record for both players, so your opponent's view of it goes too.",
                     ],
                 ),
             ],
+            how_long: "How long",
             contact_heading: "Contact",
             contact_is: "Privacy questions and deletion requests:",
             no_contact: "The operator of this server has not published a contact address: ask whoever gave you this server's address.",
@@ -93,18 +91,13 @@ fn policy(lang: Lang) -> &'static Policy {
                     ],
                 ),
                 (
-                    "保存多久",
-                    &[
-                        "房间、名字和着法会一直保存，以便关掉应用后还能继续对局，直到这台服务器的运营者删除它们，或者你要求删除。",
-                    ],
-                ),
-                (
                     "删除你的数据",
                     &[
                         "把你房间的邀请码（应用里可以看到）和你用过的名字发到下面的地址。运营者会删除这些房间以及其中的名字和着法；一个房间是双方共用的一份记录，所以对手那边的记录也会一起删除。",
                     ],
                 ),
             ],
+            how_long: "保存多久",
             contact_heading: "联系方式",
             contact_is: "隐私问题和删除请求请发到：",
             no_contact: "这台服务器的运营者没有公布联系地址：请询问把这台服务器地址告诉你的人。",
@@ -137,18 +130,13 @@ fn policy(lang: Lang) -> &'static Policy {
                     ],
                 ),
                 (
-                    "保存多久",
-                    &[
-                        "房間、名字和著法會一直保存，以便關掉應用程式後還能繼續對局，直到這台伺服器的營運者刪除它們，或者你要求刪除。",
-                    ],
-                ),
-                (
                     "刪除你的資料",
                     &[
                         "把你房間的邀請碼（應用程式裡可以看到）和你用過的名字寄到下面的位址。營運者會刪除這些房間以及其中的名字和著法；一個房間是雙方共用的一份紀錄，所以對手那邊的紀錄也會一起刪除。",
                     ],
                 ),
             ],
+            how_long: "保存多久",
             contact_heading: "聯絡方式",
             contact_is: "隱私問題和刪除請求請寄到：",
             no_contact: "這台伺服器的營運者沒有公布聯絡位址：請詢問把這台伺服器位址告訴你的人。",
@@ -156,16 +144,18 @@ fn policy(lang: Lang) -> &'static Policy {
     }
 }
 
-/// The policy page, with `contact` (an e-mail address or an `https://` page) if configured.
-pub fn page_of(lang: Lang, contact: Option<&str>) -> String {
+/// The policy page, with `contact` (an e-mail address or an `https://` page) if configured,
+/// and how long this server keeps rooms (`retention`, from its budgets).
+pub fn page_of(lang: Lang, contact: Option<&str>, retention: &Retention) -> String {
     let p = policy(lang);
     let mut body = format!("<h1>{}</h1>\n<p>{}</p>\n", escape(p.title), escape(p.intro));
-    for (heading, paragraphs) in p.sections {
-        let _ = writeln!(body, "<h2>{}</h2>", escape(heading));
-        for text in *paragraphs {
-            let _ = writeln!(body, "<p>{}</p>", escape(text));
-        }
+    let (last, first) = p.sections.split_last().expect("the policy has sections");
+    for (heading, paragraphs) in first {
+        section(&mut body, heading, paragraphs.iter().map(|t| t.to_string()));
     }
+    // "How long" comes before "Deleting your data", the last section.
+    section(&mut body, p.how_long, how_long(lang, retention));
+    section(&mut body, last.0, last.1.iter().map(|t| t.to_string()));
     let _ = write!(body, "<h2>{}</h2>\n<p>", escape(p.contact_heading));
     match contact {
         Some(contact) => {
@@ -189,17 +179,145 @@ pub fn page_of(lang: Lang, contact: Option<&str>) -> String {
     page(lang, p.title, &body)
 }
 
+fn section(body: &mut String, heading: &str, paragraphs: impl IntoIterator<Item = String>) {
+    let _ = writeln!(body, "<h2>{}</h2>", escape(heading));
+    for text in paragraphs {
+        let _ = writeln!(body, "<p>{}</p>", escape(&text));
+    }
+}
+
+/// Whole days, or hours under a day (the tests run with fractions of a day).
+fn span(lang: Lang, d: Duration) -> String {
+    let hours = d.as_secs() / 3600;
+    let (n, day) = if hours >= 24 {
+        (hours / 24, true)
+    } else {
+        (hours.max(1), false)
+    };
+    match (lang, day) {
+        (Lang::En, true) => format!("{n} day{}", if n == 1 { "" } else { "s" }),
+        (Lang::En, false) => format!("{n} hour{}", if n == 1 { "" } else { "s" }),
+        (Lang::ZhHans | Lang::ZhHant, true) => format!("{n} 天"),
+        (Lang::ZhHans, false) => format!("{n} 小时"),
+        (Lang::ZhHant, false) => format!("{n} 小時"),
+    }
+}
+
+/// The "How long" paragraphs: what this server deletes and when, as its budgets say.
+fn how_long(lang: Lang, r: &Retention) -> Vec<String> {
+    let s = |d: Option<Duration>| d.map(|d| span(lang, d));
+    let mut out = Vec::new();
+    match lang {
+        Lang::En => {
+            out.push("Rooms, names and turns are kept so that a game can be resumed after the app was closed.".to_string());
+            if let Some(t) = s(r.waiting) {
+                out.push(format!(
+                    "A room nobody joined is deleted {t} after it was made."
+                ));
+            }
+            if let Some(t) = s(r.finished) {
+                out.push(format!("A room whose last game has ended is deleted, with its turns, {t} after that end."));
+            }
+            if let Some(t) = s(r.abandoned) {
+                out.push(format!("A game without a turn timer in which nobody has played for {t} is deleted with its room."));
+            }
+            out.push("Anything else is kept until the operator of this server deletes it or you ask for it to be deleted.".to_string());
+        }
+        Lang::ZhHans => {
+            out.push("房间、名字和着法会保存下来，以便关掉应用后还能继续对局。".to_string());
+            if let Some(t) = s(r.waiting) {
+                out.push(format!("没有人加入的房间，在创建 {t}后删除。"));
+            }
+            if let Some(t) = s(r.finished) {
+                out.push(format!(
+                    "最后一局已经结束的房间，在结束 {t}后连同着法一起删除。"
+                ));
+            }
+            if let Some(t) = s(r.abandoned) {
+                out.push(format!(
+                    "没有每步限时、{t}内无人走棋的对局，连同房间一起删除。"
+                ));
+            }
+            out.push(
+                "其余内容一直保存，直到这台服务器的运营者删除它们，或者你要求删除。".to_string(),
+            );
+        }
+        Lang::ZhHant => {
+            out.push("房間、名字和著法會保存下來，以便關掉應用程式後還能繼續對局。".to_string());
+            if let Some(t) = s(r.waiting) {
+                out.push(format!("沒有人加入的房間，在建立 {t}後刪除。"));
+            }
+            if let Some(t) = s(r.finished) {
+                out.push(format!(
+                    "最後一局已經結束的房間，在結束 {t}後連同著法一起刪除。"
+                ));
+            }
+            if let Some(t) = s(r.abandoned) {
+                out.push(format!(
+                    "沒有每步限時、{t}內無人走棋的對局，連同房間一起刪除。"
+                ));
+            }
+            out.push(
+                "其餘內容一直保存，直到這台伺服器的營運者刪除它們，或者你要求刪除。".to_string(),
+            );
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn the_contact_is_a_mail_link_or_a_page_and_escaped() {
-        let mail = page_of(Lang::En, Some("privacy@mills.example"));
+        let mail = page_of(
+            Lang::En,
+            Some("privacy@mills.example"),
+            &Retention::default(),
+        );
         assert!(mail.contains("href=\"mailto:privacy@mills.example\""));
-        let web = page_of(Lang::ZhHant, Some("https://mills.example/a?b=1&c=\"2\""));
+        let web = page_of(
+            Lang::ZhHant,
+            Some("https://mills.example/a?b=1&c=\"2\""),
+            &Retention::default(),
+        );
         assert!(web.contains("href=\"https://mills.example/a?b=1&amp;c=&quot;2&quot;\""));
         assert!(web.contains("隱私問題和刪除請求"));
-        assert!(page_of(Lang::ZhHans, None).contains("没有公布联系地址"));
+        assert!(page_of(Lang::ZhHans, None, &Retention::default()).contains("没有公布联系地址"));
+    }
+
+    #[test]
+    fn the_policy_says_how_long_this_server_keeps_rooms() {
+        const DAY: Duration = Duration::from_secs(24 * 3600);
+        let kept = Retention {
+            waiting: Some(DAY * 7),
+            finished: Some(DAY * 90),
+            abandoned: None,
+        };
+        let en = page_of(Lang::En, None, &kept);
+        assert!(en.contains("deleted 7 days after it was made"), "{en}");
+        assert!(en.contains("90 days after that end"));
+        assert!(
+            !en.contains("without a turn timer"),
+            "abandoned games are kept"
+        );
+        let zh = page_of(Lang::ZhHant, None, &kept);
+        assert!(zh.contains("在建立 7 天後刪除"));
+        let never = page_of(Lang::ZhHans, None, &Retention::default());
+        assert!(never.contains("或者你要求删除"));
+        assert!(
+            !never.contains("后删除"),
+            "no expiry is promised when none is set"
+        );
+        let hours = page_of(
+            Lang::En,
+            None,
+            &Retention {
+                waiting: Some(DAY / 2),
+                ..kept
+            },
+        );
+        assert!(hours.contains("deleted 12 hours after"));
     }
 }

@@ -21,6 +21,20 @@ pub struct WebSettings {
     pub app_store_url: Option<String>,
     /// An e-mail address or `https://` page for privacy questions and deletion requests.
     pub privacy_contact: Option<String>,
+    /// How long the server keeps rooms (from its budgets), for the privacy policy.
+    pub retention: Retention,
+}
+
+/// How long rooms are kept, as the privacy policy tells it (`None`: until the operator
+/// deletes them). Set from the server's room budgets, so the policy says what it does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Retention {
+    /// A room no one joined, from when it was made.
+    pub waiting: Option<std::time::Duration>,
+    /// A room whose last game ended, from that end.
+    pub finished: Option<std::time::Duration>,
+    /// An untimed game with no turn, from its last turn.
+    pub abandoned: Option<std::time::Duration>,
 }
 
 impl Default for WebSettings {
@@ -33,6 +47,7 @@ impl Default for WebSettings {
             play_store_url: None,
             app_store_url: None,
             privacy_contact: None,
+            retention: Retention::default(),
         }
     }
 }
