@@ -99,7 +99,7 @@ pub fn rush_order(variant: Variant, seed: u64) -> Vec<Puzzle> {
 /// use mills_core::Variant;
 /// use mills_core::puzzles::{Grade, choose};
 ///
-/// let easy = choose(Variant::ZhiQi, Some(Grade::Easy));
+/// let easy = choose(Variant::TwelveMensMorris, Some(Grade::Easy));
 /// assert!(!easy.is_empty());
 /// assert!(easy.iter().all(|p| p.grade == Grade::Easy));
 /// assert!(easy.windows(2).all(|w| w[0].score <= w[1].score));
