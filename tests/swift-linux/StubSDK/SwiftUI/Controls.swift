@@ -38,6 +38,17 @@ extension ShareLink where Label == DefaultShareLinkLabel {
 
 public struct DefaultShareLinkLabel: _PrimitiveView {}
 
+/// Opens `destination` with the system (Safari, or the app that claims it).
+public struct Link<Label: View>: _PrimitiveView {
+    nonisolated public init(destination: URL, @ViewBuilder label: () -> Label) {}
+}
+
+extension Link where Label == Text {
+    nonisolated public init(_ titleKey: LocalizedStringKey, destination: URL) {}
+    @_disfavoredOverload
+    nonisolated public init<S: StringProtocol>(_ title: S, destination: URL) {}
+}
+
 public struct Label<Title: View, Icon: View>: _PrimitiveView {
     nonisolated public init(@ViewBuilder title: () -> Title, @ViewBuilder icon: () -> Icon) {}
 }
