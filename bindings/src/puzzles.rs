@@ -150,6 +150,34 @@ pub fn puzzle_choose(game: GameId, grade: Option<PuzzleGrade>) -> Vec<PuzzleInfo
     infos(&core::choose(game.into(), grade.map(Grade::from)))
 }
 
+/// How many puzzles a game has of one grade.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Record)]
+pub struct PuzzleGradeCount {
+    pub grade: PuzzleGrade,
+    /// 0 for a grade the game has no puzzle of (Zhi Qi's easy: docs/puzzles.md).
+    pub count: u32,
+}
+
+/// How many puzzles a game has of each grade: every grade, easiest first, 0 for a grade it
+/// lacks. The apps offer only the grades with puzzles and say which ones are missing.
+#[uniffi::export]
+pub fn puzzle_grade_counts(game: GameId) -> Vec<PuzzleGradeCount> {
+    core::grade_counts(game.into())
+        .into_iter()
+        .map(|(grade, count)| PuzzleGradeCount {
+            grade: grade.into(),
+            count: u32::try_from(count).unwrap_or(u32::MAX),
+        })
+        .collect()
+}
+
+/// The grade a free choice of the game opens on: `preferred` (the player's last choice) if
+/// the game has puzzles of it, else the easiest grade it has; `None` only if it has none.
+#[uniffi::export(default(preferred = None))]
+pub fn puzzle_opening_grade(game: GameId, preferred: Option<PuzzleGrade>) -> Option<PuzzleGrade> {
+    core::opening_grade(game.into(), preferred.map(Grade::from)).map(PuzzleGrade::from)
+}
+
 /// How a puzzle's first attempt went (what the statistics record).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
 pub enum PuzzleResult {

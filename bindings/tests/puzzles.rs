@@ -7,9 +7,9 @@ use std::sync::OnceLock;
 use mills_ffi::{
     Consequence, GameId, GameMode, GameSession, MillsError, PuzzleGrade, PuzzleResult,
     PuzzleSession, PuzzleState, PuzzleTapResult, SessionConfig, SessionOptions, TablesState,
-    TurnTimer, TurnVerdict, puzzle_choose, puzzle_daily, puzzle_info, puzzle_rush_order,
-    puzzle_stats_load, puzzle_stats_record, puzzle_stats_record_rush, puzzle_stats_reset, puzzles,
-    tables_prepare,
+    TurnTimer, TurnVerdict, puzzle_choose, puzzle_daily, puzzle_grade_counts, puzzle_info,
+    puzzle_opening_grade, puzzle_rush_order, puzzle_stats_load, puzzle_stats_record,
+    puzzle_stats_record_rush, puzzle_stats_reset, puzzles, tables_prepare,
 };
 
 /// The four-piece tables of every game, prepared once for this test binary (kept in the
@@ -128,6 +128,54 @@ fn every_game_has_a_graded_catalogue_and_the_modes_pick_from_it() {
         puzzle_info("zq-nothing".into()),
         Err(MillsError::NotAvailable { .. })
     ));
+}
+
+/// A player choosing puzzles by grade is never sent to an empty list: the counts say which
+/// grades each game has, and the choice opens on one of them.
+#[test]
+fn the_choice_opens_on_a_grade_the_game_has_puzzles_of() {
+    for game in [GameId::Zhiqi, GameId::LinkedHorse, GameId::TwelveMensMorris] {
+        let counts = puzzle_grade_counts(game);
+        let grades: Vec<PuzzleGrade> = counts.iter().map(|c| c.grade).collect();
+        assert_eq!(
+            grades,
+            [
+                PuzzleGrade::Easy,
+                PuzzleGrade::Medium,
+                PuzzleGrade::Hard,
+                PuzzleGrade::Expert,
+                PuzzleGrade::Master
+            ]
+        );
+        for c in &counts {
+            assert_eq!(
+                c.count as usize,
+                puzzle_choose(game, Some(c.grade)).len(),
+                "{game:?} {:?}",
+                c.grade
+            );
+        }
+        let total: u32 = counts.iter().map(|c| c.count).sum();
+        assert_eq!(total as usize, puzzles(game).len());
+        for c in &counts {
+            let opened = puzzle_opening_grade(game, Some(c.grade)).unwrap();
+            assert!(
+                !puzzle_choose(game, Some(opened)).is_empty(),
+                "{game:?} opens on {opened:?}"
+            );
+            if c.count > 0 {
+                assert_eq!(opened, c.grade, "the player's last choice is kept");
+            }
+        }
+        let easiest = counts.iter().find(|c| c.count > 0).unwrap().grade;
+        assert_eq!(puzzle_opening_grade(game, None), Some(easiest));
+    }
+    // Zhi Qi has no easy puzzle (docs/puzzles.md): its choice opens on medium.
+    assert_eq!(puzzle_grade_counts(GameId::Zhiqi)[0].count, 0);
+    assert_eq!(
+        puzzle_opening_grade(GameId::Zhiqi, Some(PuzzleGrade::Easy)),
+        Some(PuzzleGrade::Medium)
+    );
 }
 
 #[test]

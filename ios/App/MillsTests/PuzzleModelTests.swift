@@ -211,6 +211,29 @@ extension TablesSuites {
 /// Puzzles that do not need the tables: the daily puzzle, the statistics file.
 @MainActor
 struct PuzzleCatalogTests {
+    /// Zhi Qi has no easy puzzle: a player choosing its puzzles lands on medium, never on an
+    /// empty list, and is told why easy is not offered.
+    @Test func zhiQisChoiceOpensOnItsEasiestGradeNotAnEmptyList() throws {
+        let stats = try temporaryPuzzleStats()
+        let choice = PuzzleChoiceModel(game: .zhiqi, stats: stats, announce: { _ in })
+        #expect(choice.grade == .medium)
+        #expect(!choice.puzzles.isEmpty)
+        #expect(choice.puzzles.allSatisfy { $0.game == .zhiqi && $0.grade == .medium })
+        #expect(choice.grades == [.medium, .hard, .expert, .master])
+        #expect(choice.missingGrades == [.easy])
+        choice.select(.easy)
+        #expect(choice.grade == .medium && !choice.puzzles.isEmpty, "an empty grade cannot be chosen")
+        choice.select(.hard)
+        #expect(choice.grade == .hard && choice.puzzles.allSatisfy { $0.grade == .hard })
+        #expect(PuzzleText.missingGrade(.easy, of: .zhiqi, easiest: .medium) == "No Easy puzzles for Zhi Qi: its easiest puzzles are Medium.")
+
+        // the player's last choice is kept when the game has puzzles of it
+        #expect(PuzzleChoiceModel(game: .zhiqi, grade: .easy, stats: stats, announce: { _ in }).grade == .medium)
+        #expect(PuzzleChoiceModel(game: .zhiqi, grade: .expert, stats: stats, announce: { _ in }).grade == .expert)
+        let horse = PuzzleChoiceModel(game: .linkedHorse, stats: stats, announce: { _ in })
+        #expect(horse.grade == .easy && !horse.puzzles.isEmpty && horse.missingGrades.isEmpty)
+    }
+
     @Test func theDailyPuzzleIsTheSameForEveryoneOnTheLocalDate() throws {
         var utc = Calendar(identifier: .gregorian)
         utc.timeZone = try #require(TimeZone(identifier: "UTC"))

@@ -35,7 +35,10 @@ pub use examine::{
 };
 pub use grade::{Grade, puzzle_rating};
 pub use mine::{MineConfig, MineReport, mine, mine_onto};
-pub use modes::{DAILY_SEED, RUSH_SECONDS, choose, daily_puzzle, days_from_civil, rush_order};
+pub use modes::{
+    DAILY_SEED, RUSH_SECONDS, choose, daily_puzzle, days_from_civil, grade_counts, opening_grade,
+    rush_order,
+};
 pub use play::{Consequence, PuzzleResult, PuzzleSession, PuzzleState, TurnVerdict, WrongTurn};
 pub use prove::{ProofFailure, prove};
 pub use rating::{

@@ -99,7 +99,7 @@ pub fn rush_order(variant: Variant, seed: u64) -> Vec<Puzzle> {
 /// use mills_core::Variant;
 /// use mills_core::puzzles::{Grade, choose};
 ///
-/// let easy = choose(Variant::TwelveMensMorris, Some(Grade::Easy));
+/// let easy = choose(Variant::LinkedHorse, Some(Grade::Easy));
 /// assert!(!easy.is_empty());
 /// assert!(easy.iter().all(|p| p.grade == Grade::Easy));
 /// assert!(easy.windows(2).all(|w| w[0].score <= w[1].score));
@@ -112,6 +112,41 @@ pub fn choose(variant: Variant, grade: Option<Grade>) -> Vec<Puzzle> {
         .collect();
     list.sort_by(|a, b| a.score.cmp(&b.score).then_with(|| a.id.cmp(&b.id)));
     list
+}
+
+/// How many puzzles a game has of each grade, every grade easiest first (a grade the game has
+/// none of counts 0: Zhi Qi has no easy puzzle, docs/puzzles.md says why).
+///
+/// ```
+/// use mills_core::Variant;
+/// use mills_core::puzzles::{Grade, grade_counts};
+///
+/// let counts = grade_counts(Variant::ZhiQi);
+/// assert_eq!(counts.map(|(grade, _)| grade), Grade::ALL);
+/// assert_eq!(counts[0], (Grade::Easy, 0));
+/// ```
+pub fn grade_counts(variant: Variant) -> [(Grade, usize); 5] {
+    let list = puzzles(variant);
+    Grade::ALL.map(|grade| (grade, list.iter().filter(|p| p.grade == grade).count()))
+}
+
+/// The grade a free choice of the game opens on: `preferred` (the player's last choice) if
+/// the game has puzzles of it, else the easiest grade it has; `None` only for a game with no
+/// puzzle at all. No player is shown an empty list for a grade the game lacks.
+///
+/// ```
+/// use mills_core::Variant;
+/// use mills_core::puzzles::{Grade, opening_grade};
+///
+/// assert_eq!(opening_grade(Variant::ZhiQi, Some(Grade::Easy)), Some(Grade::Medium));
+/// assert_eq!(opening_grade(Variant::ZhiQi, Some(Grade::Hard)), Some(Grade::Hard));
+/// ```
+pub fn opening_grade(variant: Variant, preferred: Option<Grade>) -> Option<Grade> {
+    let counts = grade_counts(variant);
+    let has = |grade: Grade| counts.iter().any(|&(g, n)| g == grade && n > 0);
+    preferred
+        .filter(|&grade| has(grade))
+        .or_else(|| Grade::ALL.into_iter().find(|&grade| has(grade)))
 }
 
 #[cfg(test)]

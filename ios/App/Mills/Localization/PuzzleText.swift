@@ -34,6 +34,11 @@ enum PuzzleText {
         }
     }
 
+    /// Why a grade is not offered: "No Easy puzzles for Zhi Qi: its easiest puzzles are Medium".
+    static func missingGrade(_ missing: PuzzleGrade, of game: GameId, easiest: PuzzleGrade) -> String {
+        String(localized: "puzzle_grade_missing \(grade(missing)) \(GameCatalog.name(of: game)) \(grade(easiest))")
+    }
+
     /// "1520 ± 85": the rating and its deviation, rounded.
     static func rating(_ rating: Double, deviation: Double) -> String {
         String(localized: "puzzle_rating_value \(Int(rating.rounded())) \(Int(deviation.rounded()))")

@@ -24,6 +24,16 @@ enum PuzzleCatalog {
         puzzleChoose(game: game, grade: grade)
     }
 
+    /// How many puzzles a game has of each grade, easiest first (0 for a grade it lacks).
+    static func gradeCounts(_ game: GameId) -> [PuzzleGradeCount] {
+        puzzleGradeCounts(game: game)
+    }
+
+    /// The grade a game's choice opens on: `preferred` if the game has puzzles of it, else its easiest.
+    static func openingGrade(_ game: GameId, preferred: PuzzleGrade?) -> PuzzleGrade? {
+        puzzleOpeningGrade(game: game, preferred: preferred)
+    }
+
     /// The puzzle after `puzzle` in `list`; nil after the last (or for one not in it).
     static func next(after puzzle: PuzzleInfo, in list: [PuzzleInfo]) -> PuzzleInfo? {
         guard let index = list.firstIndex(where: { $0.id == puzzle.id }), index + 1 < list.count else { return nil }

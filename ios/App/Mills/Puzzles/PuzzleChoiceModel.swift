@@ -3,13 +3,18 @@ import MillsCore
 import Observation
 
 /// Free choice: one game's puzzles of a grade, easiest first, with the ones solved ticked; a
-/// puzzle opens with the next of the list as its Next.
+/// puzzle opens with the next of the list as its Next. Only the grades the game has puzzles
+/// of are offered (Zhi Qi has no easy one): an empty grade would be a dead end.
 @MainActor
 @Observable
 final class PuzzleChoiceModel {
     let game: GameId
     private(set) var grade: PuzzleGrade
     private(set) var puzzles: [PuzzleInfo]
+    /// The grades the game has puzzles of, easiest first: the only ones offered.
+    let grades: [PuzzleGrade]
+    /// The grades the game has no puzzle of, easiest first (the screen says why they are missing).
+    let missingGrades: [PuzzleGrade]
     private(set) var solvedIds: Set<String> = []
     /// Why a puzzle could not open (its game's endgame tables not ready yet).
     private(set) var error: String?
@@ -17,19 +22,28 @@ final class PuzzleChoiceModel {
     @ObservationIgnored let stats: PuzzleStatsStore?
     @ObservationIgnored private let announce: Announce
 
-    init(game: GameId, grade: PuzzleGrade = .easy, stats: PuzzleStatsStore? = PuzzleStatsStore.standard, announce: @escaping Announce) {
+    /// Opens on `grade` (the player's last choice) if the game has puzzles of it, else on the
+    /// easiest grade it has.
+    init(game: GameId, grade: PuzzleGrade? = nil, stats: PuzzleStatsStore? = PuzzleStatsStore.standard, announce: @escaping Announce) {
         self.game = game
-        self.grade = grade
+        let counts = PuzzleCatalog.gradeCounts(game)
+        grades = counts.filter { $0.count > 0 }.map(\.grade)
+        missingGrades = counts.filter { $0.count == 0 }.map(\.grade)
+        let opening = PuzzleCatalog.openingGrade(game, preferred: grade) ?? .easy
+        self.grade = opening
         self.stats = stats
         self.announce = announce
-        puzzles = PuzzleCatalog.choice(game, grade: grade)
+        puzzles = PuzzleCatalog.choice(game, grade: opening)
         reload()
     }
 
-    /// The grades to choose from, easiest first.
-    static let grades: [PuzzleGrade] = [.easy, .medium, .hard, .expert, .master]
+    /// The easiest grade offered, which the note about the missing grades names.
+    var easiestGrade: PuzzleGrade? {
+        grades.first
+    }
 
     func select(_ newGrade: PuzzleGrade) {
+        guard grades.contains(newGrade) else { return }
         grade = newGrade
         puzzles = PuzzleCatalog.choice(game, grade: newGrade)
     }

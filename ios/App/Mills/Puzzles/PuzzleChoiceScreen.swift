@@ -17,12 +17,17 @@ struct PuzzleChoiceScreen: View {
             if let model {
                 Section {
                     Picker("puzzle_grade", selection: Binding(get: { @MainActor in model.grade }, set: { @MainActor in model.select($0) })) {
-                        ForEach(PuzzleChoiceModel.grades, id: \.self) { grade in
+                        // only the grades the game has puzzles of: an empty grade would be a dead end
+                        ForEach(model.grades, id: \.self) { grade in
                             Text(verbatim: PuzzleText.grade(grade)).tag(grade)
                         }
                     }
                     .pickerStyle(.segmented)
                     .accessibilityLabel(Text("puzzle_grade"))
+                } footer: {
+                    if let easiest = model.easiestGrade, !model.missingGrades.isEmpty {
+                        Text(verbatim: model.missingGrades.map { PuzzleText.missingGrade($0, of: game, easiest: easiest) }.joined(separator: "\n"))
+                    }
                 }
                 Section {
                     ForEach(Array(model.puzzles.enumerated()), id: \.element.id) { index, info in

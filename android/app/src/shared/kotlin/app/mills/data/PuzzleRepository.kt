@@ -6,12 +6,15 @@ import kotlinx.coroutines.flow.asStateFlow
 import uniffi.mills_ffi.GameId
 import uniffi.mills_ffi.MillsException
 import uniffi.mills_ffi.PuzzleGrade
+import uniffi.mills_ffi.PuzzleGradeCount
 import uniffi.mills_ffi.PuzzleInfo
 import uniffi.mills_ffi.PuzzleResult
 import uniffi.mills_ffi.PuzzleSession
 import uniffi.mills_ffi.PuzzleStats
 import uniffi.mills_ffi.puzzleChoose
 import uniffi.mills_ffi.puzzleDaily
+import uniffi.mills_ffi.puzzleGradeCounts
+import uniffi.mills_ffi.puzzleOpeningGrade
 import uniffi.mills_ffi.puzzleRushOrder
 import uniffi.mills_ffi.puzzleRushSeconds
 import uniffi.mills_ffi.puzzleStatsLoad
@@ -41,6 +44,12 @@ class PuzzleRepository(
 
     /** A game's puzzles of [grade] (every grade for `null`), easiest first. */
     fun choose(game: GameId, grade: PuzzleGrade?): List<PuzzleInfo> = puzzleChoose(game, grade)
+
+    /** How many puzzles a game has of each grade, easiest first (0 for a grade it lacks). */
+    fun gradeCounts(game: GameId): List<PuzzleGradeCount> = puzzleGradeCounts(game)
+
+    /** The grade a game's choice opens on: [preferred] if the game has puzzles of it, else its easiest. */
+    fun openingGrade(game: GameId, preferred: PuzzleGrade?): PuzzleGrade? = puzzleOpeningGrade(game, preferred)
 
     /** Today's puzzle, the same for every player on this date; `null` if the engine has none. */
     fun daily(): PuzzleInfo? = try {

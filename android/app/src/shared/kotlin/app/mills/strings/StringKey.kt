@@ -90,7 +90,7 @@ enum class StringKey {
     HomePuzzles, HomePuzzlesSummary, PuzzlesTitle, PuzzlesRating, PuzzlesRatingDescription,
     PuzzlesRatingNote, PuzzlesSolved, PuzzlesStreak, PuzzlesBestRush, PuzzlesRatedGames,
     PuzzlesDaily, PuzzlesDailyDetail, PuzzlesDailySolved, PuzzlesSolve, PuzzlesRush,
-    PuzzlesRushSummary, PuzzlesRushStart, PuzzlesChoose, PuzzlesGradeAll, PuzzleGradeEasy,
+    PuzzlesRushSummary, PuzzlesRushStart, PuzzlesChoose, PuzzlesGradeAll, PuzzlesGradeMissing, PuzzleGradeEasy,
     PuzzleGradeMedium, PuzzleGradeHard, PuzzleGradeExpert, PuzzleGradeMaster, PuzzlesItem,
     PuzzlesItemDescription, PuzzlesNotSolved, PuzzleRushTitle, PuzzlePosition, PuzzleSubtitle,
     PuzzleGoal, PuzzleTurnsLeft, PuzzleTurnsLeftOne, PuzzleHint, PuzzleRetry, PuzzleNext,

@@ -5,11 +5,13 @@ import androidx.compose.ui.test.ComposeUiTest
 import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.assertContentDescriptionContains
 import androidx.compose.ui.test.assertIsNotEnabled
+import androidx.compose.ui.test.assertIsSelected
 import androidx.compose.ui.test.assertTextContains
 import androidx.compose.ui.test.hasTestTag
 import androidx.compose.ui.test.onNodeWithTag
 import androidx.compose.ui.test.performClick
 import androidx.compose.ui.test.performScrollTo
+import androidx.compose.ui.test.performScrollToIndex
 import androidx.compose.ui.test.performScrollToNode
 import androidx.compose.ui.test.v2.runComposeUiTest
 import app.mills.desktop.XmlStrings
@@ -91,6 +93,27 @@ class PuzzleUiTest {
         assertTrue(rating != "Rating 1500 ± 350" && rating.startsWith("Rating "), rating)
         onNodeWithTag("puzzle-rating").assertContentDescriptionContains("Your rating in Zhi Qi", substring = true)
         onNodeWithTag("puzzle-${puzzle.id}").assertContentDescriptionContains("Solved", substring = true)
+    }
+
+    @Test
+    fun choosingZhiQiAfterEasyLandsOnItsEasiestGradeNotAnEmptyList() = withApp {
+        openHub(GameId.LINKED_HORSE)
+        onNodeWithTag("grade-EASY").performScrollTo().performClick()
+        val easy = puzzleChoose(GameId.LINKED_HORSE, PuzzleGrade.EASY).first()
+        onNodeWithTag("puzzle-list").performScrollToNode(hasTestTag("puzzle-${easy.id}"))
+        onNodeWithTag("puzzle-list").performScrollToIndex(0)
+        // Zhi Qi has no easy puzzle: its list opens on medium, and says why easy is not offered
+        onNodeWithTag("game-ZHIQI").performClick()
+        onNodeWithTag("grade-MEDIUM").performScrollTo().assertIsSelected()
+        onNodeWithTag("grade-EASY").assertDoesNotExist()
+        assertEquals("No Easy puzzles for Zhi Qi: its easiest puzzles are Medium.", textOf("grade-missing"))
+        openPuzzle(puzzleChoose(GameId.ZHIQI, PuzzleGrade.MEDIUM).first().id)
+        onNodeWithTag("back").performClick()
+        // back to Linked-Horse, the player's easy choice holds again
+        onNodeWithTag("puzzle-list").performScrollToIndex(0)
+        onNodeWithTag("game-LINKED_HORSE").performClick()
+        onNodeWithTag("grade-EASY").performScrollTo().assertIsSelected()
+        onNodeWithTag("grade-missing").assertDoesNotExist()
     }
 
     @Test

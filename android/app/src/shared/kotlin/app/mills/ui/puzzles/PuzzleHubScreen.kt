@@ -98,7 +98,18 @@ fun PuzzleHubScreen(state: PuzzleHubUiState, tables: TablesState, actions: Puzzl
                     item {
                         Text(stringOf(StringKey.PuzzlesChoose), style = MaterialTheme.typography.titleLarge, modifier = Modifier.semantics { heading() })
                     }
-                    item { Chips(listOf(null) + PuzzleGrade.entries, state.grade, { gradeText(it).resolve() }, "grade", actions::onGrade) }
+                    // only the grades the game has puzzles of: an empty grade would be a dead end
+                    item { Chips(listOf(null) + state.grades, state.grade, { gradeText(it).resolve() }, "grade", actions::onGrade) }
+                    state.missingGrades?.let { missing ->
+                        item {
+                            Text(
+                                missing.resolve(),
+                                style = MaterialTheme.typography.bodyMedium,
+                                color = MaterialTheme.colorScheme.onSurfaceVariant,
+                                modifier = Modifier.testTag("grade-missing"),
+                            )
+                        }
+                    }
                     items(state.items, key = { it.puzzle.id }) { item -> PuzzleRow(item) { actions.onPuzzle(item.puzzle.id) } }
                     item { Spacer(Modifier.heightIn(min = 24.dp)) }
                 }

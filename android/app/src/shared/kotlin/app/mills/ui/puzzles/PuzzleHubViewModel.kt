@@ -4,12 +4,15 @@ import androidx.lifecycle.ViewModel
 import app.mills.data.PuzzleRepository
 import app.mills.data.RulesCatalog
 import app.mills.game.toUiText
+import app.mills.strings.StringKey
 import app.mills.strings.UiText
+import app.mills.strings.text
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
 import uniffi.mills_ffi.GameId
 import uniffi.mills_ffi.PuzzleGrade
+import uniffi.mills_ffi.PuzzleGradeCount
 import uniffi.mills_ffi.TablesState
 
 /**
@@ -22,7 +25,8 @@ class PuzzleHubViewModel(
     val tables: StateFlow<TablesState>,
 ) : ViewModel() {
     private var game: GameId = RulesCatalog.games.first()
-    private var grade: PuzzleGrade? = null
+    /** The player's last grade (every grade for `null`); a game without puzzles of it shows its easiest grade instead. */
+    private var chosenGrade: PuzzleGrade? = null
     private var error: UiText? = null
     private val state = MutableStateFlow(build())
 
@@ -42,7 +46,7 @@ class PuzzleHubViewModel(
 
     /** The grade the choice list shows (every grade for `null`). */
     fun selectGrade(value: PuzzleGrade?) {
-        grade = value
+        chosenGrade = value
         state.value = build()
     }
 
@@ -57,6 +61,9 @@ class PuzzleHubViewModel(
         val solved = stats.of(game)?.solvedIds.orEmpty().toSet()
         val daily = repository.daily()
         val dailySolved = daily != null && stats.of(daily.game)?.solvedIds.orEmpty().contains(daily.id)
+        val grades = repository.gradeCounts(game)
+        val offered = grades.filter { it.count > 0u }.map { it.grade }
+        val grade = chosenGrade?.let { repository.openingGrade(game, it) }
         return PuzzleHubUiState(
             game = game,
             games = RulesCatalog.games,
@@ -65,8 +72,19 @@ class PuzzleHubViewModel(
             daily = daily,
             dailySolved = dailySolved,
             grade = grade,
+            grades = offered,
+            missingGrades = missingGradesText(game, grades),
             items = repository.choose(game, grade).mapIndexed { i, p -> PuzzleItemUi(p, i + 1, p.id in solved) },
             error = error ?: stats.error?.toUiText(),
         )
+    }
+
+    /** Why a grade is not offered ("No Easy puzzles for Zhi Qi: its easiest puzzles are Medium"); `null` if every grade is. */
+    private fun missingGradesText(game: GameId, grades: List<PuzzleGradeCount>): UiText? {
+        val easiest = grades.firstOrNull { it.count > 0u }?.grade ?: return null
+        val lines = grades.filter { it.count == 0u }.map {
+            text(StringKey.PuzzlesGradeMissing, gradeText(it.grade), UiText.GameName(game), gradeText(easiest))
+        }
+        return if (lines.isEmpty()) null else UiText.Joined(lines)
     }
 }

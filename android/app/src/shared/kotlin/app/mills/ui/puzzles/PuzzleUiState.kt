@@ -88,7 +88,12 @@ data class PuzzleHubUiState(
     val total: Int,
     val daily: PuzzleInfo?,
     val dailySolved: Boolean,
+    /** The grade shown (every grade for `null`): one the game has puzzles of. */
     val grade: PuzzleGrade?,
+    /** The grades the game has puzzles of, easiest first: the only ones offered. */
+    val grades: List<PuzzleGrade>,
+    /** Which grades the game has no puzzle of, and why they are not offered; `null` if none. */
+    val missingGrades: UiText?,
     val items: List<PuzzleItemUi>,
     /** Why a puzzle could not be opened, or the statistics not read. */
     val error: UiText?,
