@@ -186,7 +186,8 @@ pub use record::{
     played_turns, result_id, starts_turn, turn_token,
 };
 pub use tables::pack::{
-    pack as pack_tables, read_header as read_table_pack_header, unpack_game as unpack_table,
+    pack as pack_tables, pack_with as pack_tables_with, read_header as read_table_pack_header,
+    unpack_game as unpack_table,
 };
 pub use tables::prepare::{
     check_pieces as check_table_pieces, prepare as prepare_tables,

@@ -48,8 +48,22 @@ pub struct PackEntry {
 }
 
 /// Writes a pack of the table files found in `dir` (every game's that exists, each read and
-/// checked first) to `out`, atomically. Returns what it holds.
+/// checked first) to `out`, atomically, compressed by the engine's own pure-Rust encoder
+/// (about zstd's level 1). Returns what it holds.
 pub fn pack(dir: &Path, out: &Path) -> Result<Vec<PackEntry>, TableError> {
+    pack_with(dir, out, &|bytes| {
+        Ok(compress_to_vec(bytes, CompressionLevel::Fastest))
+    })
+}
+
+/// [`pack`] with another zstd encoder: `compress` turns one table file into one zstd frame.
+/// The unpacking reads a frame of any level, so the shipped pack is made by the `mills`
+/// command line at a high level (docs/ai.md) while the engine links only a decoder.
+pub fn pack_with(
+    dir: &Path,
+    out: &Path,
+    compress: &dyn Fn(&[u8]) -> io::Result<Vec<u8>>,
+) -> Result<Vec<PackEntry>, TableError> {
     let mut entries = Vec::new();
     let mut frames = Vec::new();
     for &game in &Variant::ALL {
@@ -60,7 +74,7 @@ pub fn pack(dir: &Path, out: &Path) -> Result<Vec<PackEntry>, TableError> {
         let bytes = fs::read(&path).map_err(|e| io_error(&path, e))?;
         // Only a table this build would load goes into a pack.
         EndgameTables::from_bytes(&bytes, Some(game))?;
-        let frame = compress_to_vec(bytes.as_slice(), CompressionLevel::Fastest);
+        let frame = compress(&bytes).map_err(|e| io_error(&path, e))?;
         entries.push(PackEntry {
             game,
             unpacked: bytes.len() as u64,
