@@ -7,7 +7,8 @@
 //! thread (about 18 MB for the three games, 6–15 s a game on a 2-core machine) and saved.
 //! Progress goes to the listener; `cancel()` stops it (a partial build is never written).
 //! Each game's tables are used as soon as they are ready, by sessions opened before too.
-//! docs/ai.md ("Shipping the tables") says why they are built rather than bundled.
+//! Given the table pack the app ships (`pack`), a missing game's file is unpacked from it
+//! in a fraction of a second instead (docs/ai.md, "Tables ready at once").
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
@@ -85,6 +86,8 @@ const BUILD_THREADS: usize = 2;
 #[derive(uniffi::Object)]
 pub struct TablesPreparation {
     dir: PathBuf,
+    /// The table pack the app ships, unpacked instead of building where it holds a game.
+    pack: Option<PathBuf>,
     max_pieces: u8,
     cancel: CancelToken,
     state: Mutex<TablesState>,
@@ -134,8 +137,9 @@ impl TablesPreparation {
             }
         };
         let result = catch_unwind(AssertUnwindSafe(|| {
-            tables::prepare_tables(
+            tables::prepare_tables_from_pack(
                 &self.dir,
+                self.pack.as_deref(),
                 self.max_pieces,
                 BUILD_THREADS,
                 &SHELF,
@@ -217,12 +221,16 @@ impl TablesPreparation {
 /// `InvalidTableSize` otherwise. A preparation of the same directory and size already
 /// running is returned (with `listener` added); another one is cancelled first. Every game
 /// session then uses the tables (levels 8–10, hints, `evaluate`). `Io` if `dir` cannot be
-/// created.
-#[uniffi::export(default(max_pieces = 4, listener = None))]
+/// created. `pack`: the path of the table pack the app ships (`mills tables pack`), if it
+/// has one: a missing or damaged game's file is unpacked from it in a fraction of a second
+/// (`Preparing` with `building` none) instead of built; a pack that is missing, damaged or
+/// of another version is logged and the game is built as without one.
+#[uniffi::export(default(max_pieces = 4, listener = None, pack = None))]
 pub fn tables_prepare(
     dir: String,
     max_pieces: u8,
     listener: Option<Arc<dyn TablesListener>>,
+    pack: Option<String>,
 ) -> Result<Arc<TablesPreparation>, MillsError> {
     guard(|| {
         tables::check_table_pieces(max_pieces).map_err(|_| MillsError::InvalidTableSize {
@@ -261,6 +269,7 @@ pub fn tables_prepare(
         }
         let preparation = Arc::new(TablesPreparation {
             dir,
+            pack: pack.map(PathBuf::from),
             max_pieces,
             cancel: CancelToken::new(),
             state: Mutex::new(TablesState::Preparing {
@@ -344,7 +353,7 @@ mod tests {
     #[test]
     fn tables_are_prepared_in_the_background_checked_rebuilt_and_cancellable() {
         assert_eq!(
-            tables_prepare("/tmp".into(), 7, None).err(),
+            tables_prepare("/tmp".into(), 7, None, None).err(),
             Some(MillsError::InvalidTableSize {
                 pieces: 7,
                 min: 3,
@@ -356,7 +365,7 @@ mod tests {
         assert_eq!(tables_status(text.clone()).state, TablesState::NotPrepared);
 
         let seen = Arc::new(Seen(Mutex::new(Vec::new())));
-        let preparation = tables_prepare(text.clone(), 3, Some(seen.clone())).unwrap();
+        let preparation = tables_prepare(text.clone(), 3, Some(seen.clone()), None).unwrap();
         assert_eq!(preparation.wait_until_done(120_000), TablesState::Ready);
         let states = seen.0.lock().unwrap().clone();
         // The listener's panic on the first state did not stop the preparation.
@@ -387,16 +396,60 @@ mod tests {
         let mut bad = good.clone();
         bad[100] ^= 1;
         std::fs::write(&path, &bad).unwrap();
-        let again = tables_prepare(text.clone(), 3, None).unwrap();
+        let again = tables_prepare(text.clone(), 3, None, None).unwrap();
         assert_eq!(again.wait_until_done(120_000), TablesState::Ready);
         assert_eq!(std::fs::read(&path).unwrap(), good);
 
         // Cancelled while building: stops, and writes nothing partial.
         std::fs::remove_file(&path).unwrap();
-        let cancelled = tables_prepare(text.clone(), 3, None).unwrap();
+        let cancelled = tables_prepare(text.clone(), 3, None, None).unwrap();
         cancelled.cancel();
         assert_eq!(cancelled.wait_until_done(60_000), TablesState::Cancelled);
-        assert_eq!(tables_status(text).state, TablesState::Cancelled);
+        assert_eq!(tables_status(text.clone()).state, TablesState::Cancelled);
+
+        // With the app's pack: every file unpacked, none built, the same bytes.
+        let again = tables_prepare(text.clone(), 3, None, None).unwrap();
+        assert_eq!(again.wait_until_done(120_000), TablesState::Ready);
+        let pack = dir.with_extension("pack");
+        tables::pack_tables(&dir, &pack).unwrap();
+        let files: Vec<_> = tables::table_file_status(&dir)
+            .into_iter()
+            .map(|f| (std::fs::read(&f.path).unwrap(), f.path))
+            .collect();
+        for (_, path) in &files {
+            std::fs::remove_file(path).unwrap();
+        }
+        let pack_text = Some(pack.display().to_string());
+        let unpacking = Arc::new(Seen(Mutex::new(Vec::new())));
+        let unpacked =
+            tables_prepare(text.clone(), 3, Some(unpacking.clone()), pack_text.clone()).unwrap();
+        assert_eq!(unpacked.wait_until_done(120_000), TablesState::Ready);
+        let states = unpacking.0.lock().unwrap().clone();
+        assert!(
+            states.iter().all(|s| !matches!(
+                s,
+                TablesState::Preparing {
+                    building: Some(_),
+                    ..
+                }
+            )),
+            "nothing built: {states:?}"
+        );
+        for (bytes, path) in &files {
+            assert_eq!(&std::fs::read(path).unwrap(), bytes);
+        }
+
+        // A damaged pack: the game is built instead, never a panic or a bad table.
+        let mut damaged = std::fs::read(&pack).unwrap();
+        let last = damaged.len() - 100;
+        damaged[last] ^= 0x10;
+        std::fs::write(&pack, &damaged).unwrap();
+        let (last_game, path) = &files[2];
+        std::fs::remove_file(path).unwrap();
+        let rebuilt = tables_prepare(text.clone(), 3, None, pack_text).unwrap();
+        assert_eq!(rebuilt.wait_until_done(120_000), TablesState::Ready);
+        assert_eq!(&std::fs::read(path).unwrap(), last_game);
+        std::fs::remove_file(pack).unwrap();
         std::fs::remove_dir_all(dir).unwrap();
     }
 }

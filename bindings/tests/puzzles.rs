@@ -18,7 +18,7 @@ fn tables() {
     static READY: OnceLock<()> = OnceLock::new();
     READY.get_or_init(|| {
         let dir = format!("{}/puzzle-tables", env!("CARGO_TARGET_TMPDIR"));
-        let preparation = tables_prepare(dir, 4, None).unwrap();
+        let preparation = tables_prepare(dir, 4, None, None).unwrap();
         assert_eq!(preparation.wait_until_done(600_000), TablesState::Ready);
     });
 }

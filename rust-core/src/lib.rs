@@ -185,7 +185,14 @@ pub use record::{
     RecordError, RecordHeader, Review, TurnEnd, TurnEntry, check_player_name, move_list,
     played_turns, result_id, starts_turn, turn_token,
 };
-pub use tables::prepare::{check_pieces as check_table_pieces, prepare as prepare_tables};
+pub use tables::pack::{
+    pack as pack_tables, pack_with as pack_tables_with, read_header as read_table_pack_header,
+    unpack_game as unpack_table,
+};
+pub use tables::prepare::{
+    check_pieces as check_table_pieces, prepare as prepare_tables,
+    prepare_from_pack as prepare_tables_from_pack,
+};
 pub use tables::{
     APP_TABLE_PIECES, BuildProgress, BuildStage, EndgameTables, ExactResult, MAX_TABLE_PIECES,
     PrepareProgress, Prepared, RankedTurn, SliceStats, TABLES_FROM_LEVEL, TableError, TableShelf,
@@ -195,6 +202,10 @@ pub use tables::{
     FORMAT_VERSION as TABLE_FORMAT_VERSION, FileStatus as TableFileStatus,
     file_name as table_file_name, file_status as table_file_status,
     load_existing as load_existing_tables,
+};
+pub use tables::{
+    PACK_VERSION as TABLE_PACK_VERSION, PackEntry as TablePackEntry,
+    UnpackProgress as TableUnpackProgress,
 };
 
 // The computer player: search, evaluation, hints, analysis.

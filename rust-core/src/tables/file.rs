@@ -76,6 +76,17 @@ pub enum TableError {
     DistanceOverflow,
     /// The build was cancelled before it finished; nothing was kept.
     Cancelled,
+    /// The file does not start like a table pack.
+    NotAPack,
+    /// A table pack of another version.
+    UnsupportedPack {
+        /// The pack's version.
+        found: u16,
+        /// The version this build reads.
+        expected: u16,
+    },
+    /// A table pack whose compressed data cannot be decoded.
+    PackDamaged(String),
 }
 
 impl fmt::Display for TableError {
@@ -102,20 +113,47 @@ impl fmt::Display for TableError {
             ),
             TableError::DistanceOverflow => f.write_str("a distance to the end exceeds 254 turns"),
             TableError::Cancelled => f.write_str("the table build was cancelled"),
+            TableError::NotAPack => f.write_str("not a Mills endgame table pack"),
+            TableError::UnsupportedPack { found, expected } => write!(
+                f,
+                "table pack version {found} is not supported (this build reads version {expected})"
+            ),
+            TableError::PackDamaged(what) => write!(f, "the table pack is damaged: {what}"),
         }
     }
 }
 
 impl std::error::Error for TableError {}
 
-/// FNV-1a, 64 bits: simple and enough to catch damage (not tampering).
-fn checksum(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
+/// FNV-1a, 64 bits: simple and enough to catch damage (not tampering). Incremental, so
+/// that a pack is checked while it streams.
+pub(crate) struct Fnv1a(u64);
+
+impl Fnv1a {
+    pub(crate) fn new() -> Fnv1a {
+        Fnv1a(0xcbf2_9ce4_8422_2325)
     }
-    h
+
+    pub(crate) fn update(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 ^= u64::from(b);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    pub(crate) fn finish(&self) -> u64 {
+        self.0
+    }
+
+    pub(crate) fn of(bytes: &[u8]) -> u64 {
+        let mut h = Fnv1a::new();
+        h.update(bytes);
+        h.finish()
+    }
+}
+
+fn checksum(bytes: &[u8]) -> u64 {
+    Fnv1a::of(bytes)
 }
 
 impl EndgameTables {

@@ -28,6 +28,7 @@
 
 mod file;
 mod index;
+pub mod pack;
 mod pair;
 pub mod prepare;
 mod shelf;
@@ -44,6 +45,7 @@ use crate::position::{Pending, Phase, Position, RemovalKind};
 use crate::rules::{Side, Variant};
 
 pub use file::{FORMAT_VERSION, TableError, file_name};
+pub use pack::{PACK_VERSION, PackEntry, UnpackProgress};
 pub use prepare::{
     APP_TABLE_PIECES, FileStatus, PrepareProgress, Prepared, file_status, load_existing,
 };

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use crate::cancel::CancelToken;
 use crate::rules::Variant;
 
+use super::pack::{UnpackProgress, unpack_game};
 use super::shelf::TableShelf;
 use super::{BuildProgress, BuildStage, EndgameTables, TableError};
 
@@ -33,6 +34,11 @@ pub struct PrepareProgress {
 pub enum Prepared {
     /// Read from its file and checked.
     Loaded,
+    /// Unpacked from the shipped pack and checked: there was no file, or it was refused.
+    Unpacked {
+        /// Why the file on disk was not used, if there was one.
+        replaced: Option<TableError>,
+    },
     /// Built and saved: there was no file, or it was refused for this reason.
     Built {
         /// Why the file on disk was not used, if there was one.
@@ -54,6 +60,22 @@ pub fn prepare(
     cancel: &CancelToken,
     progress: &mut dyn FnMut(&PrepareProgress),
 ) -> Result<Vec<(Variant, Prepared)>, TableError> {
+    prepare_from_pack(dir, None, max_pieces, threads, shelf, cancel, progress)
+}
+
+/// [`prepare`], unpacking a missing or refused game's file from the table pack at `pack`
+/// (the one the app ships, [`super::pack`]) instead of building it. A pack that is missing,
+/// damaged, of another version or of another table size is logged and the game is built
+/// instead: a bad pack costs time, never the tables.
+pub fn prepare_from_pack(
+    dir: &Path,
+    pack: Option<&Path>,
+    max_pieces: u8,
+    threads: usize,
+    shelf: &TableShelf,
+    cancel: &CancelToken,
+    progress: &mut dyn FnMut(&PrepareProgress),
+) -> Result<Vec<(Variant, Prepared)>, TableError> {
     check_pieces(max_pieces)?;
     std::fs::create_dir_all(dir).map_err(|e| TableError::Io {
         path: dir.display().to_string(),
@@ -66,6 +88,16 @@ pub fn prepare(
     let total = sizes.iter().sum::<u64>().max(1) as f64;
     let mut before = 0u64;
     let mut report = Vec::new();
+    // Never backwards: a pack refused halfway through a game is followed by its build,
+    // which starts that game again from nothing; the bar waits for the build to pass it.
+    let mut shown = 0.0f64;
+    let mut progress = |p: &PrepareProgress| {
+        shown = shown.max(p.fraction);
+        progress(&PrepareProgress {
+            fraction: shown,
+            ..*p
+        });
+    };
     for (&variant, &size) in Variant::ALL.iter().zip(&sizes) {
         if cancel.is_cancelled() {
             return Err(TableError::Cancelled);
@@ -90,6 +122,20 @@ pub fn prepare(
             Err(TableError::Io { .. }) if !EndgameTables::path_in(dir, variant).exists() => None,
             Err(err) => Some(err),
         };
+        if let Some(pack) = pack {
+            let mut on_unpack =
+                |p: &UnpackProgress| progress(&at(p.done as f64 / p.total.max(1) as f64, false));
+            match unpack_checked(pack, dir, variant, max_pieces, cancel, &mut on_unpack) {
+                Ok(tables) => {
+                    shelf.put(Arc::new(tables));
+                    report.push((variant, Prepared::Unpacked { replaced }));
+                    before += size;
+                    continue;
+                }
+                Err(TableError::Cancelled) => return Err(TableError::Cancelled),
+                Err(why) => log::warn!("endgame tables of {variant}: pack refused: {why}"),
+            }
+        }
         if let Some(why) = &replaced {
             log::warn!("endgame tables of {variant}: {why}; building them again");
         }
@@ -103,6 +149,27 @@ pub fn prepare(
         before += size;
     }
     Ok(report)
+}
+
+/// Unpacks `variant`'s file from `pack` into `dir` and loads it, refusing tables of another
+/// size than `max_pieces`.
+fn unpack_checked(
+    pack: &Path,
+    dir: &Path,
+    variant: Variant,
+    max_pieces: u8,
+    cancel: &CancelToken,
+    progress: &mut dyn FnMut(&UnpackProgress),
+) -> Result<EndgameTables, TableError> {
+    unpack_game(pack, dir, variant, cancel, progress)?;
+    let tables = EndgameTables::load(dir, variant)?;
+    if tables.max_pieces() != max_pieces {
+        return Err(TableError::WrongSlices(format!(
+            "the pack holds up to {} pieces a side, not {max_pieces}",
+            tables.max_pieces()
+        )));
+    }
+    Ok(tables)
 }
 
 /// Loads every game's file that exists in `dir` onto `shelf`, checking each and building

@@ -589,6 +589,46 @@ fn tables_build_info_and_probe_work_together() {
 }
 
 #[test]
+fn tables_pack_writes_one_file_the_engine_unpacks_to_the_same_bytes() {
+    let dir = twelve_mens_morris_tables("pack");
+    let d = dir.to_str().unwrap();
+    let file = dir.join("tables.pack");
+    let f = file.to_str().unwrap();
+    let report = success(mills(&["tables", "pack", "--out", f, "--tables", d]));
+    let table = std::fs::read(dir.join("twelve-mens-morris.mtb")).unwrap();
+    assert!(
+        report.starts_with(&format!("twelve-mens-morris: {} bytes, ", table.len())),
+        "{report}"
+    );
+    let size = std::fs::metadata(&file).unwrap().len();
+    assert!(
+        report.ends_with(&format!("pack: 1 tables, {size} bytes -> {f}\n")),
+        "{report}"
+    );
+    assert!(size < table.len() as u64 / 2, "{report}");
+
+    let unpacked = dir.join("unpacked");
+    mills_core::unpack_table(
+        &file,
+        &unpacked,
+        mills_core::Variant::TwelveMensMorris,
+        &mills_core::CancelToken::new(),
+        &mut |_| {},
+    )
+    .unwrap();
+    assert_eq!(
+        std::fs::read(unpacked.join("twelve-mens-morris.mtb")).unwrap(),
+        table
+    );
+
+    let no_out = bad_input(mills(&["tables", "pack", "--tables", d]));
+    assert!(no_out.contains("pack needs --out FILE"), "{no_out}");
+    let empty = bad_input(mills(&["tables", "pack", "--out", f, "--tables", f]));
+    assert!(empty.contains("no table file to pack"), "{empty}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn tables_mistakes_are_bad_input() {
     for (args, expected) in [
         (vec!["tables"], "say what to do"),

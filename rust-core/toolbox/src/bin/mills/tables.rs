@@ -30,13 +30,17 @@ build  solves every movement position with empty hands and at most N pieces a si
 probe  prints the exact value of a position for the side to move and every turn
        from it, best first, with the value it leads to. The position comes from
        --moves, or from --p1/--p2 (a movement position with empty hands).
+pack   writes every table file found in --tables DIR into one compressed file, the
+       pack the apps ship and unpack on first use (each table's length and checksum
+       in its header; docs/ai.md, Tables ready at once), and prints per game the
+       file's size and its size packed.
 info   prints, per game found in DIR, the file size and per slice (pieces of the
        side to move v the other) the counts of wins, draws and losses for the side
        to move and the longest distance in turns.
 Values are for the side to move; distances count turns to the end of the game and
 ignore the 100-turn rule (entries beyond 100 turns are counted by info).
 ",
-    positionals: "build|probe|info",
+    positionals: "build|probe|info|pack",
     max_positionals: 1,
     flags: &[
         FlagSpec::game(
@@ -46,7 +50,12 @@ ignore the 100-turn rule (entries beyond 100 turns are counted by info).
         FlagSpec::value(
             "--out",
             "DIR",
-            "build: where to write (default mills-tables)",
+            "build: where to write (default mills-tables); pack: the pack FILE to write",
+        ),
+        FlagSpec::value(
+            "--tables",
+            "DIR",
+            "pack: the table files to pack (default mills-tables)",
         ),
         FlagSpec::value(
             "--dir",
@@ -70,10 +79,15 @@ pub fn run(words: &[String], out: &mut impl Write) -> Result<(), CliError> {
         Some("build") => build(&parsed, out),
         Some("probe") => probe(&parsed, out),
         Some("info") => info(&parsed, out),
+        Some("pack") => pack(&parsed, out),
         Some(other) => Err(parsed
-            .error(format!("unknown action '{other}' (build, probe or info)"))
+            .error(format!(
+                "unknown action '{other}' (build, probe, info or pack)"
+            ))
             .into()),
-        None => Err(parsed.error("say what to do: build, probe or info").into()),
+        None => Err(parsed
+            .error("say what to do: build, probe, info or pack")
+            .into()),
     }
 }
 
@@ -115,6 +129,36 @@ fn build(parsed: &Parsed, out: &mut impl Write) -> Result<(), CliError> {
         )?;
     }
     Ok(())
+}
+
+fn pack(parsed: &Parsed, out: &mut impl Write) -> Result<(), CliError> {
+    let Some(file) = parsed.value("--out") else {
+        return Err(parsed.error("pack needs --out FILE").into());
+    };
+    let dir = directory(parsed, "--tables");
+    let entries =
+        mills_core::pack_tables_with(&dir, std::path::Path::new(file), &compress_for_shipping)
+            .map_err(table_error)?;
+    for entry in &entries {
+        writeln!(
+            out,
+            "{}: {} bytes, {} packed",
+            entry.game, entry.unpacked, entry.packed
+        )?;
+    }
+    let packed = std::fs::metadata(file).map_or(0, |m| m.len());
+    writeln!(
+        out,
+        "pack: {} tables, {packed} bytes -> {file}",
+        entries.len()
+    )?;
+    Ok(())
+}
+
+/// The shipped pack's compression: zstd's level 19, a 3.4 MB pack of the 17.6 MB of 4-piece
+/// tables (docs/ai.md), decoded in a window of at most 8 MB.
+fn compress_for_shipping(bytes: &[u8]) -> std::io::Result<Vec<u8>> {
+    zstd::encode_all(bytes, 19)
 }
 
 fn show_progress(variant: Variant, p: &BuildProgress, terminal: bool) {
