@@ -187,7 +187,6 @@ const KNOWN_UPWARD_IMPORTS: &[&str] = &[
     "crate::puzzles::play -> crate::puzzles",
     "crate::puzzles::set -> crate::puzzles",
     "crate::puzzles::stats -> crate::puzzles",
-    "crate::session::worker -> crate::session",
     "crate::tables::file -> crate::tables",
     "crate::tables::prepare -> crate::tables",
     "crate::tables::shelf -> crate::tables",

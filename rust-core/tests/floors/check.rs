@@ -248,7 +248,7 @@ fn paths_in(module: &[String], code: &str) -> Vec<(String, ModulePath)> {
     let mut found = Vec::new();
     // Inline modules open at this point: name and the brace depth inside them.
     let mut inline: Vec<(String, usize)> = Vec::new();
-    let mut depth = 0;
+    let mut depth: usize = 0;
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
@@ -261,7 +261,9 @@ fn paths_in(module: &[String], code: &str) -> Vec<(String, ModulePath)> {
             if inline.last().is_some_and(|(_, d)| *d == depth) {
                 inline.pop();
             }
-            depth -= 1;
+            // Braces in string literals are counted too; they pair up but for the odd one,
+            // which must not underflow.
+            depth = depth.saturating_sub(1);
             i += 1;
             continue;
         }
