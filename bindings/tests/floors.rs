@@ -2,8 +2,6 @@
 //! are on the ground floor (`error`) and imported from there, never from the crate root
 //! that re-exports them. The check is the engine's (see rust-core/tests/floors/check.rs).
 
-use std::path::Path;
-
 #[path = "../../rust-core/tests/floors/check.rs"]
 mod check;
 
@@ -19,6 +17,5 @@ const KNOWN_UPWARD_IMPORTS: &[&str] = &[
 
 #[test]
 fn every_module_at_every_depth_imports_down_without_circles() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    check::assert_floors_hold(&check::Library::read(&src), KNOWN_UPWARD_IMPORTS);
+    check::assert_crate_floors_hold(env!("CARGO_MANIFEST_DIR"), KNOWN_UPWARD_IMPORTS);
 }

@@ -195,8 +195,7 @@ const KNOWN_UPWARD_IMPORTS: &[&str] = &[
 
 #[test]
 fn every_module_at_every_depth_imports_down_without_circles() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    check::assert_floors_hold(&check::Library::read(&src), KNOWN_UPWARD_IMPORTS);
+    check::assert_crate_floors_hold(env!("CARGO_MANIFEST_DIR"), KNOWN_UPWARD_IMPORTS);
 }
 
 #[test]

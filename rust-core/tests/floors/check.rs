@@ -392,6 +392,12 @@ fn use_tree(chars: &[char], start: usize) -> (Vec<Vec<String>>, usize) {
     }
 }
 
+/// Asserts that the library of the crate at `manifest_dir` (its `src/`) breaks no floor but
+/// the `known` ones; see [`assert_floors_hold`].
+pub fn assert_crate_floors_hold(manifest_dir: &str, known: &[&str]) {
+    assert_floors_hold(&Library::read(&Path::new(manifest_dir).join("src")), known);
+}
+
 /// Asserts that `library` breaks no floor but the `known` ones (`Problem::between`, each
 /// still broken: one that was mended must leave the list), listing every import that does.
 pub fn assert_floors_hold(library: &Library, known: &[&str]) {
