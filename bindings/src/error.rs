@@ -298,7 +298,7 @@ impl From<StatsError> for MillsError {
 
 /// Runs an entry point, turning a panic into [`MillsError::Internal`].
 pub fn guard<T>(call: impl FnOnce() -> Result<T, MillsError>) -> Result<T, MillsError> {
-    crate::logging::init_logging_once();
+    crate::platform_log::init_logging_once();
     match catch_unwind(AssertUnwindSafe(call)) {
         Ok(result) => result,
         Err(payload) => {

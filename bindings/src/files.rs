@@ -4,8 +4,8 @@ use std::path::Path;
 
 use mills_core::{self as store, HumanResult, StatsStore};
 
+use crate::error::{MillsError, guard};
 use crate::types::{GameId, parse_level};
-use crate::{MillsError, guard};
 
 /// Reads a saved game (the autosave file), or `None` if there is none yet. Give the text to
 /// `GameSession.restore`.

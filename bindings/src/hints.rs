@@ -7,8 +7,9 @@ use std::time::Duration;
 
 use mills_core::{self as ai, CancelToken, ExactResult, SearchLimits};
 
+use crate::error::{MillsError, guard};
+use crate::session::GameSession;
 use crate::types::{Player, actions_text};
-use crate::{GameSession, MillsError, guard};
 
 /// The longest a hint or an evaluation may search.
 const MAX_SEARCH_MS: u32 = 10_000;

@@ -9,8 +9,8 @@ use mills_core::Locale;
 use mills_core::{self as core, LessonTap};
 use mills_core::{LessonData, LessonProgress as Progress, LessonVerdict as Verdict};
 
+use crate::error::{MillsError, guard};
 use crate::types::{ChangeBatch, GameId, Player, Refusal, Snapshot, actions_text, parse_point};
-use crate::{MillsError, guard};
 
 /// One lesson of a course, its texts in one language.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]

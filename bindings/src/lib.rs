@@ -66,6 +66,7 @@ mod hints;
 mod lessons;
 mod logging;
 mod online;
+mod platform_log;
 mod puzzle_stats;
 mod puzzles;
 mod records;

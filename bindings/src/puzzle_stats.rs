@@ -8,9 +8,9 @@ use std::path::Path;
 use mills_core::puzzles::{self as core, PuzzleStats as Stats, StatsError};
 use mills_core::{Level, Variant};
 
+use crate::error::{MillsError, guard};
 use crate::puzzles::PuzzleResult;
 use crate::types::{GameId, parse_level};
-use crate::{MillsError, guard};
 
 /// A rating with its uncertainty, on the Elo scale.
 #[derive(Debug, Clone, Copy, PartialEq, uniffi::Record)]

@@ -8,8 +8,9 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use mills_core::puzzles::{self as core, Grade, PuzzleError};
 use mills_core::{Locale, PuzzleTap, PuzzleTapSession, Variant};
 
+use crate::error::{MillsError, guard};
+use crate::hints::Hint;
 use crate::types::{ChangeBatch, GameId, Player, Refusal, Snapshot, actions_text, parse_point};
-use crate::{Hint, MillsError, guard};
 
 /// A puzzle's difficulty grade, easiest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]

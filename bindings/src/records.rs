@@ -13,11 +13,12 @@ use mills_core::{self as record, Record, RecordHeader};
 use mills_core::{Action, Game, Point, Side};
 
 use crate::error::count;
+use crate::error::{MillsError, guard};
 use crate::session::forward;
+use crate::session::{GameSession, SessionListener};
 use crate::types::{
     GameId, GamePhase, Outcome, Player, PointState, SessionOptions, SideState, actions_text,
 };
-use crate::{GameSession, MillsError, SessionListener, guard};
 
 /// How a turn of the move list ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]

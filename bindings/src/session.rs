@@ -4,11 +4,11 @@ use std::sync::{Arc, Mutex};
 
 use mills_core::{self as core, CancelToken};
 
+use crate::error::{MillsError, guard};
 use crate::types::{
     ChangeBatch, Outcome, Player, SessionConfig, SessionOptions, Snapshot, TapResult, TurnTimer,
     actions_text, parse_level, parse_point,
 };
-use crate::{MillsError, guard};
 
 /// Something that happened in a session without a call from the app, or as the result of
 /// one (Kotlin sealed class / Swift enum). What it did to the board is read from

@@ -2,7 +2,11 @@
 //! on a lower floor of the table in docs/architecture.md (or the file's own module).
 //!
 //! The floor table is read from the document itself, so the picture a reader sees and the
-//! rule this test enforces cannot drift apart.
+//! rule this test enforces cannot drift apart. Below the top level, `floors/check.rs` (shared
+//! with the bindings and the server) holds every module at every depth to the same rule.
+
+#[path = "floors/check.rs"]
+mod check;
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -172,6 +176,28 @@ fn every_import_in_the_engine_points_down() {
     );
 }
 
+/// Children that still import their parent module's own items: each a circle between the
+/// two, to be mended by moving the items into a child below. The list only shrinks.
+const KNOWN_UPWARD_IMPORTS: &[&str] = &[
+    "crate::lessons::check -> crate::lessons",
+    "crate::lessons::data -> crate::lessons",
+    "crate::lessons::progress -> crate::lessons",
+    "crate::lessons::runner -> crate::lessons",
+    "crate::puzzles::modes -> crate::puzzles",
+    "crate::puzzles::play -> crate::puzzles",
+    "crate::puzzles::set -> crate::puzzles",
+    "crate::puzzles::stats -> crate::puzzles",
+    "crate::tables::file -> crate::tables",
+    "crate::tables::prepare -> crate::tables",
+    "crate::tables::shelf -> crate::tables",
+    "crate::tables::solve -> crate::tables",
+];
+
+#[test]
+fn every_module_at_every_depth_imports_down_without_circles() {
+    check::assert_crate_floors_hold(env!("CARGO_MANIFEST_DIR"), KNOWN_UPWARD_IMPORTS);
+}
+
 #[test]
 fn every_listed_module_exists() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
@@ -222,4 +248,65 @@ fn the_check_refuses_the_crate_root_and_unlisted_modules() {
     assert!(root[0].contains("crate root"), "{root:?}");
     let unlisted = violations("arena", "", &floors);
     assert!(unlisted[0].contains("no floor"), "{unlisted:?}");
+}
+
+#[test]
+fn the_shared_check_refuses_a_circle_between_siblings() {
+    let library = check::Library::of(&[
+        ("", "mod session;"),
+        ("session", "mod state; mod snapshot; mod changes;"),
+        ("session/state", "use super::changes::ChangeLog;"),
+        ("session/changes", "use super::snapshot::Snapshot;"),
+        ("session/snapshot", "impl super::state::State {}"),
+    ]);
+    let problems = check::problems(&library);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(problems[0].words.contains("a circle"), "{problems:?}");
+    assert!(
+        problems[0]
+            .words
+            .contains("crate::session::snapshot imports `super::state::State`"),
+        "{problems:?}"
+    );
+}
+
+#[test]
+fn the_shared_check_refuses_an_import_of_an_ancestor() {
+    let library = check::Library::of(&[
+        (
+            "",
+            "mod error; mod records; pub use error::{MillsError, guard};",
+        ),
+        ("error", "pub enum MillsError {}"),
+        (
+            "records",
+            "use crate::{MillsError, guard};\nuse crate::error::MillsError;",
+        ),
+        ("records/text", "use super::Parsed;"),
+    ]);
+    let problems = check::problems(&library);
+    assert_eq!(problems.len(), 3, "{problems:?}");
+    assert!(
+        problems.iter().all(|p| p.words.contains("its ancestor")),
+        "{problems:?}"
+    );
+}
+
+#[test]
+fn the_shared_check_allows_descendants_test_code_and_comments() {
+    let library = check::Library::of(&[
+        ("", "mod a; mod b; pub use a::inner::X;"),
+        (
+            "a",
+            "mod inner; pub use self::inner::X;\n/// See [`crate::b`] and [`super::Y`].\n",
+        ),
+        (
+            "a/inner",
+            "use crate::b::Y;\n#[cfg(test)]\nmod tests {\n    use super::*;\n    use crate::a::Z;\n}\n",
+        ),
+        ("b", "pub struct Y; /* crate::a::X */"),
+        ("b/tests", "use crate::a::X; use super::super::b::Y;"),
+    ]);
+    let problems = check::problems(&library);
+    assert!(problems.is_empty(), "{problems:?}");
 }

@@ -3,7 +3,7 @@
 //! and where the server's privacy policy is. Read by the same parser the connection uses.
 
 use super::link::ServerAddress;
-use crate::{MillsError, guard};
+use crate::error::{MillsError, guard};
 
 /// A server address as the engine will use it.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]

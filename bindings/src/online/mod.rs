@@ -29,8 +29,8 @@ use std::time::Duration;
 
 use mills_core::{self as core};
 
+use crate::error::{MillsError, guard};
 use crate::types::{ChangeBatch, GameId, Player, SessionConfig, Snapshot, TurnTimer, parse_point};
-use crate::{MillsError, guard};
 
 pub use types::{
     ConnectionState, OfflineReason, OnlineEvent, OnlineStatus, OnlineTapResult, PlayerClock,

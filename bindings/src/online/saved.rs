@@ -91,7 +91,7 @@ pub(crate) fn write(path: &str, file: &RoomFile) {
 /// then simply offers no way back, which is all it could do anyway.
 #[uniffi::export]
 pub fn saved_online_room(path: String) -> Option<SavedOnlineRoom> {
-    crate::guard(|| Ok(read(&path))).ok().flatten()
+    crate::error::guard(|| Ok(read(&path))).ok().flatten()
 }
 
 fn read(path: &str) -> Option<SavedOnlineRoom> {

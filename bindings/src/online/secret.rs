@@ -10,7 +10,7 @@ use std::path::Path;
 
 use rand::RngCore;
 
-use crate::MillsError;
+use crate::error::MillsError;
 
 /// 32 random bytes as 64 hex digits (the protocol takes 32 to 128 of `A-Za-z0-9-_`).
 const SECRET_BYTES: usize = 32;

@@ -5,7 +5,7 @@ use mills_core::Side;
 use mills_core::Variant;
 use mills_core::{self as core, ComputerRunner, SessionClock, SessionOptions as CoreOptions};
 
-use crate::MillsError;
+use crate::error::MillsError;
 
 /// The three games.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]

@@ -2,7 +2,7 @@
 
 use mills_core::{Action, Point};
 
-use crate::MillsError;
+use crate::error::MillsError;
 
 /// A cell of the 7×7 drawing grid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Record)]

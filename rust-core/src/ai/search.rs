@@ -12,7 +12,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use super::eval::{Weights, closes_mill, evaluate_with, spsa_weights, weights_for};
-use super::tt::{Bound, TranspositionTable};
+use super::tt::{self, Bound, TranspositionTable};
 use crate::action::{Action, ActionList, MAX_ACTIONS};
 use crate::board::{Bitboard, POINT_COUNT};
 use crate::cancel::CancelToken;
@@ -215,9 +215,9 @@ impl Engine {
     /// The apps' table: 2^20 entries (24 MiB).
     pub const TABLE_BITS: u32 = 20;
     /// The table sizes [`Engine::with_table_bits`] accepts (smaller or larger are clamped).
-    pub const MIN_TABLE_BITS: u32 = 4;
+    pub const MIN_TABLE_BITS: u32 = tt::MIN_TABLE_BITS;
     /// The largest transposition table, in bits of entries.
-    pub const MAX_TABLE_BITS: u32 = 26;
+    pub const MAX_TABLE_BITS: u32 = tt::MAX_TABLE_BITS;
 
     /// An engine with the apps' table and this random seed.
     pub fn new(seed: u64) -> Engine {

@@ -9,6 +9,11 @@ use crate::action::Action;
 
 use crate::limits::WIN_THRESHOLD;
 
+/// The smallest table, in bits of entries (smaller requests are clamped).
+pub const MIN_TABLE_BITS: u32 = 4;
+/// The largest table, in bits of entries (larger requests are clamped).
+pub const MAX_TABLE_BITS: u32 = 26;
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Bound {
     Exact,
@@ -43,8 +48,7 @@ pub struct TranspositionTable {
 
 impl TranspositionTable {
     pub fn new(bits: u32) -> TranspositionTable {
-        let size =
-            1usize << bits.clamp(super::Engine::MIN_TABLE_BITS, super::Engine::MAX_TABLE_BITS);
+        let size = 1usize << bits.clamp(MIN_TABLE_BITS, MAX_TABLE_BITS);
         TranspositionTable {
             entries: vec![None; size],
             mask: size as u64 - 1,

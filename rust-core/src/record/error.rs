@@ -8,6 +8,10 @@ use crate::outcome::Outcome;
 use crate::position::IllegalAction;
 use crate::rules::Side;
 
+/// The record version this build writes and reads. It lives with the errors, the record's
+/// lowest module, because refusing another version names it.
+pub const RECORD_VERSION: u32 = 1;
+
 /// What is wrong with one header line.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum HeaderProblem {
@@ -204,7 +208,7 @@ impl fmt::Display for RecordError {
             RecordError::UnsupportedVersion { found } => write!(
                 f,
                 "record version '{found}' is not supported (this build reads version {})",
-                super::RECORD_VERSION
+                RECORD_VERSION
             ),
             RecordError::Truncated { turns } => {
                 write!(

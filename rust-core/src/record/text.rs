@@ -30,11 +30,10 @@ use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::position::Position;
 use crate::rules::{DrawRules, Rules, Side, Variant};
 
+pub use super::error::RECORD_VERSION;
 use super::error::{HeaderProblem, RecordError};
 use super::turns::{move_list, starts_turn};
 
-/// The version this build writes and reads.
-pub const RECORD_VERSION: u32 = 1;
 /// The first word of every record.
 const MAGIC: &str = "mills-record";
 /// The line that closes a record; without it a record is truncated.

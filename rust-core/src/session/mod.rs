@@ -55,6 +55,7 @@ mod lesson;
 mod puzzle;
 mod remote;
 pub mod save;
+mod shared;
 mod snapshot;
 mod state;
 mod stats;
@@ -64,9 +65,8 @@ mod worker;
 #[cfg(test)]
 mod tests;
 
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard, RwLock};
+use std::sync::{Arc, Condvar, Mutex, RwLock};
 use std::time::Duration;
 
 pub use changes::{BoardChange, Change, ChangeBatch};
@@ -86,13 +86,13 @@ use crate::cancel::CancelToken;
 use crate::game::Game;
 use crate::level::Level;
 use crate::limits::SearchLimits;
-use crate::puzzles::{GameResult, Opponent, PuzzleStats};
 use crate::rules::Side;
 use crate::store;
 use crate::timer::TurnTimer;
 
+use shared::{Shared, autosave_failure, spawn_timer};
 use state::{Effects, State};
-use worker::{EngineSlot, Threads};
+use worker::EngineSlot;
 
 /// What a session started from a saved game or a record takes over besides the game.
 struct Resume {
@@ -153,25 +153,6 @@ impl Resume {
 /// ```
 pub struct GameSession {
     shared: Arc<Shared>,
-}
-
-pub(crate) struct Shared {
-    state: Mutex<State>,
-    /// Wakes the timer thread after every change.
-    wake: Condvar,
-    listener: RwLock<Option<Arc<dyn SessionListener>>>,
-    clock: Arc<dyn Clock>,
-    manual_clock: Option<ManualClock>,
-    runner: ComputerRunner,
-    engine: Arc<EngineSlot>,
-    /// The computer's and the timer's threads, for [`GameSession::close`] to wait for.
-    threads: Arc<Threads>,
-    autosave: Option<store::Autosave>,
-    stats: Option<StatsStore>,
-    /// The puzzle statistics file whose rating finished games against the computer update.
-    puzzle_stats: Option<PathBuf>,
-    /// Numbers autosaves in the order of the changes they record.
-    save_seq: AtomicU64,
 }
 
 impl GameSession {
@@ -266,7 +247,7 @@ impl GameSession {
             manual_clock,
         });
         if options.timer_thread && shared.manual_clock.is_none() {
-            worker::spawn_timer(&shared);
+            spawn_timer(&shared);
         }
         // Write the starting point too, so the autosave always matches the screen.
         fx.changed = true;
@@ -548,115 +529,6 @@ impl Drop for GameSession {
     fn drop(&mut self) {
         self.close();
     }
-}
-
-impl Shared {
-    fn lock(&self) -> MutexGuard<'_, State> {
-        // A panic while locked (caught at the FFI boundary) must not brick the session.
-        self.state.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    fn now(&self) -> u64 {
-        self.clock.now_ms()
-    }
-
-    /// Runs a state change under the lock, then its effects without it.
-    fn with_state<R>(
-        self: &Arc<Self>,
-        change: impl FnOnce(&mut State, u64, &mut Effects) -> R,
-    ) -> R {
-        let mut fx = Effects::default();
-        let (result, save) = {
-            let mut state = self.lock();
-            let now = self.now();
-            let result = change(&mut state, now, &mut fx);
-            let save = match (&self.autosave, fx.changed) {
-                (Some(_), true) => Some((
-                    self.save_seq.fetch_add(1, Ordering::SeqCst) + 1,
-                    state.save_json(now),
-                )),
-                _ => None,
-            };
-            (result, save)
-        };
-        self.wake.notify_all();
-        self.run_effects(fx, save);
-        result
-    }
-
-    fn run_effects(self: &Arc<Self>, mut fx: Effects, save: Option<(u64, String)>) {
-        if let Some(job) = fx.job.take() {
-            if self.runner == ComputerRunner::Thread {
-                worker::spawn_computer(self, job);
-            }
-        }
-        if let (Some((seq, json)), Some(autosave)) = (save, &self.autosave) {
-            if let Some(event) = autosave_failure(autosave, autosave.write(seq, json.as_bytes())) {
-                fx.events.push(event);
-            }
-        }
-        if let (Some((game, level, result, hints)), Some(stats)) = (fx.finished, &self.stats) {
-            if let Err(err) = stats.record(game, level, result, hints) {
-                log::warn!("{err}");
-                fx.events.push(SessionEvent::SaveFailed {
-                    message: err.to_string(),
-                });
-            }
-        }
-        if let (Some((game, level, result, _)), Some(path)) = (fx.finished, &self.puzzle_stats) {
-            // The one place a game's result reaches the rating, so both apps count it alike.
-            let result = match result {
-                HumanResult::Win => GameResult::Won,
-                HumanResult::Draw => GameResult::Drawn,
-                HumanResult::Loss => GameResult::Lost,
-            };
-            let opponent = Opponent::Computer(level);
-            if let Err(err) =
-                PuzzleStats::update(path, |stats| stats.record_game(game, opponent, result))
-            {
-                log::warn!("{err}");
-                fx.events.push(SessionEvent::SaveFailed {
-                    message: err.to_string(),
-                });
-            }
-        }
-        for event in fx.events {
-            self.deliver(event);
-        }
-    }
-
-    fn deliver(&self, event: SessionEvent) {
-        let listener = self
-            .listener
-            .read()
-            .unwrap_or_else(|e| e.into_inner())
-            .clone();
-        if let Some(listener) = listener {
-            host::deliver(&*listener, event);
-        }
-    }
-
-    fn tick(self: &Arc<Self>) -> Option<Side> {
-        self.with_state(|state, now, fx| state.tick(now, fx))
-    }
-
-    fn finish_computer_turn(self: &Arc<Self>, generation: u64, actions: &[Action]) {
-        self.with_state(|state, now, fx| {
-            state.apply_computer_turn(generation, actions, now, fx);
-        });
-    }
-}
-
-/// A failed autosave, logged and turned into the event that tells the app (the previous
-/// save stays on disk); `None` when it was written.
-fn autosave_failure(
-    autosave: &store::Autosave,
-    result: std::io::Result<()>,
-) -> Option<SessionEvent> {
-    let err = result.err()?;
-    let message = format!("autosave to {}: {err}", autosave.path().display());
-    log::warn!("{message}");
-    Some(SessionEvent::SaveFailed { message })
 }
 
 fn time_seed() -> u64 {

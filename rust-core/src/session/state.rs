@@ -17,6 +17,7 @@ use super::config::{Mode, SessionConfig};
 use super::events::{SessionError, SessionEvent};
 use super::history;
 use super::save;
+use super::snapshot::{PointState, SideState, Snapshot, last_turn_points};
 use super::stats::HumanResult;
 use crate::timer::TurnTimer;
 
@@ -578,6 +579,69 @@ impl State {
             },
         );
         Some(played)
+    }
+}
+
+impl State {
+    /// A human side has played at least one action (a timer pass included). Newest turns
+    /// first: a session has at most one computer side, so a human turn is a turn or two
+    /// back and the search stops there.
+    fn a_player_has_played(&self) -> bool {
+        history::spans_back(&self.game).any(|span| self.is_human(span.side))
+    }
+
+    /// Everything a screen draws, now.
+    pub fn snapshot(&self, now: u64) -> Snapshot {
+        let position = self.game.position();
+        let targets = self.targets();
+        let in_mills = position.in_mills(Side::P1) | position.in_mills(Side::P2);
+        let points = Point::ALL
+            .iter()
+            .map(|&point| PointState {
+                point,
+                owner: position.owner(point),
+                in_mill: in_mills.contains(point),
+                target: targets.contains(point),
+            })
+            .collect();
+        let side_view = |side: Side| SideState::of(position, side, !self.is_human(side));
+        let last = history::last_span(&self.game);
+        let last_turn: Vec<Action> = last
+            .map(|span| self.game.actions()[span.start..span.end].to_vec())
+            .unwrap_or_default();
+        let to_move = position.side_to_move();
+        let over = self.game.is_over();
+        Snapshot {
+            variant: self.config.variant(),
+            mode: self.config.mode,
+            timer: self.config.timer,
+            points,
+            sides: [side_view(Side::P1), side_view(Side::P2)],
+            to_move,
+            phase: position.phase(),
+            next: self.next_step(),
+            selected: self.selected,
+            last_turn_points: last_turn_points(&last_turn),
+            last_turn,
+            last_turn_side: last.map(|span| span.side),
+            lines_formed: self.lines_formed.clone(),
+            outcome: self.game.outcome(),
+            unfinished: !over && self.a_player_has_played(),
+            time_left_ms: if over || !self.is_human(to_move) {
+                None
+            } else {
+                self.countdown.remaining(now)
+            },
+            turn_limit_ms: self.countdown.limit_ms(),
+            timer_running: self.countdown.is_running(),
+            paused: self.paused,
+            computer_thinking: self.computer_to_move(),
+            can_undo: self.can_undo(),
+            can_redo: self.can_redo(),
+            turns: position.turns(),
+            action_count: u32::try_from(self.game.actions().len()).unwrap_or(u32::MAX),
+            revision: self.changes.revision(),
+        }
     }
 }
 

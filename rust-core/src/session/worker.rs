@@ -2,7 +2,7 @@
 
 use std::cell::RefCell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::{Arc, Condvar, Mutex, Weak};
+use std::sync::{Arc, Condvar, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -10,7 +10,6 @@ use crate::action::Action;
 use crate::ai::Engine;
 use crate::tables::TableShelf;
 
-use super::Shared;
 use super::state::ComputerJob;
 
 /// The computer player of a session, created on its first turn (a 16 MiB table).
@@ -87,7 +86,7 @@ impl Drop for Membership {
 
 impl Threads {
     /// Starts `body` on a new thread counted in this set until it returns.
-    fn spawn(self: &Arc<Self>, name: &str, body: impl FnOnce() + Send + 'static) {
+    pub(super) fn spawn(self: &Arc<Self>, name: &str, body: impl FnOnce() + Send + 'static) {
         *self.running.lock().unwrap_or_else(|e| e.into_inner()) += 1;
         let membership = Membership(Arc::clone(self));
         let spawned = thread::Builder::new().name(name.into()).spawn(move || {
@@ -137,62 +136,6 @@ pub(super) fn leave_session() {
         .ok()
         .flatten();
     drop(membership);
-}
-
-/// Runs a computer turn on a new thread; the result goes back through the session (if it
-/// still exists and still wants it).
-pub(super) fn spawn_computer(shared: &Arc<Shared>, job: ComputerJob) {
-    let engine = Arc::clone(&shared.engine);
-    let weak = Arc::downgrade(shared);
-    shared.threads.spawn("mills-computer", move || {
-        let actions = engine.search(&job);
-        if job.cancel.is_cancelled() {
-            return;
-        }
-        if let Some(shared) = weak.upgrade() {
-            shared.finish_computer_turn(job.generation, &actions);
-        }
-    });
-}
-
-/// Applies timer expiry in the background: sleeps until the running countdown's deadline
-/// (at most a second at a time, and woken by every change of the session), then ticks.
-/// Without it `tick()` still works.
-pub(super) fn spawn_timer(shared: &Arc<Shared>) {
-    let weak = Arc::downgrade(shared);
-    shared
-        .threads
-        .spawn("mills-timer", move || timer_loop(weak));
-}
-
-fn timer_loop(weak: Weak<Shared>) {
-    loop {
-        let Some(shared) = weak.upgrade() else {
-            return;
-        };
-        {
-            let state = shared.lock();
-            if state.closed {
-                return;
-            }
-            let wait = state.timer_wait(shared.now());
-            if wait != Some(0) {
-                let timeout = Duration::from_millis(wait.unwrap_or(1_000).clamp(1, 1_000));
-                let (state, _) = shared
-                    .wake
-                    .wait_timeout(state, timeout)
-                    .unwrap_or_else(|e| e.into_inner());
-                if state.closed {
-                    return;
-                }
-                continue;
-            }
-        }
-        if shared.tick().is_none() {
-            // Expired but nothing to pass (cannot happen): do not spin.
-            thread::sleep(Duration::from_millis(50));
-        }
-    }
 }
 
 /// The text of a panic payload.
