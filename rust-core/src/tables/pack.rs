@@ -23,8 +23,9 @@ use std::path::{Path, PathBuf};
 use ruzstd::decoding::StreamingDecoder;
 use ruzstd::encoding::{CompressionLevel, compress_to_vec};
 
-use super::file::{FORMAT_VERSION, Fnv1a, file_name};
-use super::{EndgameTables, TableError};
+use super::EndgameTables;
+use super::file::{FORMAT_VERSION, Fnv1a, TableError, file_name};
+
 use crate::cancel::CancelToken;
 use crate::rules::Variant;
 
