@@ -360,6 +360,24 @@ class Android(unittest.TestCase):
         activity = code(MAIN_KOTLIN / "MainActivity.kt")
         self.assertIn("BackHandler(enabled = backDispatcher.canHandle) { backDispatcher.handle() }", activity)
 
+    def test_a_configuration_change_never_hides_the_app(self):
+        # A rotation, a dark-mode switch or a language change stops the activity and makes it
+        # again: the app is not hidden, and an online room must keep its connection (the
+        # server's clock runs on). Every stop goes through AppVisibility with the activity's
+        # isChangingConfigurations (tests/compose: OnlineLifecycleTest drives it on a real server),
+        # and nothing in the Android shell tells a view model "background" by itself.
+        activity = code(MAIN_KOTLIN / "MainActivity.kt")
+        self.assertIn("val visibility = AppVisibility(appViewModels)", activity)
+        self.assertRegex(activity, r"override fun onStart\(owner: LifecycleOwner\) = visibility\.started\(\)")
+        self.assertRegex(activity, r"override fun onStop\(owner: LifecycleOwner\) = visibility\.stopped\(isChangingConfigurations\)")
+        for source in MAIN_KOTLIN.rglob("*.kt"):
+            text = code(source)
+            self.assertNotRegex(text, r"\.setForeground\(", source)
+            for stop in re.finditer(r"fun onStop\([^)]*\)[^\n]*", text):
+                self.assertIn("isChangingConfigurations", stop.group(0), source)
+        visibility = code(SHARED_KOTLIN / "ui/AppVisibility.kt")
+        self.assertRegex(function_body(visibility, "stopped"), r"if \(!changingConfigurations\) tell\(false\)")
+
     def test_backup_keeps_the_endgame_tables_out(self):
         # allowBackup with rules for Android 11 and earlier (fullBackupContent) and 12 and later
         # (dataExtractionRules, both cloud backup and device transfer), each excluding the tables

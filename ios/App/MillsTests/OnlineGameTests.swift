@@ -59,6 +59,7 @@ struct OnlineGameTests {
         try await waitUntil { annRoom.phase == .waiting }
         let code = try #require(annRoom.room?.code)
         #expect(code.count == 12)
+        #expect(annRoom.timerText == "Turn timer: 60 s")
         #expect(annRoom.displayCode == OnlineInvite.display(code))
         #expect(annRoom.inviteLink?.hasSuffix("/join/\(code)") == true)
         #expect(annRoom.connectionBanner == nil)
@@ -236,6 +237,108 @@ struct OnlineGameTests {
         again.returnToSavedRoom(settings: settings)
         #expect(again.room == nil)
         #expect(again.error == String(localized: "online_return_gone"))
+        bo.leave()
+    }
+
+    /// Back during a game, kept: the room stays open and silent, Home says it is this
+    /// device's turn, and returning shows it speaking again; left: the room closes here.
+    @Test func aKeptGameIsSilentAndHomeSaysWhoseTurn() async throws {
+        let server = try LocalServer()
+        let annSpoken = SpokenSentences()
+        let (ann, bo) = try await seatedPair(server: server, annSpoken: annSpoken, boSpoken: SpokenSentences())
+        let settings = OnlineSettings(server: server.address, name: "Ann")
+        let annRoom = try #require(ann.room)
+        let boRoom = try #require(bo.room)
+        ann.isPresented = true
+        try await play("d6", on: annRoom, seenBy: boRoom)
+
+        ann.closeScreen(keep: true)
+        #expect(ann.room === annRoom)
+        let heard = annSpoken.all.count
+        try await play("a7", on: boRoom, seenBy: annRoom)
+        #expect(annSpoken.all.count == heard, "a hidden game spoke: \(annSpoken.all.suffix(2))")
+        ann.refreshSavedRoom(settings: settings)
+        #expect(ann.savedRoomIsYourTurn)
+
+        ann.returnToSavedRoom(settings: settings)
+        #expect(ann.room === annRoom)
+        try await play("b4", on: annRoom, seenBy: boRoom)
+        try await play("b6", on: boRoom, seenBy: annRoom)
+        #expect(annSpoken.all.count > heard, "the game shown again is silent")
+
+        ann.closeScreen(keep: false)
+        #expect(ann.room == nil)
+        #expect(!ann.isPresented)
+        bo.leave()
+    }
+
+    /// An invite opened during a game asks first: staying keeps the game and its
+    /// connection; joining leaves it for the invite's room.
+    @Test func anInviteOpenedDuringAGameAsksFirst() async throws {
+        let server = try LocalServer()
+        let (ann, bo) = try await seatedPair(server: server, annSpoken: SpokenSentences(), boSpoken: SpokenSentences())
+        let annRoom = try #require(ann.room)
+        let carl = try player(SpokenSentences())
+        carl.create(.zhiqi, timer: .off, settings: OnlineSettings(server: server.address, name: "Carl"))
+        let carlRoom = try #require(carl.room, "\(carl.error ?? "")")
+        try await waitUntil { carlRoom.phase == .waiting }
+        let linkText = try #require(carlRoom.inviteLink)
+        let link = try #require(URL(string: linkText))
+        let settings = OnlineSettings(server: server.address, name: "Ann")
+
+        #expect(ann.open(link, settings: settings))
+        #expect(ann.inviteToConfirm != nil, "not asked")
+        #expect(ann.room === annRoom)
+        ann.answerInvite(leave: false, settings: settings)
+        #expect(ann.inviteToConfirm == nil)
+        #expect(ann.room === annRoom)
+        #expect(annRoom.phase == .playing, "staying dropped the game")
+
+        #expect(ann.open(link, settings: settings))
+        ann.answerInvite(leave: true, settings: settings)
+        let joined = try #require(ann.room, "\(ann.error ?? "")")
+        #expect(joined !== annRoom)
+        try await waitUntil { joined.phase == .playing && joined.status.opponentName == "Carl" }
+        #expect(joined.room?.code == carlRoom.room?.code)
+        ann.leave()
+        bo.leave()
+        carl.leave()
+    }
+
+    /// "Return to your game" opens the room on the server it was made on, whatever the
+    /// settings say now, and a room still open is shown as it is, not connected again.
+    @Test func returningUsesTheRoomsServerAndKeepsALiveRoom() async throws {
+        let server = try LocalServer()
+        let locations = try temporaryLocations()
+        let settings = OnlineSettings(server: server.address, name: "Ann")
+        let ann = FriendPlayModel(locations: locations, announce: { _ in })
+        ann.create(.zhiqi, timer: .off, settings: settings)
+        let annRoom = try #require(ann.room, "\(ann.error ?? "")")
+        try await waitUntil { annRoom.phase == .waiting }
+        let code = try #require(annRoom.room?.code)
+        let bo = try player(SpokenSentences())
+        bo.join(code, settings: OnlineSettings(server: server.address, name: "Bo"))
+        let boRoom = try #require(bo.room, "\(bo.error ?? "")")
+        try await waitUntil { annRoom.phase == .playing && boRoom.phase == .playing }
+        try await play("d6", on: annRoom, seenBy: boRoom)
+
+        #expect(annRoom.timerText == "Turn timer: Off")
+
+        // Still open here: the same room, the same connection.
+        ann.returnToSavedRoom(settings: settings)
+        #expect(ann.room === annRoom, "a live room was opened a second time")
+        #expect(ann.error == nil)
+        try await play("a7", on: boRoom, seenBy: annRoom)
+
+        // Killed; the settings now name a server where nothing listens.
+        ann.leave()
+        let again = FriendPlayModel(locations: locations, announce: { _ in })
+        again.returnToSavedRoom(settings: OnlineSettings(server: "ws://127.0.0.1:9", name: "Ann"))
+        let reopened = try #require(again.room, "\(again.error ?? "")")
+        try await waitUntil { reopened.phase == .playing && reopened.snapshot.actionCount == 2 }
+        #expect(reopened.room?.code == code)
+        try await play("b4", on: reopened, seenBy: boRoom)
+        again.leave()
         bo.leave()
     }
 }

@@ -4,6 +4,8 @@ import SwiftUI
 /// Bo"), with Forget beside it. The words come from `FriendPlayModel.savedRoomTitle`.
 struct FriendReturnCard: View {
     let title: String
+    /// The game is open (kept) and waits for this device's turn.
+    let isYourTurn: Bool
     let onReturn: () -> Void
     let onForget: () -> Void
 
@@ -17,15 +19,21 @@ struct FriendReturnCard: View {
                         .font(.title)
                         .foregroundStyle(Color.accentColor)
                         .accessibilityHidden(true)
-                    Text(verbatim: title)
-                        .font(.headline)
-                        .fixedSize(horizontal: false, vertical: true)
+                    VStack(alignment: .leading, spacing: 2) {
+                        Text(verbatim: title)
+                            .font(.headline)
+                            .fixedSize(horizontal: false, vertical: true)
+                        if isYourTurn {
+                            Text("home_online_your_turn")
+                                .font(.subheadline)
+                        }
+                    }
                     Spacer(minLength: 0)
                 }
                 .contentShape(Rectangle())
             }
             .buttonStyle(.plain)
-            .accessibilityLabel(Text(verbatim: title))
+            .accessibilityLabel(isYourTurn ? Text(verbatim: title + ", ") + Text("home_online_your_turn") : Text(verbatim: title))
             Button("home_online_forget") { onForget() }
                 .accessibilityLabel(Text("home_online_forget_description"))
         }

@@ -36,7 +36,7 @@ struct HomeScreen: View {
                     .buttonStyle(.plain)
                     .accessibilityLabel(Text("home_puzzles_description"))
                     if let title = friend.savedRoomTitle {
-                        FriendReturnCard(title: title) {
+                        FriendReturnCard(title: title, isYourTurn: friend.savedRoomIsYourTurn) {
                             friend.returnToSavedRoom(settings: onlineSettings)
                         } onForget: {
                             friend.forgetSavedRoom()

@@ -20,8 +20,14 @@ final class FriendPlayModel {
     private(set) var error: String?
     /// An invite link the app was opened with while no server was set: joined once one is.
     private(set) var pendingInvite: String?
-    /// The "Play a friend" screen is shown (an opened invite link shows it).
-    var isPresented = false
+    /// The "Play a friend" screen is shown (an opened invite link shows it). A room kept
+    /// open while it is not shown stays silent.
+    var isPresented = false {
+        didSet { room?.isHidden = !isPresented }
+    }
+    /// An invite opened during an online game: the player is asked first whether to leave
+    /// that game for it (`answerInvite`).
+    private(set) var inviteToConfirm: String?
     /// The unfinished online game to go back to (the app was killed during it); nil when
     /// there is none or online play is off. Read again by `refreshSavedRoom`.
     private(set) var savedRoom: SavedOnlineRoom?
@@ -78,13 +84,30 @@ final class FriendPlayModel {
     func open(_ url: URL, settings: OnlineSettings) -> Bool {
         guard let invite = OnlineInvite.invite(in: url) else { return false }
         isPresented = true
+        if let room, room.isInProgress {
+            inviteToConfirm = invite
+        } else {
+            openInvite(invite, settings: settings)
+        }
+        return true
+    }
+
+    /// The answer to "Join another game?": `leave` the game on screen for the invite, or stay.
+    func answerInvite(leave: Bool, settings: OnlineSettings) {
+        guard let invite = inviteToConfirm else { return }
+        inviteToConfirm = nil
+        if leave {
+            openInvite(invite, settings: settings)
+        }
+    }
+
+    private func openInvite(_ invite: String, settings: OnlineSettings) {
         if settings.hasServer {
             join(invite, settings: settings)
         } else {
             pendingInvite = invite
             error = String(localized: "online_needs_server")
         }
-        return true
     }
 
     /// Reads the room file again: Home offers the saved game while it goes on and a server
@@ -97,8 +120,11 @@ final class FriendPlayModel {
         savedRoom = saved
     }
 
-    /// Home's "Return to your game": opens the saved room with this device's seat and shows
-    /// it like a room made or joined (or "Play a friend" with the reason it could not).
+    /// Home's "Return to your game": opens the saved room with this device's seat, on the
+    /// server it was made or joined on (the setting may have changed since), and shows it
+    /// like a room made or joined (or "Play a friend" with the reason it could not). A room
+    /// still open here is shown as it is: a second connection for the same seat would make
+    /// the server drop the first.
     func returnToSavedRoom(settings: OnlineSettings) {
         isPresented = true
         guard let saved = savedOnlineRoom(path: roomPath) else {
@@ -106,7 +132,13 @@ final class FriendPlayModel {
             error = String(localized: "online_return_gone")
             return
         }
-        start(settings) { options in
+        if let room, room.roomCode == saved.room {
+            error = nil
+            return
+        }
+        var roomSettings = settings
+        roomSettings.server = saved.server
+        start(roomSettings) { options in
             try OnlineSession.open(options: options, room: saved.room, listener: nil)
         }
     }
@@ -115,6 +147,22 @@ final class FriendPlayModel {
     func forgetSavedRoom() {
         forgetOnlineRoom(path: roomPath)
         savedRoom = nil
+    }
+
+    /// The saved game is open here (kept when its screen was left) and waits for this
+    /// device's turn: Home says so.
+    var savedRoomIsYourTurn: Bool {
+        guard let savedRoom, let room, room.roomCode == savedRoom.room else { return false }
+        return room.isMyTurn
+    }
+
+    /// Going back from a game in progress: `keep` it open (silent, its clock running; Home
+    /// leads back to it) or leave it here (the server keeps the game).
+    func closeScreen(keep: Bool) {
+        if !keep {
+            leave()
+        }
+        isPresented = false
     }
 
     /// What Home's offer says: whom the saved game is against, when the name is known.

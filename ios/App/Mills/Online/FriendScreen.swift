@@ -8,6 +8,7 @@ struct FriendScreen: View {
     @Environment(AppModel.self) private var app
     @AppStorage(SettingsKey.onlineServer) private var server = SettingsDefault.onlineServer
     @AppStorage(SettingsKey.onlineName) private var name = SettingsDefault.onlineName
+    @State private var asksToLeave = false
 
     private var settings: OnlineSettings {
         OnlineSettings(server: server, name: name)
@@ -23,6 +24,38 @@ struct FriendScreen: View {
                     .navigationTitle("online_title")
             }
         }
+        // Back during a game asks: keep it open (Home leads back) or leave it.
+        .navigationBarBackButtonHidden(friend.room?.isInProgress == true)
+        .toolbar {
+            if friend.room?.isInProgress == true {
+                ToolbarItem(placement: .topBarLeading) {
+                    Button {
+                        asksToLeave = true
+                    } label: {
+                        Label("action_back", systemImage: "chevron.backward")
+                    }
+                }
+            }
+        }
+        .confirmationDialog("online_leave_title", isPresented: $asksToLeave, titleVisibility: .visible) {
+            Button("online_leave_keep") { friend.closeScreen(keep: true) }
+            Button("online_leave_confirm", role: .destructive) { friend.closeScreen(keep: false) }
+        } message: {
+            Text("online_leave_text")
+        }
+        // An invite opened during the game: joining it leaves this one.
+        .alert(
+            "online_invite_leave_title",
+            isPresented: Binding(
+                get: { @MainActor in friend.inviteToConfirm != nil },
+                set: { @MainActor shown in if !shown { friend.answerInvite(leave: false, settings: settings) } }
+            )
+        ) {
+            Button("online_invite_leave_confirm") { friend.answerInvite(leave: true, settings: settings) }
+            Button("action_cancel", role: .cancel) { friend.answerInvite(leave: false, settings: settings) }
+        } message: {
+            Text("online_invite_leave_text")
+        }
     }
 }
 
@@ -31,7 +64,9 @@ private struct FriendStartForm: View {
     let friend: FriendPlayModel
     let settings: OnlineSettings
     @State private var game: GameId = .zhiqi
-    @State private var timer = SettingsDefault.turnTimer
+    /// Not the local games' timer: a phone call or another app would hand turns to the
+    /// opponent, so a room's clock is the creator's choice and starts off.
+    @State private var timer = TimerChoice.off
     @State private var invite = ""
 
     private var canJoin: Bool {

@@ -110,6 +110,29 @@ final class OnlineGameModel {
 
     var isOver: Bool { snapshot.outcome != nil || status.outcome != nil }
 
+    /// The room is open but not on screen (kept while the player looks elsewhere): it says
+    /// nothing, so that VoiceOver does not read its moves over other screens.
+    @ObservationIgnored var isHidden = false
+
+    /// The room's game is on or waits for the friend: leaving it (for another room) is asked first.
+    var isInProgress: Bool {
+        switch phase {
+        case .finished, .refused: false
+        default: true
+        }
+    }
+
+    /// "Turn timer: Off", "Turn timer: 30 s": the room's own timer, for the waiting screen;
+    /// nil until the server has given the room.
+    var timerText: String? {
+        guard let seconds = status.room?.timerSeconds else { return nil }
+        let value = seconds == 0 ? String(localized: "timer_off") : String(localized: "timer_seconds \(Int(seconds))")
+        return String(localized: "online_waiting_timer \(value)")
+    }
+
+    /// The room's code as the engine keeps it (12 characters), once the server has given it.
+    var roomCode: String? { status.room?.code }
+
     /// The invite code as people read it (`K7QM-2XRP-9DTA`).
     var displayCode: String? { status.room.map { OnlineInvite.display($0.code) } }
 
@@ -272,7 +295,8 @@ final class OnlineGameModel {
     }
 
     private func say(_ sentence: String?) {
-        if let sentence { announce(sentence) }
+        guard !isHidden, let sentence else { return }
+        announce(sentence)
     }
 
     /// A short message over the board for a few seconds.

@@ -22,6 +22,9 @@ struct OnlineWaitingView: View {
                         .textSelection(.enabled)
                         // read letter by letter: "k7qm" is a code, not a word
                         .accessibilityLabel(Text("online_code_shown \(Text(verbatim: code).speechSpellsOutCharacters())"))
+                    if let timerText = room.timerText {
+                        Text(verbatim: timerText)
+                    }
                     if let link = room.inviteLink {
                         ShareLink(
                             item: link,

@@ -157,6 +157,7 @@ public struct ToolbarItemGroup<Content: View>: _PrimitiveToolbarContent {
 }
 
 extension View {
+    nonisolated public func navigationBarBackButtonHidden(_ hidesBackButton: Bool = true) -> some View { _Modified<Self>() }
     nonisolated public func toolbar<Content: View>(@ViewBuilder content: () -> Content) -> some View { _Modified<Self>() }
     nonisolated public func toolbar<Content: ToolbarContent>(@ToolbarContentBuilder content: () -> Content) -> some View {
         _Modified<Self>()

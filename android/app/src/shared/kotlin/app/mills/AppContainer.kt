@@ -86,7 +86,7 @@ class AppContainer(
     fun onlineGameViewModel() = OnlineGameViewModel(online, inviteSharing)
 
     /** "Play a friend": opens its rooms in [room]. */
-    fun playFriendViewModel(room: OnlineGameViewModel) = PlayFriendViewModel(online, settings, room)
+    fun playFriendViewModel(room: OnlineGameViewModel) = PlayFriendViewModel(online, room)
 
     private fun mainScope() = CoroutineScope(SupervisorJob() + mainDispatcher)
 }

@@ -23,6 +23,7 @@ import androidx.lifecycle.viewmodel.initializer
 import androidx.lifecycle.viewmodel.viewModelFactory
 import app.mills.AppContainer
 import app.mills.ui.AppViewModels
+import app.mills.ui.AppVisibility
 import app.mills.ui.MillsApp
 import app.mills.ui.components.BackDispatcher
 import app.mills.ui.game.GameViewModel
@@ -79,31 +80,20 @@ class MainActivity : ComponentActivity() {
         // the app's theme setting as it stands, before the first frame; MillsApp reports changes
         applyAppTheme(appIsDark(settingsViewModel.uiState.value.theme, isSystemNight()))
         sound = SoundPoolPlayer(this, lifecycleScope)
-        // the turn timer stops while the app is in the background (the session autosaves), and so
-        // does a timer lesson's countdown
-        lifecycle.addObserver(
-            object : DefaultLifecycleObserver {
-                override fun onStart(owner: LifecycleOwner) {
-                    appViewModel.setForeground(true)
-                    lessonViewModel.setForeground(true)
-                    puzzleViewModel.setForeground(true)
-                    // an online room reconnects at once (the engine resends what was not stored)
-                    onlineViewModel.setForeground(true)
-                }
-
-                override fun onStop(owner: LifecycleOwner) {
-                    appViewModel.setForeground(false)
-                    lessonViewModel.setForeground(false)
-                    puzzleViewModel.setForeground(false)
-                    // the room's connection closes; the server keeps the game and its clock
-                    onlineViewModel.setForeground(false)
-                }
-            },
-        )
         val strings = ResourceStrings(this)
         appViewModels = AppViewModels(
             appViewModel, homeViewModel, gameViewModel, settingsViewModel, lessonListViewModel, lessonViewModel,
             puzzleHubViewModel, puzzleViewModel, onlineViewModel, playFriendViewModel,
+        )
+        // what runs only in front (the turn timer, an online room's connection) stops while the
+        // app is hidden, but not for a rotation, a theme or a language change: AppVisibility
+        val visibility = AppVisibility(appViewModels)
+        lifecycle.addObserver(
+            object : DefaultLifecycleObserver {
+                override fun onStart(owner: LifecycleOwner) = visibility.started()
+
+                override fun onStop(owner: LifecycleOwner) = visibility.stopped(isChangingConfigurations)
+            },
         )
         // a game record shared to the app or opened with it (not again after a rotation or a
         // restore, whose intent is the one already read)

@@ -14,10 +14,10 @@ import uniffi.mills_ffi.forgetOnlineRoom
 import uniffi.mills_ffi.savedOnlineRoom
 
 /**
- * Opens rooms on the server named in the settings with the engine's [OnlineSession], which
- * speaks the protocol, reconnects and keeps the device secret (in [AppFiles.onlineSecretPath])
- * and the room it plays in (in [AppFiles.onlineRoomPath], to go back to it after a kill).
- * The session's events come on its own thread; [onEvent] hears them on the main thread.
+ * Opens rooms on the server named in the settings (a saved room on its own) with the engine's
+ * [OnlineSession], which speaks the protocol, reconnects and keeps the device secret (in
+ * [AppFiles.onlineSecretPath]) and the room it plays in (in [AppFiles.onlineRoomPath], to go
+ * back to it after a kill). The session's events come on its own thread; [onEvent] hears them on the main thread.
  */
 class OnlineRepository(
     private val files: AppFiles,
@@ -44,11 +44,11 @@ class OnlineRepository(
     val hasServer: Boolean get() = settings.current.serverAddress.isNotBlank()
 
     fun create(game: GameId, timer: TurnTimer, onEvent: (OnlineEvent) -> Unit): Opened =
-        open { OnlineSession.create(options(), game, timer, listener(onEvent)) }
+        open { options -> OnlineSession.create(options, game, timer, listener(onEvent)) }
 
     /** [invite]: a code as people type it, or an invite link. */
     fun join(invite: String, onEvent: (OnlineEvent) -> Unit): Opened =
-        open { OnlineSession.join(options(), invite.trim(), listener(onEvent)) }
+        open { options -> OnlineSession.join(options, invite.trim(), listener(onEvent)) }
 
     /** The room this device last played in, as its session recorded it; null when none is readable. */
     fun saved(): SavedOnlineRoom? = savedOnlineRoom(files.onlineRoomPath)
@@ -57,30 +57,34 @@ class OnlineRepository(
     fun forget() = forgetOnlineRoom(files.onlineRoomPath)
 
     /**
-     * Opens the saved room again with this device's seat, on the server in the settings (the
-     * app has one server); null when no room is saved.
+     * Opens the saved room again with this device's seat, on the server the room was made or
+     * joined on (the setting may have changed since: the room lives on its own server); null
+     * when no room is saved.
      */
     fun reopen(onEvent: (OnlineEvent) -> Unit): Opened? {
-        val room = saved()?.room ?: return null
-        return open { OnlineSession.open(options(), room, listener(onEvent)) }
+        val saved = saved() ?: return null
+        return open(saved.server) { options -> OnlineSession.open(options, saved.room, listener(onEvent)) }
     }
 
-    private fun open(make: () -> OnlineSession): Opened {
-        val server = serverAddressInfo(settings.current.serverAddress)
-        if (server != null && !server.encrypted && !cleartextPermitted(server.host)) {
-            return Opened.CleartextRefused(server.host)
+    private fun open(
+        server: String = settings.current.serverAddress,
+        make: (OnlineOptions) -> OnlineSession,
+    ): Opened {
+        val address = serverAddressInfo(server)
+        if (address != null && !address.encrypted && !cleartextPermitted(address.host)) {
+            return Opened.CleartextRefused(address.host)
         }
         return try {
-            Opened.Session(make())
+            Opened.Session(make(options(server)))
         } catch (e: MillsException) {
             Opened.Refused(e)
         }
     }
 
-    private fun options(): OnlineOptions {
+    private fun options(server: String): OnlineOptions {
         val s = settings.current
         return OnlineOptions(
-            server = s.serverAddress.trim(),
+            server = server.trim(),
             secretPath = files.onlineSecretPath,
             name = s.playerName.trim().ifEmpty { null },
             roomPath = files.onlineRoomPath,

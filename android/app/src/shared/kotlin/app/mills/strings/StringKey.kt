@@ -98,9 +98,11 @@ enum class StringKey {
     PuzzleHintShown, PuzzleRushSolved, PuzzleRushOver, PuzzleRushBest, PuzzleNotSaved,
     // play a friend online: home, the room screens, the connection, settings, errors
     HomePlayFriend, HomePlayFriendSummary, HomeOnlineReturn, HomeOnlineReturnWith, HomeOnlineForget,
-    HomeOnlineForgetDescription, OnlineReturnGone, OnlineTitle, OnlineNeedsServer, OnlineOpenSettings,
+    HomeOnlineForgetDescription, OnlineReturnGone, OnlineInviteLeaveTitle, OnlineInviteLeaveText,
+    OnlineInviteLeaveConfirm, OnlineLeaveTitle, OnlineLeaveText, OnlineLeaveKeep, OnlineLeaveConfirm,
+    HomeOnlineYourTurn, OnlineTitle, OnlineNeedsServer, OnlineOpenSettings,
     OnlineCreateTitle, OnlineTimer, OnlineCreate, OnlineJoinTitle, OnlineCodeLabel, OnlineJoin,
-    OnlineWaiting, OnlineCodeShown, OnlineShareInvite, OnlineInviteText, OnlineOpponent,
+    OnlineWaiting, OnlineWaitingTimer, OnlineCodeShown, OnlineShareInvite, OnlineInviteText, OnlineOpponent,
     OnlineSubtitle, OnlineSideName, OnlineConnecting, OnlineReconnecting, OnlinePaused,
     OnlineClosed, OnlineRefusedUnknownCode, OnlineRefusedRoomFull, OnlineRefusedOther,
     OnlineUntrustedServer, OnlineRetry,

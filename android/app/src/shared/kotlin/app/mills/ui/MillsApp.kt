@@ -16,8 +16,10 @@ import androidx.compose.runtime.CompositionLocalProvider
 import androidx.compose.runtime.LaunchedEffect
 import androidx.compose.runtime.collectAsState
 import androidx.compose.runtime.getValue
+import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.remember
 import androidx.compose.runtime.rememberUpdatedState
+import androidx.compose.runtime.setValue
 import androidx.compose.ui.Modifier
 import app.mills.strings.LocalStrings
 import app.mills.strings.Strings
@@ -38,6 +40,7 @@ import app.mills.ui.lessons.LessonRoute
 import app.mills.ui.lessons.LessonViewModel
 import app.mills.ui.navigation.AppViewModel
 import app.mills.ui.navigation.Route
+import app.mills.ui.online.LeaveAnswer
 import app.mills.ui.online.OnlineGameRoute
 import app.mills.ui.online.OnlineGameViewModel
 import app.mills.ui.online.PlayFriendRoute
@@ -112,6 +115,7 @@ fun MillsApp(
                             when (route) {
                                 Route.Home -> {
                                     LaunchedEffect(Unit) { viewModels.home.refresh() }
+                                    val room by viewModels.online.uiState.collectAsState()
                                     HomeRoute(
                                         viewModels.home,
                                         onOpenGame = app::openGame,
@@ -126,6 +130,7 @@ fun MillsApp(
                                         onPuzzles = { app.navigate(Route.Puzzles) },
                                         onPlayFriend = { app.navigate(Route.PlayFriend) },
                                         onReturnOnline = viewModels::returnToOnlineGame,
+                                        onlineYourTurn = room?.myTurn == true,
                                     )
                                 }
                                 Route.Game -> {
@@ -180,13 +185,30 @@ fun MillsApp(
                                     PlayFriendRoute(viewModels.playFriend, viewModels.playFriendActions())
                                 }
                                 Route.Online -> {
-                                    // leaving the room closes its connection (the server keeps it)
-                                    val leave = {
-                                        viewModels.online.close()
-                                        app.back()
+                                    // during a game, back asks: keep the room open (its clock runs
+                                    // on; Home leads back) or leave it (the server keeps the game)
+                                    var asksToLeave by remember { mutableStateOf(false) }
+                                    val back = {
+                                        if (viewModels.online.hasGameInProgress) {
+                                            asksToLeave = true
+                                        } else {
+                                            viewModels.online.close()
+                                            app.back()
+                                        }
                                     }
-                                    BackEffect(BackLayer.Screen) { leave() }
-                                    OnlineGameRoute(viewModels.online, settings, onBack = { leave() })
+                                    BackEffect(BackLayer.Screen) { back() }
+                                    OnlineGameRoute(
+                                        viewModels.online,
+                                        settings,
+                                        onBack = { back() },
+                                        onInviteAnswer = viewModels::answerInvite,
+                                        asksToLeave = asksToLeave,
+                                        onLeaveAnswer = { answer ->
+                                            asksToLeave = false
+                                            if (answer == LeaveAnswer.Leave) viewModels.online.close()
+                                            if (answer != LeaveAnswer.Stay) app.back()
+                                        },
+                                    )
                                 }
                             }
                         }

@@ -23,11 +23,11 @@ internal fun AppViewModels.playFriendActions(): PlayFriendActions = object : Pla
 }
 
 /**
- * Home's "Return to your game": the saved room opens like a room made or joined; if it cannot
- * be opened (the address in the settings is not one), "Play a friend" says why.
+ * Home's "Return to your game": the saved room opens on its own server like a room made or
+ * joined, or is shown as it is when it is still open; if it cannot be opened (its address is
+ * not one), "Play a friend" says why.
  */
 fun AppViewModels.returnToOnlineGame() {
-    online.close()
     if (playFriend.reopen()) {
         app.navigate(Route.Online)
     } else {
@@ -39,8 +39,23 @@ fun AppViewModels.returnToOnlineGame() {
 /**
  * An invite opened with the app (`mills://join/CODE`, `https://…/join/CODE`): "Play a friend"
  * opens with it filled in and joins at once when a server is set (else it says one is needed).
+ * During an online game the room's screen asks first: joining leaves that game.
  */
 fun AppViewModels.openInvite(link: String) {
+    if (online.hasGameInProgress) {
+        online.askToOpenInvite(link)
+        if (app.current != Route.Online) app.openFromHome(Route.Online)
+        return
+    }
+    joinInvite(link)
+}
+
+/** The answer to "Join another game?": [leave] this game for the invite, or stay. */
+fun AppViewModels.answerInvite(leave: Boolean) {
+    online.answerInvite(leave)?.let { joinInvite(it) }
+}
+
+private fun AppViewModels.joinInvite(link: String) {
     online.close()
     playFriend.invite(link)
     app.openFromHome(Route.PlayFriend)

@@ -82,6 +82,7 @@ class OnlineReturnUiTest {
 
                     // back on Home the offer stays until the player forgets it
                     onNodeWithTag("back").performClick()
+                    onNodeWithTag("online-leave").performClick()
                     waitFor("Home") { exists("home-screen") }
                     onNodeWithTag("online-return").performScrollTo()
                     onNodeWithTag("online-forget").performClick()

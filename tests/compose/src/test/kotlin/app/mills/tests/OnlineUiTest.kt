@@ -115,7 +115,9 @@ class OnlineUiTest {
                     assertEquals("You (Black)", textOf("name-P2"))
                     assertEquals(null, ann.viewModels.online.uiState.value!!.board!!.points.firstOrNull { it.owner != null })
                     assertEquals("Waiting for Bo", textOf("online-prompt"))
+                    // back during the rematch asks; leaving closes the room here
                     onNodeWithTag("back").performClick()
+                    onNodeWithTag("online-leave").performClick()
                     onNodeWithTag("play-friend-screen").assertExists()
                 }
             } finally {

@@ -65,6 +65,8 @@ fun HomeRoute(
     onPuzzles: (() -> Unit)? = null,
     onPlayFriend: (() -> Unit)? = null,
     onReturnOnline: () -> Unit = {},
+    /** The online game kept open waits for this device's turn. */
+    onlineYourTurn: Boolean = false,
 ) {
     val state by viewModel.uiState.collectAsState()
     // the game the player asked to start while its lessons are offered (the first time only)
@@ -75,7 +77,7 @@ fun HomeRoute(
     }
     Box {
         HomeScreen(
-            state = state,
+            state = state.copy(onlineReturn = state.onlineReturn?.copy(yourTurn = onlineYourTurn)),
             onContinue = { if (viewModel.continueGame()) onOpenGame() else viewModel.refresh() },
             onStart = { game, vsComputer ->
                 if (viewModel.shouldOfferLessons(game)) offered = game to vsComputer else start(game, vsComputer)

@@ -15,5 +15,8 @@ data class HomeUiState(
     val onlineReturn: OnlineReturn? = null,
 )
 
-/** The saved online room Home offers to return to: whom it is against, if known. */
-data class OnlineReturn(val opponentName: String?)
+/**
+ * The saved online room Home offers to return to: whom it is against, if known, and whether
+ * it waits for this device's turn (a game kept open when its screen was left).
+ */
+data class OnlineReturn(val opponentName: String?, val yourTurn: Boolean = false)

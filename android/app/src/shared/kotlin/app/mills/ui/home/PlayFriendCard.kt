@@ -76,7 +76,12 @@ private fun ReturnRow(online: OnlineReturn, onReturn: () -> Unit, onForget: () -
         ) {
             Icon(MillsIcons.Play, contentDescription = null, modifier = Modifier.size(28.dp))
             Spacer(Modifier.width(12.dp))
-            Text(label, style = MaterialTheme.typography.titleMedium)
+            Column {
+                Text(label, style = MaterialTheme.typography.titleMedium)
+                if (online.yourTurn) {
+                    Text(stringOf(StringKey.HomeOnlineYourTurn), style = MaterialTheme.typography.bodyMedium, modifier = Modifier.testTag("online-your-turn"))
+                }
+            }
         }
         TextButton(
             onClick = onForget,

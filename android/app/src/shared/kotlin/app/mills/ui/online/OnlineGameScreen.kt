@@ -8,15 +8,19 @@ import androidx.compose.foundation.layout.Row
 import androidx.compose.foundation.layout.fillMaxHeight
 import androidx.compose.foundation.layout.fillMaxSize
 import androidx.compose.foundation.layout.fillMaxWidth
+import androidx.compose.foundation.layout.height
 import androidx.compose.foundation.layout.heightIn
 import androidx.compose.foundation.layout.padding
 import androidx.compose.foundation.layout.widthIn
 import androidx.compose.foundation.rememberScrollState
 import androidx.compose.foundation.verticalScroll
+import androidx.compose.material3.Button
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.OutlinedButton
 import androidx.compose.material3.Surface
 import androidx.compose.material3.Text
+import androidx.compose.material3.TextButton
+import androidx.compose.foundation.layout.Spacer
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.collectAsState
 import androidx.compose.runtime.getValue
@@ -38,6 +42,7 @@ import app.mills.strings.resolve
 import app.mills.strings.stringOf
 import app.mills.ui.board.Board
 import app.mills.ui.components.ConfirmDialog
+import app.mills.ui.components.OverlayDialog
 import app.mills.ui.components.TopBar
 import app.mills.ui.game.PlayFeedback
 
@@ -51,24 +56,70 @@ interface OnlineGameActions {
     fun onBack()
 }
 
-/** The room's screen bound to its view model, with the sounds and haptics of its changes. */
+/**
+ * The room's screen bound to its view model, with the sounds and haptics of its changes, and
+ * the questions about an invite opened during the game ([onInviteAnswer]: true to leave for it)
+ * and about going back during it ([asksToLeave], answered in [onLeaveAnswer]).
+ */
 @Composable
-fun OnlineGameRoute(viewModel: OnlineGameViewModel, settings: UserSettings, onBack: () -> Unit) {
+fun OnlineGameRoute(
+    viewModel: OnlineGameViewModel,
+    settings: UserSettings,
+    onBack: () -> Unit,
+    onInviteAnswer: (leave: Boolean) -> Unit,
+    asksToLeave: Boolean = false,
+    onLeaveAnswer: (LeaveAnswer) -> Unit = {},
+) {
     val state by viewModel.uiState.collectAsState()
+    val invite by viewModel.inviteToConfirm.collectAsState()
     val strings = LocalStrings.current
     PlayFeedback(viewModel.effects, settings)
     val current = state ?: return
-    OnlineGameScreen(
-        current,
-        object : OnlineGameActions {
-            override fun onTap(point: String) = viewModel.onPointTap(point)
-            override fun onShare() = viewModel.shareInvite(strings)
-            override fun onResign() = viewModel.resign()
-            override fun onRematch() = viewModel.rematch()
-            override fun onRetry() = viewModel.retry()
-            override fun onBack() = onBack()
-        },
-    )
+    // the question drawn over the screen (an overlay in the layout, so after it)
+    Box(Modifier.fillMaxSize()) {
+        OnlineGameScreen(
+            current,
+            object : OnlineGameActions {
+                override fun onTap(point: String) = viewModel.onPointTap(point)
+                override fun onShare() = viewModel.shareInvite(strings)
+                override fun onResign() = viewModel.resign()
+                override fun onRematch() = viewModel.rematch()
+                override fun onRetry() = viewModel.retry()
+                override fun onBack() = onBack()
+            },
+        )
+        ConfirmDialog(
+            visible = invite != null,
+            title = stringOf(StringKey.OnlineInviteLeaveTitle),
+            text = stringOf(StringKey.OnlineInviteLeaveText),
+            confirm = stringOf(StringKey.OnlineInviteLeaveConfirm),
+            onConfirm = { onInviteAnswer(true) },
+            onDismiss = { onInviteAnswer(false) },
+        )
+        LeaveDialog(asksToLeave, onLeaveAnswer)
+    }
+}
+
+/** Going back during a game: keep the room open (Home leads back to it), leave it, or stay. */
+enum class LeaveAnswer { Keep, Leave, Stay }
+
+@Composable
+private fun LeaveDialog(visible: Boolean, onAnswer: (LeaveAnswer) -> Unit) {
+    val title = stringOf(StringKey.OnlineLeaveTitle)
+    OverlayDialog(visible, title, onDismiss = { onAnswer(LeaveAnswer.Stay) }) {
+        Text(title, style = MaterialTheme.typography.headlineSmall)
+        Spacer(Modifier.height(12.dp))
+        Text(stringOf(StringKey.OnlineLeaveText), style = MaterialTheme.typography.bodyLarge, color = MaterialTheme.colorScheme.onSurfaceVariant)
+        Spacer(Modifier.height(24.dp))
+        Row(Modifier.fillMaxWidth(), horizontalArrangement = Arrangement.spacedBy(8.dp, Alignment.End)) {
+            TextButton(onClick = { onAnswer(LeaveAnswer.Leave) }, modifier = Modifier.heightIn(min = 48.dp).testTag("online-leave")) {
+                Text(stringOf(StringKey.OnlineLeaveConfirm))
+            }
+            Button(onClick = { onAnswer(LeaveAnswer.Keep) }, modifier = Modifier.heightIn(min = 48.dp).testTag("online-keep")) {
+                Text(stringOf(StringKey.OnlineLeaveKeep))
+            }
+        }
+    }
 }
 
 /**
@@ -89,7 +140,7 @@ fun OnlineGameScreen(state: OnlineUiState, actions: OnlineGameActions) {
             val board = state.board
             if (state.waiting || board == null) {
                 Box(Modifier.fillMaxSize().padding(16.dp), contentAlignment = Alignment.TopCenter) {
-                    Box(Modifier.widthIn(max = 560.dp)) { WaitingPanel(state.code, state.link != null, actions::onShare) }
+                    Box(Modifier.widthIn(max = 560.dp)) { WaitingPanel(state.code, state.timerSeconds, state.link != null, actions::onShare) }
                 }
             } else {
                 BoxWithConstraints(Modifier.fillMaxSize()) {

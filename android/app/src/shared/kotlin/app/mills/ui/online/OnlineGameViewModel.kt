@@ -51,6 +51,26 @@ class OnlineGameViewModel(
 
     val uiState: StateFlow<OnlineUiState?> = state.asStateFlow()
 
+    private val inviteQuestion = MutableStateFlow<String?>(null)
+
+    /** An invite opened during this room's game: the player is asked to leave for it or stay. */
+    val inviteToConfirm: StateFlow<String?> = inviteQuestion.asStateFlow()
+
+    /** A room is open and its game not over (or it waits for the friend): another room would leave it. */
+    val hasGameInProgress: Boolean get() = session != null && state.value?.result == null
+
+    /** Asks the player about [invite] before anything is left. */
+    fun askToOpenInvite(invite: String) {
+        inviteQuestion.value = invite
+    }
+
+    /** The player's answer: the invite to open now when they [leave] this game, else null. */
+    fun answerInvite(leave: Boolean): String? {
+        val invite = inviteQuestion.value
+        inviteQuestion.value = null
+        return invite.takeIf { leave }
+    }
+
     val effects: SharedFlow<GameEffect> = effectFlow.asSharedFlow()
 
     /** Creates a room; `null` once it is being made, or why not (the address, the secret's file). */
@@ -59,8 +79,14 @@ class OnlineGameViewModel(
     /** Joins the room of [invite] (a code as typed, or a link); `null`, or why not. */
     fun join(invite: String): UiText? = start(repository.join(invite, ::onEvent))
 
-    /** Opens the saved room again (after the app was killed); `null`, or why not. */
+    /**
+     * Opens the saved room again (after the app was killed), on its own server; `null`, or why
+     * not. A room this view model still has open is shown as it is: a second connection for the
+     * same seat would make the server drop the first.
+     */
     fun reopen(): UiText? {
+        val saved = repository.saved() ?: return text(StringKey.OnlineReturnGone)
+        if (session?.status()?.room?.code == saved.room) return null
         val opened = repository.reopen(::onEvent) ?: return text(StringKey.OnlineReturnGone)
         return start(opened)
     }
@@ -215,6 +241,7 @@ class OnlineGameViewModel(
             game = room?.game,
             code = room?.code?.chunked(4)?.joinToString("-"),
             link = room?.link,
+            timerSeconds = room?.timerSeconds?.toInt(),
             waiting = waiting,
             opponentName = opponentName,
             opponentOnline = status.opponentOnline,

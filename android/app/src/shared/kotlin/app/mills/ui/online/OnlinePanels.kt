@@ -73,7 +73,7 @@ internal fun ConnectionBanner(connection: ConnectionUi, onRetry: () -> Unit) {
 
 /** The room waits for the friend: its code, large, and the share sheet. */
 @Composable
-internal fun WaitingPanel(code: String?, canShare: Boolean, onShare: () -> Unit) {
+internal fun WaitingPanel(code: String?, timerSeconds: Int?, canShare: Boolean, onShare: () -> Unit) {
     Surface(
         shape = RoundedCornerShape(24.dp),
         color = MaterialTheme.colorScheme.primaryContainer,
@@ -92,6 +92,10 @@ internal fun WaitingPanel(code: String?, canShare: Boolean, onShare: () -> Unit)
                     fontWeight = FontWeight.SemiBold,
                     modifier = Modifier.testTag("invite-code").clearAndSetSemantics { contentDescription = spelled },
                 )
+                if (timerSeconds != null) {
+                    val timer = if (timerSeconds == 0) stringOf(StringKey.TimerOff) else stringOf(StringKey.TimerSeconds, timerSeconds)
+                    Text(stringOf(StringKey.OnlineWaitingTimer, timer), modifier = Modifier.testTag("waiting-timer"))
+                }
                 Button(onClick = onShare, enabled = canShare, modifier = Modifier.heightIn(min = 48.dp).testTag("share-invite")) {
                     Icon(MillsIcons.Share, contentDescription = null)
                     Spacer(Modifier.width(8.dp))

@@ -49,6 +49,8 @@ data class OnlineUiState(
     /** The invite code as people read it (`K7QM-2XRP-9DTA`). */
     val code: String?,
     val link: String?,
+    /** The room's turn timer in seconds, 0 when off; `null` until the server has given the room. */
+    val timerSeconds: Int?,
     /** The room waits for its second player (the invite is shown). */
     val waiting: Boolean,
     val opponentName: String?,

@@ -3,7 +3,6 @@ package app.mills.ui.online
 import androidx.lifecycle.ViewModel
 import app.mills.data.EngineChoices
 import app.mills.data.OnlineRepository
-import app.mills.data.SettingsRepository
 import app.mills.strings.UiText
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
@@ -18,7 +17,6 @@ import uniffi.mills_ffi.TurnTimer
  */
 class PlayFriendViewModel(
     private val repository: OnlineRepository,
-    private val settings: SettingsRepository,
     private val room: OnlineGameViewModel,
 ) : ViewModel() {
     private val state = MutableStateFlow(load())
@@ -53,7 +51,9 @@ class PlayFriendViewModel(
 
     private fun load() = PlayFriendUiState(
         needsServer = !repository.hasServer,
-        timer = settings.current.timer,
+        // not the local games' timer: a phone call or another app would hand turns to the
+        // opponent, so a room's clock is the creator's choice and starts off
+        timer = TurnTimer.OFF,
         timers = EngineChoices.timerOptions,
     )
 }
