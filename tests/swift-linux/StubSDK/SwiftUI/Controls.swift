@@ -28,11 +28,6 @@ public struct PasteButton: _PrimitiveView {
     nonisolated public init<T: Transferable>(payloadType: T.Type, onPaste: @escaping @Sendable ([T]) -> Void) {}
 }
 
-/// A link that opens a URL outside the app (Settings' privacy policy).
-public struct Link<Label: View>: _PrimitiveView {
-    nonisolated public init(destination: URL, @ViewBuilder label: () -> Label) {}
-}
-
 public struct ShareLink<Label: View>: _PrimitiveView {
     nonisolated public init<I: Transferable>(item: I, subject: Text? = nil, message: Text? = nil, @ViewBuilder label: () -> Label) {}
 }
