@@ -694,6 +694,19 @@ class SixteenKbCheck(unittest.TestCase):
         self.assertTrue(all(f.startswith("base/lib/") and f.endswith("not in the bundle") for f in failures), failures)
 
 
+def catalog_text(localization):
+    """A String Catalog entry's text in one language, as Android's single string says it
+    (`%d turns`): the plain text, or the plural's `other` form, with each substitution
+    (`%#@turns@`) written out in its `other` form."""
+    if "variations" in localization:
+        return localization["variations"]["plural"]["other"]["stringUnit"]["value"]
+    text = localization["stringUnit"]["value"]
+    for name, sub in localization.get("substitutions", {}).items():
+        other = sub["variations"]["plural"]["other"]["stringUnit"]["value"]
+        text = text.replace(f"%#@{name}@", other.replace("%arg", "%" + sub.get("formatSpecifier", "d")))
+    return text
+
+
 class Ios(unittest.TestCase):
     def setUp(self):
         self.spec = project()
@@ -741,7 +754,7 @@ class Ios(unittest.TestCase):
                 name = key.split(" ")[0]
                 if name not in android:
                     continue
-                ios = entry["localizations"][language]["stringUnit"]["value"]
+                ios = catalog_text(entry["localizations"][language])
                 text = android[name].strip('"').replace("\\'", "'").replace('\\"', '"')
                 if argument.sub("%", text) != argument.sub("%", ios):
                     differ.append(f"{name}: {text!r} / {ios!r}")
