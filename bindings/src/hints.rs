@@ -190,9 +190,15 @@ mod tests {
         play(&s, &["a1", "g1", "a4", "g4"]);
         let hint = s.hint(300).unwrap().expect("a hint");
         assert_eq!(hint.player, Player::P1);
-        // The mill a7 is there for the taking, with its capture.
-        assert_eq!(hint.destination.as_deref(), Some("a7"), "{hint:?}");
-        assert_eq!(hint.removals.len(), 1);
+        // Take the mill a7 with its capture, or block P2's g7: the engine's choice between the
+        // two depends on how deep 300 ms reaches (a7 to depth 9, g7 from depth 11), so on the
+        // machine's speed; either way the hint is the whole turn, capture included.
+        let mill = match hint.destination.as_deref() {
+            Some("a7") => true,
+            Some("g7") => false,
+            _ => panic!("neither the mill nor the block: {hint:?}"),
+        };
+        assert_eq!(hint.removals.len(), usize::from(mill), "{hint:?}");
         assert_eq!(hint.notation, hint.actions.concat());
         let actions: Vec<&str> = hint.actions.iter().map(String::as_str).collect();
         play(&s, &actions);
