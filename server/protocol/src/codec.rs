@@ -70,6 +70,17 @@ pub fn encode<M: Serialize>(message: &M) -> String {
     serde_json::to_string(message).unwrap_or_else(|_| String::from("{}"))
 }
 
+/// An invite code as people read it aloud or type it: groups of four joined by dashes
+/// (`K7QM-2XRP-9DTA`), the form [`normalize_code`] reads back.
+pub fn spelled_code(code: &str) -> String {
+    let chars: Vec<char> = code.chars().collect();
+    chars
+        .chunks(4)
+        .map(|group| group.iter().collect::<String>())
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
 /// The canonical form of an invite code as people may write it (`k7qm-2xrp 9dta`): upper
 /// case, without dashes and spaces, with the look-alikes Crockford's alphabet folds (O to 0,
 /// I and L to 1). `None` if it is not a code.
@@ -216,6 +227,15 @@ mod tests {
     use crate::{Clock, Entry, EntryKind, ErrorCode, PROTOCOL_VERSION, Seat};
 
     const SECRET: &str = "0123456789abcdef0123456789abcdef";
+
+    #[test]
+    fn a_code_is_spelled_in_groups_of_four_and_read_back() {
+        assert_eq!(spelled_code("K7QM2XRP9DTA"), "K7QM-2XRP-9DTA");
+        assert_eq!(
+            normalize_code(&spelled_code("K7QM2XRP9DTA")).as_deref(),
+            Some("K7QM2XRP9DTA")
+        );
+    }
 
     #[test]
     fn a_hello_reads_and_writes_back_the_same() {

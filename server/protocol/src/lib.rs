@@ -19,7 +19,7 @@ mod messages;
 #[cfg(test)]
 mod random_frames;
 
-pub use codec::{DecodeError, decode_client, decode_server, encode, normalize_code};
+pub use codec::{DecodeError, decode_client, decode_server, encode, normalize_code, spelled_code};
 pub use error::ErrorCode;
 pub use messages::{
     ClientMessage, Clock, Entry, EntryKind, Outcome, Player, RoomState, RoomSummary, Seat,

@@ -76,15 +76,6 @@ fn words(lang: Lang) -> &'static Words {
     }
 }
 
-/// The code in groups of four, as people read it aloud and type it (`K7QM-2XRP-9DTA`).
-pub fn spelled(code: &str) -> String {
-    code.as_bytes()
-        .chunks(4)
-        .map(|group| String::from_utf8_lossy(group).into_owned())
-        .collect::<Vec<_>>()
-        .join("-")
-}
-
 /// The invite page of `code` (already in its canonical form).
 pub fn invite(code: &str, lang: Lang, settings: &WebSettings) -> String {
     let w = words(lang);
@@ -97,7 +88,7 @@ pub fn invite(code: &str, lang: Lang, settings: &WebSettings) -> String {
         escape(w.code_is),
         // Read out one character at a time, not as a word.
         escape(&code.chars().map(String::from).collect::<Vec<_>>().join(" ")),
-        escape(&spelled(code)),
+        escape(&mills_protocol::spelled_code(code)),
         mills_protocol::APP_LINK_PREFIX,
         escape(code),
         escape(w.open),
@@ -146,11 +137,6 @@ pub fn not_an_invite(lang: Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn codes_are_spelled_in_groups_of_four() {
-        assert_eq!(spelled("K7QM2XRP9DTA"), "K7QM-2XRP-9DTA");
-    }
 
     #[test]
     fn store_links_appear_only_when_configured_and_are_escaped() {

@@ -34,14 +34,10 @@ pub fn clock_line(status: &OnlineStatus) -> String {
     format!("Clock: {}", clocks.join(" · "))
 }
 
-/// An invite code as people read it: `K7QM-2XRP-9DTA`.
+/// An invite code in groups of four (`K7QM-2XRP-9DTA`), as the apps and the invite page show
+/// it; printable whatever the server sent.
 pub fn spelled(code: &str) -> String {
-    let chars: Vec<char> = printable(code).chars().collect();
-    chars
-        .chunks(4)
-        .map(|group| group.iter().collect::<String>())
-        .collect::<Vec<_>>()
-        .join("-")
+    mills_protocol::spelled_code(&printable(code))
 }
 
 /// Text from the server or the other player, safe to print: control characters (escape
