@@ -918,7 +918,7 @@ class Workflows(unittest.TestCase):
 
 
 class InviteLinksAndPrivacy(unittest.TestCase):
-    """Issue 46: invite links that open the apps, cleartext only to loopback, the privacy
+    """Invite links that open the apps, cleartext only to loopback, the privacy
     manifest's collected data and the export-compliance answer."""
 
     def https_invite_filter(self):
