@@ -6,8 +6,8 @@
 //! Self-contained (no item of `mills-load`'s own), so that the server's test binary can
 //! include it and check its counting against a real server.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
@@ -55,46 +55,23 @@ pub struct TrickleCounts {
     pub bytes: u64,
 }
 
-#[derive(Default)]
-struct Counters {
-    flood: [AtomicU64; 6],
-    trickle_connections: AtomicU64,
-    trickle_bytes: AtomicU64,
+impl std::ops::AddAssign for FloodCounts {
+    fn add_assign(&mut self, c: FloodCounts) {
+        self.connections += c.connections;
+        self.closed_by_server += c.closed_by_server;
+        self.sent += c.sent;
+        self.answered += c.answered;
+        self.refused += c.refused;
+        self.dropped += c.dropped;
+    }
 }
 
-impl Counters {
-    fn add_flood(&self, c: FloodCounts) {
-        let values = [
-            c.connections,
-            c.closed_by_server,
-            c.sent,
-            c.answered,
-            c.refused,
-            c.dropped,
-        ];
-        for (counter, value) in self.flood.iter().zip(values) {
-            counter.fetch_add(value, Ordering::Relaxed);
-        }
-    }
-
-    fn flood(&self) -> FloodCounts {
-        let [
-            connections,
-            closed_by_server,
-            sent,
-            answered,
-            refused,
-            dropped,
-        ] = self.flood.each_ref().map(|c| c.load(Ordering::Relaxed));
-        FloodCounts {
-            connections,
-            closed_by_server,
-            sent,
-            answered,
-            refused,
-            dropped,
-        }
-    }
+#[derive(Default)]
+struct Counters {
+    /// Added to once per flood connection, when it ends.
+    flood: Mutex<FloodCounts>,
+    trickle_connections: AtomicU64,
+    trickle_bytes: AtomicU64,
 }
 
 /// The running attack.
@@ -176,7 +153,7 @@ impl Attack {
         while self.tricklers.join_next().await.is_some() {}
         let c = &self.counters;
         Report {
-            flood: c.flood(),
+            flood: *c.flood.lock().unwrap_or_else(|e| e.into_inner()),
             trickle: TrickleCounts {
                 connections: c.trickle_connections.load(Ordering::Relaxed),
                 bytes: c.trickle_bytes.load(Ordering::Relaxed),
@@ -250,7 +227,7 @@ async fn flood(url: String, seed: u64, stopped: watch::Receiver<bool>, counters:
         counts.answered = answers.answered.load(Ordering::Relaxed);
         counts.refused = answers.refused.load(Ordering::Relaxed);
         counts.dropped = counts.sent.saturating_sub(counts.answered + counts.refused);
-        counters.add_flood(counts);
+        *counters.flood.lock().unwrap_or_else(|e| e.into_inner()) += counts;
     }
 }
 
