@@ -231,3 +231,54 @@ ensure_swift_root() {
   mv "$fresh" "$root"
   echo "$root"
 }
+
+# start_postgres_cluster [SETTING...]: a throwaway PostgreSQL cluster (Debian's packages,
+# installed with apt-get when missing) on a free loopback port, each SETTING a `name=value`
+# of postgresql.conf. Sets postgres_url (a database `postgres` the caller may use as it
+# likes, with trust authentication), postgres_bin and postgres_work; stop_postgres_cluster
+# stops and removes it. As root the cluster runs as the `postgres` user (PostgreSQL refuses
+# root) and the URL names that user. With postgres_cpus set (a taskset CPU list) every
+# process of the cluster runs on those CPUs only.
+start_postgres_cluster() {
+  local dir db_user settings=() setting pin=()
+  [[ -n "${postgres_cpus:-}" ]] && pin=(taskset -c "$postgres_cpus")
+  postgres_bin=""
+  for dir in /usr/lib/postgresql/*/bin; do
+    [[ -x "$dir/postgres" && -x "$dir/initdb" ]] && postgres_bin="$dir"
+  done
+  if [[ -z "$postgres_bin" ]]; then
+    echo "-- installing PostgreSQL from Debian's packages" >&2
+    apt_install postgresql
+    for dir in /usr/lib/postgresql/*/bin; do
+      [[ -x "$dir/postgres" && -x "$dir/initdb" ]] && postgres_bin="$dir"
+    done
+  fi
+  postgres_work="$(mktemp -d /tmp/mills-pg.XXXXXX)"
+  postgres_as_db_user=()
+  db_user="$(id -un)"
+  if [[ $(id -u) -eq 0 ]]; then
+    db_user=postgres
+    chown postgres: "$postgres_work"
+    postgres_as_db_user=(runuser -u postgres --)
+  fi
+  for setting in "$@"; do settings+=(-c "$setting"); done
+  local port
+  port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+  "${postgres_as_db_user[@]}" "$postgres_bin/initdb" -D "$postgres_work/data" -U "$db_user" \
+    -A trust --no-sync >/dev/null
+  "${postgres_as_db_user[@]}" "${pin[@]}" "$postgres_bin/pg_ctl" -D "$postgres_work/data" \
+    -l "$postgres_work/log" -w -t 60 \
+    -o "-c listen_addresses=127.0.0.1 -p $port -k $postgres_work -c max_connections=200 ${settings[*]}" \
+    start >/dev/null
+  # shellcheck disable=SC2034 # read by the caller
+  postgres_url="postgres://$db_user@127.0.0.1:$port/postgres"
+}
+
+# stop_postgres_cluster: stops and removes start_postgres_cluster's cluster, if any.
+stop_postgres_cluster() {
+  [[ -n "${postgres_work:-}" ]] || return 0
+  "${postgres_as_db_user[@]}" "$postgres_bin/pg_ctl" -D "$postgres_work/data" -m immediate stop \
+    >/dev/null 2>&1 || true
+  rm -rf "$postgres_work"
+  postgres_work=""
+}

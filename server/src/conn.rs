@@ -21,7 +21,7 @@ use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 
 use crate::hub::{Caller, Hub, Outbox};
-use crate::limits::Bucket;
+use crate::limits::{Bucket, Rate};
 use crate::room::Refusal;
 
 /// Frames queued for one client before it counts as too slow and is disconnected.
@@ -33,8 +33,15 @@ const OUTBOX_FRAMES: usize = 256;
 const ROOM_TO_READ: usize = OUTBOX_FRAMES / 2;
 /// A client that takes longer than this to accept one frame is disconnected.
 const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
-/// Messages over the rate in a row before the connection is closed.
-const MAX_STRIKES: u32 = 20;
+/// How many messages over the rate a connection is forgiven: 20, and one more each second.
+/// Refusals are counted in a bucket of their own, not in a row: a count of refusals in a row
+/// starts again at every message let through, so a flood paced to get one message through
+/// each time a token comes back (seven times the rate, say) would never be closed. A client
+/// that waits the `retry_after_ms` it is told is refused about once per wait.
+const FORGIVEN_REFUSALS: Rate = Rate {
+    burst: 20.0,
+    per_second: 1.0,
+};
 /// Unread requests answered `shutting-down` at most, when the server stops (no more than
 /// the outbox has places free, so that every answer goes out).
 const UNREAD_ANSWERS: usize = ROOM_TO_READ;
@@ -186,7 +193,7 @@ pub async fn serve(
         caller: None,
         rooms: Vec::new(),
         bucket: Bucket::full(hub.config().message_rate, std::time::Instant::now()),
-        strikes: 0,
+        forgiven: Bucket::full(FORGIVEN_REFUSALS, std::time::Instant::now()),
     };
     let mut last_heard = Instant::now();
     let mut stopping = false;
@@ -274,7 +281,8 @@ struct Session {
     caller: Option<Caller>,
     rooms: Vec<String>,
     bucket: Bucket,
-    strikes: u32,
+    /// What is left of [`FORGIVEN_REFUSALS`].
+    forgiven: Bucket,
 }
 
 impl Session {
@@ -296,14 +304,10 @@ impl Session {
     /// refused request (its `id` and `room`, when `text` is one) and says whether the
     /// connection stays open (`Err`).
     fn admit(&mut self, text: Option<&str>) -> Result<(), bool> {
-        let Err(wait) = self
-            .bucket
-            .take(self.hub.config().message_rate, std::time::Instant::now())
-        else {
-            self.strikes = 0;
+        let now = std::time::Instant::now();
+        let Err(wait) = self.bucket.take(self.hub.config().message_rate, now) else {
             return Ok(());
         };
-        self.strikes += 1;
         let refused = text.and_then(|t| decode_client(t).ok());
         let (id, room) = refused.as_ref().map_or((None, None), request_names);
         self.out.message(&ServerMessage::Error {
@@ -313,7 +317,7 @@ impl Session {
             room: room.map(str::to_string),
             retry_after_ms: Some(wait.as_millis() as u64),
         });
-        Err(self.strikes < MAX_STRIKES)
+        Err(self.forgiven.take(FORGIVEN_REFUSALS, now).is_ok())
     }
 
     /// When the server stops: the requests that reached the connection but were not read

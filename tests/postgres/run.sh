@@ -19,43 +19,13 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 source "$root/tests/lib.sh"
 step() { echo "-- $* ($SECONDS s)"; }
 
-find_bin() {
-  local dir
-  for dir in /usr/lib/postgresql/*/bin; do
-    [[ -x "$dir/postgres" && -x "$dir/initdb" ]] && { echo "$dir"; return 0; }
-  done
-  return 1
-}
+trap stop_postgres_cluster EXIT
+step "starting a cluster on loopback"
+# shellcheck disable=SC2119 # no settings: PostgreSQL's defaults
+start_postgres_cluster
+step "PostgreSQL: $("$postgres_bin/postgres" --version), at ${postgres_url#*@}"
 
-if ! bin="$(find_bin)"; then
-  step "installing PostgreSQL from Debian's packages"
-  apt_install postgresql
-  bin="$(find_bin)"
-fi
-step "PostgreSQL: $("$bin/postgres" --version)"
-
-work="$(mktemp -d /tmp/mills-pg.XXXXXX)"
-as_db_user=()
-db_user="$(id -un)"
-if [[ $(id -u) -eq 0 ]]; then
-  db_user=postgres
-  chown postgres: "$work"
-  as_db_user=(runuser -u postgres --)
-fi
-
-cleanup() {
-  "${as_db_user[@]}" "$bin/pg_ctl" -D "$work/data" -m immediate stop >/dev/null 2>&1 || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-step "starting a cluster on 127.0.0.1:$port"
-"${as_db_user[@]}" "$bin/initdb" -D "$work/data" -U "$db_user" -A trust --no-sync >/dev/null
-"${as_db_user[@]}" "$bin/pg_ctl" -D "$work/data" -l "$work/log" -w -t 60 \
-  -o "-c listen_addresses=127.0.0.1 -p $port -k $work -c max_connections=200" start >/dev/null
-
-export MILLS_TEST_POSTGRES="postgres://$db_user@127.0.0.1:$port/postgres"
+export MILLS_TEST_POSTGRES="$postgres_url"
 
 step "the server's tests on PostgreSQL, two processes each"
 cd "$root"

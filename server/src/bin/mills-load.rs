@@ -9,7 +9,8 @@
 //! With `--url2` the second player of every game connects to another server process (two
 //! processes sharing one PostgreSQL database, as behind a load balancer). With `--attack`
 //! the games are played while 32 connections flood `open`s of unknown rooms and 1,000
-//! connections trickle request lines (`attack.rs`).
+//! connections trickle request lines (`attack.rs`). `server/measure-load.sh` runs it on
+//! SQLite, PostgreSQL and under attack side by side and prints the table of docs/online.md.
 
 #[path = "mills-load/attack.rs"]
 mod attack;

@@ -3,6 +3,11 @@
 //! engine and the WebSocket client, so one link instead of three keeps the suite's cold
 //! build shorter.
 
+// The load tool's attack, compiled here too so that its counting is tested.
+#[path = "../../src/bin/mills-load/attack.rs"]
+#[allow(dead_code)]
+mod attack;
+mod attack_counts;
 mod budgets;
 mod common;
 mod fault;

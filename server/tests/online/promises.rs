@@ -186,6 +186,66 @@ async fn binary_frames_count_against_the_message_rate() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// A flood paced at seven times the rate gets one message in between its refusals, every
+/// time a token comes back: the connection is still closed, for it keeps going past the rate.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_paced_at_seven_times_the_rate_is_closed() {
+    use futures_util::{SinkExt, StreamExt};
+    let dir = temp_dir("pacedflood");
+    let rate = 5;
+    let server = Server::start(
+        &dir.join("db"),
+        &["--messages-per-second", &rate.to_string()],
+    );
+    let (flood, _) = Client::connect(&server.url(), &new_secret(&mut rng(48)), "F").await;
+    let (mut sink, mut frames) = flood.split();
+    let sender = tokio::spawn(async move {
+        let mut pace = tokio::time::interval(Duration::from_secs(1) / (7 * rate));
+        // Late ticks are not made up in a burst: the pace stays even.
+        pace.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        for nonce in 0..(7 * rate * 20) {
+            pace.tick().await;
+            let ping = mills_protocol::encode(&ClientMessage::Ping {
+                nonce: Some(nonce.into()),
+            });
+            if sink.send(Message::text(ping)).await.is_err() {
+                return;
+            }
+        }
+    });
+    let (mut refused, mut answered_after_a_refusal, mut close) = (0, 0, None);
+    while let Ok(Some(Ok(frame))) =
+        tokio::time::timeout(Duration::from_secs(30), frames.next()).await
+    {
+        match frame {
+            Message::Text(text) => match mills_protocol::decode_server(text.as_str()) {
+                Ok(ServerMessage::Error {
+                    code: ErrorCode::RateLimited,
+                    ..
+                }) => refused += 1,
+                Ok(ServerMessage::Pong { .. }) if refused > 0 => answered_after_a_refusal += 1,
+                _ => {}
+            },
+            Message::Close(frame) => {
+                close = frame.map(|f| u16::from(f.code));
+                break;
+            }
+            _ => {}
+        }
+    }
+    sender.abort();
+    assert!(
+        answered_after_a_refusal > 0,
+        "the pace lets messages through between refusals ({refused} refused)"
+    );
+    assert_eq!(
+        close,
+        Some(1008),
+        "closed for the flood ({refused} refused)"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_database_file_is_readable_by_its_owner_only() {
     if test_postgres().is_some() {

@@ -2,14 +2,17 @@
 //! the server closes them) until the games end: connections flooding `open`s of rooms that
 //! do not exist, and connections trickling a request line a byte at a time. The honest
 //! games' round trips are then what the attack leaves of them.
+//!
+//! Self-contained (no item of `mills-load`'s own), so that the server's test binary can
+//! include it and check its counting against a real server.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
-use mills_protocol::ClientMessage;
-use mills_protocol::limits::INVITE_CODE_ALPHABET;
+use mills_protocol::limits::{INVITE_CODE_ALPHABET, INVITE_CODE_CHARS};
+use mills_protocol::{ClientMessage, ErrorCode, ServerMessage};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use tokio::io::AsyncWriteExt;
@@ -18,140 +21,285 @@ use tokio::sync::watch;
 use tokio::task::JoinSet;
 use tokio_tungstenite::tungstenite::Message;
 
-/// What the attack did, counted as it goes.
+/// How long a flood connection waits, once it stops sending, for the answers to what it
+/// sent.
+const DRAIN_WAIT: Duration = Duration::from_secs(30);
+
+/// What the flood did, counted as it goes. Every `open` written is in exactly one of
+/// `answered`, `refused` and `dropped`: the server answers the requests of a connection in
+/// order and names the room of each answer, so what a connection wrote and never got an
+/// answer for was read and dropped (or never read) when the server closed it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FloodCounts {
+    /// Connections that said `hello`.
+    pub connections: u64,
+    /// Of those, closed by the server (for flooding); the rest were closed by the flooder
+    /// when the attack stopped.
+    pub closed_by_server: u64,
+    /// `open`s written to the socket.
+    pub sent: u64,
+    /// Answered with the room's refusal (`not-in-room`: the room does not exist).
+    pub answered: u64,
+    /// Answered `rate-limited`.
+    pub refused: u64,
+    /// Never answered: the server closed the connection first.
+    pub dropped: u64,
+}
+
+/// What the trickle did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TrickleCounts {
+    /// Connections opened.
+    pub connections: u64,
+    /// Bytes of request lines written, one at a time.
+    pub bytes: u64,
+}
+
+impl std::ops::AddAssign for FloodCounts {
+    fn add_assign(&mut self, c: FloodCounts) {
+        self.connections += c.connections;
+        self.closed_by_server += c.closed_by_server;
+        self.sent += c.sent;
+        self.answered += c.answered;
+        self.refused += c.refused;
+        self.dropped += c.dropped;
+    }
+}
+
 #[derive(Default)]
-pub struct Counts {
-    flood_connections: AtomicU64,
-    opens_sent: AtomicU64,
-    answers: AtomicU64,
-    flood_closed: AtomicU64,
+struct Counters {
+    /// Added to once per flood connection, when it ends.
+    flood: Mutex<FloodCounts>,
     trickle_connections: AtomicU64,
-    bytes_trickled: AtomicU64,
+    trickle_bytes: AtomicU64,
 }
 
 /// The running attack.
 pub struct Attack {
     stop: watch::Sender<bool>,
-    tasks: JoinSet<()>,
-    counts: Arc<Counts>,
+    flooders: JoinSet<()>,
+    tricklers: JoinSet<()>,
+    counters: Arc<Counters>,
+}
+
+/// What the attack did, once stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Report {
+    pub flood: FloodCounts,
+    pub trickle: TrickleCounts,
+}
+
+impl std::fmt::Display for Report {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (fl, tr) = (&self.flood, &self.trickle);
+        write!(
+            f,
+            "attack: {} flood connections ({} closed by the server) wrote {} opens of unknown \
+             rooms: {} answered, {} refused rate-limited, {} dropped unanswered when the \
+             server closed the connection; {} trickle connections wrote {} bytes of request \
+             lines",
+            fl.connections,
+            fl.closed_by_server,
+            fl.sent,
+            fl.answered,
+            fl.refused,
+            fl.dropped,
+            tr.connections,
+            tr.bytes
+        )
+    }
 }
 
 /// Starts `flooders` flooding connections and `tricklers` trickling ones against the
 /// server at `url` (`ws://HOST:PORT/ws`).
 pub fn start(url: &str, flooders: usize, tricklers: usize) -> Attack {
     let (stop, stopped) = watch::channel(false);
-    let counts = Arc::new(Counts::default());
+    let counters = Arc::new(Counters::default());
     let addr = url
         .trim_start_matches("ws://")
         .split('/')
         .next()
         .unwrap_or_default()
         .to_string();
-    let mut tasks = JoinSet::new();
+    let mut flooding = JoinSet::new();
     for i in 0..flooders {
-        let (url, stopped, counts) = (url.to_string(), stopped.clone(), counts.clone());
-        tasks.spawn(until_stopped(stopped, flood(url, i as u64, counts)));
+        let (url, stopped, counters) = (url.to_string(), stopped.clone(), counters.clone());
+        flooding.spawn(flood(url, i as u64, stopped, counters));
     }
+    let mut trickling = JoinSet::new();
     for _ in 0..tricklers {
-        let (addr, stopped, counts) = (addr.clone(), stopped.clone(), counts.clone());
-        tasks.spawn(until_stopped(stopped, trickle(addr, counts)));
+        let (addr, mut stopped, counters) = (addr.clone(), stopped.clone(), counters.clone());
+        trickling.spawn(async move {
+            tokio::select! {
+                _ = stopped.wait_for(|s| *s) => {}
+                _ = trickle(addr, counters) => {}
+            }
+        });
     }
     Attack {
         stop,
-        tasks,
-        counts,
+        flooders: flooding,
+        tricklers: trickling,
+        counters,
     }
 }
 
 impl Attack {
-    /// Stops every attacking connection; returns a line saying what the attack did.
-    pub async fn stop(mut self) -> String {
+    /// Stops every attacking connection (a flood connection after the answers to what it
+    /// sent) and says what the attack did.
+    pub async fn stop(mut self) -> Report {
         let _ = self.stop.send(true);
-        while self.tasks.join_next().await.is_some() {}
-        let c = &self.counts;
-        let n = |a: &AtomicU64| a.load(Ordering::Relaxed);
-        format!(
-            "attack: {} flood connections ({} seen closed by the server) wrote {} opens of \
-             unknown rooms ({} answers read); {} trickle connections wrote {} bytes of \
-             request lines",
-            n(&c.flood_connections),
-            n(&c.flood_closed),
-            n(&c.opens_sent),
-            n(&c.answers),
-            n(&c.trickle_connections),
-            n(&c.bytes_trickled)
-        )
-    }
-}
-
-async fn until_stopped(mut stopped: watch::Receiver<bool>, work: impl Future<Output = ()>) {
-    tokio::select! {
-        _ = stopped.wait_for(|s| *s) => {}
-        _ = work => {}
+        while self.flooders.join_next().await.is_some() {}
+        while self.tricklers.join_next().await.is_some() {}
+        let c = &self.counters;
+        Report {
+            flood: *c.flood.lock().unwrap_or_else(|e| e.into_inner()),
+            trickle: TrickleCounts {
+                connections: c.trickle_connections.load(Ordering::Relaxed),
+                bytes: c.trickle_bytes.load(Ordering::Relaxed),
+            },
+        }
     }
 }
 
 /// Connects, says hello and sends `open`s of random unknown rooms as fast as the
-/// connection takes them, reading the answers beside; again when closed.
-async fn flood(url: String, seed: u64, counts: Arc<Counts>) {
+/// connection takes them, reading the answers beside; again when closed. When the attack
+/// stops, sends a last `open` and reads the answers up to its own before it closes (a
+/// close frame would not do: the server stops sending once it reads one, so the answers it
+/// still had queued would never come).
+async fn flood(url: String, seed: u64, stopped: watch::Receiver<bool>, counters: Arc<Counters>) {
     let mut rng = StdRng::seed_from_u64(0xF100D + seed);
-    loop {
+    // One device per flooder, whatever its connections: the flood is of messages.
+    let hello = mills_protocol::encode(&ClientMessage::Hello {
+        protocol: mills_protocol::PROTOCOL_VERSION,
+        device: format!("flooder-{seed:032}"),
+        name: None,
+    });
+    while !*stopped.borrow() {
         let Ok((ws, _)) = tokio_tungstenite::connect_async(url.as_str()).await else {
             tokio::time::sleep(Duration::from_millis(100)).await;
             continue;
         };
-        counts.flood_connections.fetch_add(1, Ordering::Relaxed);
-        let (mut sink, mut stream) = ws.split();
-        let reader_counts = counts.clone();
-        let reader = tokio::spawn(async move {
-            while let Some(Ok(_)) = stream.next().await {
-                reader_counts.answers.fetch_add(1, Ordering::Relaxed);
-            }
-        });
-        let hello = ClientMessage::Hello {
-            protocol: mills_protocol::PROTOCOL_VERSION,
-            device: super::secret(&mut rng),
-            name: None,
-        };
-        let mut message = hello;
-        while sink
-            .send(Message::text(mills_protocol::encode(&message)))
-            .await
-            .is_ok()
-        {
-            counts.opens_sent.fetch_add(
-                u64::from(matches!(message, ClientMessage::Open { .. })),
-                Ordering::Relaxed,
-            );
-            let room: String = (0..mills_protocol::limits::INVITE_CODE_CHARS)
-                .map(|_| {
-                    char::from(
-                        INVITE_CODE_ALPHABET[rng.random_range(0..INVITE_CODE_ALPHABET.len())],
-                    )
-                })
-                .collect();
-            message = ClientMessage::Open { room };
+        let (mut sink, stream) = ws.split();
+        if sink.send(Message::text(hello.clone())).await.is_err() {
+            continue;
         }
-        reader.abort();
-        counts.flood_closed.fetch_add(1, Ordering::Relaxed);
+        let answers = Arc::new(Answers::default());
+        let mut reader = tokio::spawn(read_answers(stream, answers.clone()));
+        let mut counts = FloodCounts {
+            connections: 1,
+            ..FloodCounts::default()
+        };
+        // The stop is looked at between sends, never during one, so that every frame
+        // counted as sent was written whole and none written goes uncounted.
+        let mut stopping;
+        loop {
+            stopping = *stopped.borrow();
+            let room = if stopping {
+                LAST_ROOM.to_string()
+            } else {
+                unknown_room(&mut rng)
+            };
+            let open = ClientMessage::Open { room };
+            if sink
+                .send(Message::text(mills_protocol::encode(&open)))
+                .await
+                .is_err()
+            {
+                break;
+            }
+            counts.sent += 1;
+            if stopping {
+                break;
+            }
+        }
+        // The server answers in order: once the last `open` is answered, every one is.
+        let server_closed = match tokio::time::timeout(DRAIN_WAIT, &mut reader).await {
+            Ok(Ok(Ended::LastAnswered)) => false,
+            Ok(Ok(Ended::Closed)) => true,
+            _ => {
+                reader.abort();
+                !stopping
+            }
+        };
+        let _ = sink.close().await;
+        counts.closed_by_server = u64::from(server_closed);
+        counts.answered = answers.answered.load(Ordering::Relaxed);
+        counts.refused = answers.refused.load(Ordering::Relaxed);
+        counts.dropped = counts.sent.saturating_sub(counts.answered + counts.refused);
+        *counters.flood.lock().unwrap_or_else(|e| e.into_inner()) += counts;
     }
+}
+
+/// The answers one flood connection read.
+#[derive(Default)]
+struct Answers {
+    answered: AtomicU64,
+    refused: AtomicU64,
+}
+
+/// How a flood connection's reading ended.
+enum Ended {
+    /// The answer to the `open` of [`LAST_ROOM`] came.
+    LastAnswered,
+    /// The server closed the connection first.
+    Closed,
+}
+
+/// The room of a flood connection's last `open`, when the attack stops: a well-formed code
+/// that no random one is (in practice).
+const LAST_ROOM: &str = "000000000000";
+
+/// Counts the answers to `open`s (every answer naming a room) until the answer to the
+/// `open` of [`LAST_ROOM`] or the end of the connection.
+async fn read_answers<S>(mut stream: S, answers: Arc<Answers>) -> Ended
+where
+    S: futures_util::Stream<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin,
+{
+    while let Some(Ok(frame)) = stream.next().await {
+        let Message::Text(text) = frame else { continue };
+        if let Ok(ServerMessage::Error {
+            code,
+            room: Some(room),
+            ..
+        }) = mills_protocol::decode_server(text.as_str())
+        {
+            let counter = if code == ErrorCode::RateLimited {
+                &answers.refused
+            } else {
+                &answers.answered
+            };
+            counter.fetch_add(1, Ordering::Relaxed);
+            if room == LAST_ROOM {
+                return Ended::LastAnswered;
+            }
+        }
+    }
+    Ended::Closed
+}
+
+/// A well-formed invite code that (60 random bits) names no room.
+fn unknown_room(rng: &mut StdRng) -> String {
+    (0..INVITE_CODE_CHARS)
+        .map(|_| char::from(INVITE_CODE_ALPHABET[rng.random_range(0..INVITE_CODE_ALPHABET.len())]))
+        .collect()
 }
 
 /// Connects and sends a WebSocket request line a byte every half second; again when the
 /// server closes it.
-async fn trickle(addr: String, counts: Arc<Counts>) {
+async fn trickle(addr: String, counters: Arc<Counters>) {
     let line = format!("GET {} HTTP/1.1\r\nHost: load\r\n", mills_protocol::WS_PATH);
     loop {
         let Ok(mut tcp) = TcpStream::connect(&addr).await else {
             tokio::time::sleep(Duration::from_millis(100)).await;
             continue;
         };
-        counts.trickle_connections.fetch_add(1, Ordering::Relaxed);
+        counters.trickle_connections.fetch_add(1, Ordering::Relaxed);
         for byte in line.bytes().cycle() {
             if tcp.write_all(&[byte]).await.is_err() {
                 break;
             }
-            counts.bytes_trickled.fetch_add(1, Ordering::Relaxed);
+            counters.trickle_bytes.fetch_add(1, Ordering::Relaxed);
             tokio::time::sleep(Duration::from_millis(500)).await;
         }
     }
