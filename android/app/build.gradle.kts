@@ -81,6 +81,13 @@ abstract class CargoTask : DefaultTask() {
         }
     }
 
+    /** [directory], emptied: the task's output holds only what this run writes. */
+    protected fun emptied(directory: DirectoryProperty): File =
+        directory.get().asFile.apply {
+            deleteRecursively()
+            mkdirs()
+        }
+
     /** The host's `mills` command line with [words], built and run by cargo from the workspace. */
     protected fun runMills(vararg words: String) = runCargo {
         args(listOf("run", "--release", "--quiet", "-p", "mills-toolbox", "--bin", "mills", "--") + words)
@@ -142,9 +149,7 @@ abstract class GenerateKotlinBindings : CargoTask() {
 
     @TaskAction
     fun generate() {
-        val out = outputDirectory.get().asFile
-        out.deleteRecursively()
-        out.mkdirs()
+        val out = emptied(outputDirectory)
         val library = libraries.get().file("arm64-v8a/libmills_ffi.so").asFile.path
         runCargo {
             args(
@@ -178,9 +183,7 @@ abstract class BuildEndgameTables : CargoTask() {
 
     @TaskAction
     fun build() {
-        val out = outputDirectory.get().asFile
-        out.deleteRecursively()
-        out.mkdirs()
+        val out = emptied(outputDirectory)
         runMills("tables", "build", "--out", out.path)
     }
 }
@@ -204,11 +207,8 @@ abstract class PackEndgameTables : CargoTask() {
 
     @TaskAction
     fun pack() {
-        val out = outputDirectory.get().asFile
-        out.deleteRecursively()
-        out.mkdirs()
         // the name MillsApplication opens the asset by
-        val pack = File(out, "tables.pack")
+        val pack = File(emptied(outputDirectory), "tables.pack")
         runMills("tables", "pack", "--tables", tables.get().asFile.path, "--out", pack.path)
     }
 }

@@ -416,7 +416,7 @@ class Android(unittest.TestCase):
         self.assertIn('args(listOf("run", "--release", "--quiet", "-p", "mills-toolbox", "--bin", "mills", "--") + words)', body)
         self.assertIn('runMills("tables", "build", "--out", out.path)', body)
         self.assertIn('runMills("tables", "pack", "--tables", tables.get().asFile.path, "--out", pack.path)', body)
-        self.assertIn('val pack = File(out, "tables.pack")', body)
+        self.assertIn('val pack = File(emptied(outputDirectory), "tables.pack")', body)
         self.assertIn("variant.sources.assets?.addGeneratedSourceDirectory(tablesPack, PackEndgameTables::outputDirectory)", body)
         self.assertIn("tables.set(endgameTables.flatMap { it.outputDirectory })", body)
         # a change of the engine makes new tables and a new pack
@@ -430,6 +430,10 @@ class Android(unittest.TestCase):
         cli = (ROOT / "rust-core/toolbox/src/bin/mills/tables.rs").read_text(encoding="utf-8")
         for word in ('Some("build")', 'Some("pack")', '"--out"', '"--tables"'):
             self.assertIn(word, cli)
+        # and the app opens the asset by the name the task writes
+        application = code(MAIN_KOTLIN / "MillsApplication.kt")
+        self.assertIn('private const val TABLES_PACK = "tables.pack"', application)
+        self.assertIn("assets.open(TABLES_PACK)", application)
 
     def test_no_resource_folder_repeats_min_sdk(self):
         # lint ObsoleteSdkInt: a -vNN qualifier at or below minSdk is always true
