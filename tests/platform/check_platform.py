@@ -844,7 +844,10 @@ class Ios(unittest.TestCase):
         self.assertIn('"$mills" tables build --out "$work/tables"', text)
         self.assertIn('"$mills" tables pack --tables "$work/tables" --out "$out.partial"', text)
         self.assertIn("-u SDKROOT", text)  # a host build, whatever SDK Xcode builds the app for
-        # the bundle check looks for it
+        # the app looks for it where the phase puts it, and the bundle check looks for it too
+        tables = (IOS_APP / "Mills/Model/EndgameTables.swift").read_text(encoding="utf-8")
+        self.assertIn('Bundle.main.url(forResource: "tables", withExtension: "pack")', tables)
+        self.assertIn("pack: EndgameTables.shippedPack", (IOS_APP / "Mills/Model/AppModel.swift").read_text(encoding="utf-8"))
         self.assertIn('pack="$app/tables.pack"', (ROOT / "ios/scripts/check-app-bundle.sh").read_text(encoding="utf-8"))
 
     def test_tests_do_not_link_a_second_engine(self):
