@@ -80,6 +80,18 @@ abstract class CargoTask : DefaultTask() {
             this.configure()
         }
     }
+
+    /** [directory], emptied: the task's output holds only what this run writes. */
+    protected fun emptied(directory: DirectoryProperty): File =
+        directory.get().asFile.apply {
+            deleteRecursively()
+            mkdirs()
+        }
+
+    /** The host's `mills` command line with [words], built and run by cargo from the workspace. */
+    protected fun runMills(vararg words: String) = runCargo {
+        args(listOf("run", "--release", "--quiet", "-p", "mills-toolbox", "--bin", "mills", "--") + words)
+    }
 }
 
 /** libmills_ffi.so for every ABI, into [outputDirectory]/<abi>/ (needs cargo-ndk and the NDK). */
@@ -137,9 +149,7 @@ abstract class GenerateKotlinBindings : CargoTask() {
 
     @TaskAction
     fun generate() {
-        val out = outputDirectory.get().asFile
-        out.deleteRecursively()
-        out.mkdirs()
+        val out = emptied(outputDirectory)
         val library = libraries.get().file("arm64-v8a/libmills_ffi.so").asFile.path
         runCargo {
             args(
@@ -155,6 +165,51 @@ abstract class GenerateKotlinBindings : CargoTask() {
                 throw GradleException("$file uses java.lang.ref.Cleaner (API 33, minSdk is 26): see bindings/uniffi.toml")
             }
         }
+    }
+}
+
+/**
+ * The endgame tables the shipped pack is made of: the host's `mills tables build`, run by cargo
+ * from this checkout, so that they come from the very engine the libraries are built from.
+ * One task for every variant (building them is the costly part: about a minute of CPU).
+ */
+abstract class BuildEndgameTables : CargoTask() {
+    @get:InputFiles
+    @get:PathSensitive(PathSensitivity.RELATIVE)
+    abstract val rustSources: ConfigurableFileCollection
+
+    @get:OutputDirectory
+    abstract val outputDirectory: DirectoryProperty
+
+    @TaskAction
+    fun build() {
+        val out = emptied(outputDirectory)
+        runMills("tables", "build", "--out", out.path)
+    }
+}
+
+/**
+ * The pack the app ships, [outputDirectory]/tables.pack (an asset): the tables zstd-compressed
+ * by `mills tables pack` (docs/ai.md, "Tables ready at once"). The app unpacks it on first use.
+ */
+abstract class PackEndgameTables : CargoTask() {
+    @get:InputDirectory
+    @get:PathSensitive(PathSensitivity.RELATIVE)
+    abstract val tables: DirectoryProperty
+
+    /** The pack's layout is the engine's too: a change of it makes a new pack. */
+    @get:InputFiles
+    @get:PathSensitive(PathSensitivity.RELATIVE)
+    abstract val rustSources: ConfigurableFileCollection
+
+    @get:OutputDirectory
+    abstract val outputDirectory: DirectoryProperty
+
+    @TaskAction
+    fun pack() {
+        // the name MillsApplication opens the asset by
+        val pack = File(emptied(outputDirectory), "tables.pack")
+        runMills("tables", "pack", "--tables", tables.get().asFile.path, "--out", pack.path)
     }
 }
 
@@ -197,6 +252,9 @@ android {
         // zh-CN); zh-rCN, zh-rTW and zh-rHK keep the Chinese strings of AndroidX and Material,
         // which aapt2's filter does not match to the script folders
         localeFilters += listOf("en", "b+zh+Hans", "zh-rCN", "b+zh+Hant", "zh-rTW", "zh-rHK")
+        // the tables pack is zstd data already: deflating it again in the APK saves nothing
+        // and costs the first launch an inflate on top of the unpack
+        noCompress += "pack"
     }
 
     // Release signing from the environment (android.yml sets it from the repository's secrets) or
@@ -255,6 +313,16 @@ val rustSourceFiles = files(
     repoRoot.resolve("server/protocol"), // mills-protocol: the online client's wire messages
 )
 
+// The endgame tables, built once for every variant; each variant packs them into its own assets.
+val endgameTables = tasks.register<BuildEndgameTables>("buildEndgameTables") {
+    group = "rust"
+    description = "Builds the endgame tables with the host's mills (cargo run), from this checkout."
+    cargo.set(cargoExecutable)
+    workspace.set(repoRoot)
+    rustSources.from(rustSourceFiles)
+    outputDirectory.set(layout.buildDirectory.dir("endgame-tables"))
+}
+
 // One pair of tasks per variant: addGeneratedSourceDirectory sets the task's output directory to
 // a place of the variant's own, so a task shared by two variants would have them fight over it.
 // The second variant's cargo build finds everything already built.
@@ -278,6 +346,16 @@ androidComponents {
             libraries.set(rustLibraries.flatMap { it.outputDirectory })
             uniffiConfig.set(repoRoot.resolve("bindings/uniffi.toml"))
         }
+        val tablesPack = tasks.register<PackEndgameTables>("pack${name}EndgameTables") {
+            group = "rust"
+            description = "Packs the endgame tables into the app's assets (tables.pack) with the host's mills."
+            cargo.set(cargoExecutable)
+            workspace.set(repoRoot)
+            tables.set(endgameTables.flatMap { it.outputDirectory })
+            rustSources.from(rustSourceFiles)
+        }
+        // a generated assets folder: the variant's asset merge runs the task first
+        variant.sources.assets?.addGeneratedSourceDirectory(tablesPack, PackEndgameTables::outputDirectory)
         variant.sources.jniLibs?.addGeneratedSourceDirectory(rustLibraries, BuildRustLibraries::outputDirectory)
         // `java`, not `kotlin`: on AGP 8.x the Kotlin Gradle plugin compiles the variant's java
         // source directories (Kotlin files included) and never reads variant.sources.kotlin, so

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Checks a built Mills.app for what App Store Connect looks at and this repository can only
-# check in the project spec: the privacy manifest at the bundle's root, the compiled app icon,
-# version numbers taken from MARKETING_VERSION / CURRENT_PROJECT_VERSION, and the SDK it was
-# built with, no older than the Xcode that ios/App/project.yml names (`xcodeVersion` 26: the
-# iOS 26 SDK, which App Store Connect has required since 28 April 2026).
+# check in the project spec: the privacy manifest at the bundle's root, the endgame tables pack,
+# the compiled app icon, version numbers taken from MARKETING_VERSION / CURRENT_PROJECT_VERSION,
+# and the SDK it was built with, no older than the Xcode that ios/App/project.yml names
+# (`xcodeVersion` 26: the iOS 26 SDK, which App Store Connect has required since 28 April 2026).
 #
 #   ios/scripts/check-app-bundle.sh path/to/Mills.app        (macOS: uses plutil)
 set -euo pipefail
@@ -31,6 +31,15 @@ expect() {
     fail "$1 is '$2', not '$3'"
   fi
 }
+
+# the endgame tables pack (the EndgameTablesPack target and the app's copy phase): without it
+# a first puzzle waits for the tables to be built on the phone
+pack="$app/tables.pack"
+if [[ -f "$pack" && "$(head -c 8 "$pack")" == MILLSPAK ]]; then
+  echo "ok   tables.pack is in the bundle ($(wc -c <"$pack" | tr -d ' ') bytes)"
+else
+  fail "tables.pack is missing from $app or is not a tables pack"
+fi
 
 if [[ -f "$app/Assets.car" ]]; then echo "ok   Assets.car (the compiled asset catalog)"; else fail "no Assets.car in $app"; fi
 expect CFBundleIconName "$(read_key "$app/Info.plist" CFBundleIcons.CFBundlePrimaryIcon.CFBundleIconName)" AppIcon

@@ -95,10 +95,12 @@ SO="$(CARGO_TARGET_DIR="$TARGET" t bindings/scripts/generate.sh kotlin "$GEN" | 
 [[ -f "$SO" ]] || fail "no library at $SO"
 
 # 3b. The real mills-server for the online tests (OnlineUiTest starts it on loopback, an
-#     ephemeral port, and drives two app instances against it).
+#     ephemeral port, and drives two app instances against it), and the mills command line,
+#     whose `tables pack` makes the pack TablesFirstUseTest unpacks (as the app's build does).
 SERVER_BIN="$TARGET/$cargo_profile_dir/mills-server"
-CARGO_TARGET_DIR="$TARGET" t cargo build --quiet --profile "$cargo_profile" --workspace --bin mills-server \
-  || fail "building mills-server failed"
+MILLS_BIN="$TARGET/$cargo_profile_dir/mills"
+CARGO_TARGET_DIR="$TARGET" t cargo build --quiet --profile "$cargo_profile" --workspace --bin mills-server --bin mills \
+  || fail "building mills-server and mills failed"
 
 # 4. One kotlinc run: generated bindings + shared UI + desktop glue + tests.
 SOURCES=("$GEN" "$ROOT/android/app/src/shared/kotlin" "$HERE/src/main/kotlin" "$HERE/src/test/kotlin")
@@ -122,7 +124,7 @@ rm -rf "$SHOTS"
 set +e
 java -Djava.awt.headless=true -Djna.library.path="$(dirname "$SO")" \
   -Dmills.res="$ROOT/android/app/src/main/res" -Dmills.screenshots="$SHOTS" -Dmills.root="$ROOT" \
-  -Dmills.puzzleTables="$TARGET/tmp/puzzle-tables" -Dmills.serverBin="$SERVER_BIN" \
+  -Dmills.puzzleTables="$TARGET/tmp/puzzle-tables" -Dmills.serverBin="$SERVER_BIN" -Dmills.millsBin="$MILLS_BIN" \
   -XX:TieredStopAtLevel=1 -Xmx2g \
   -jar "$LAUNCHER" execute --disable-banner --disable-ansi-colors --details=tree \
   --class-path "$BUILD/classes:$LIBCP" --select-package app.mills.tests \

@@ -569,8 +569,13 @@ def check_project(path):
         if not os.path.isfile(os.path.join(package_path, "Package.swift")):
             problems.append(f"package {name}: no Package.swift in {package_path}")
     targets = spec.get("targets") or {}
+    # XcodeGen's script-only targets (the endgame tables pack), which a target may depend on
+    aggregates = spec.get("aggregateTargets") or {}
     if not targets:
         problems.append("no targets")
+    for name, aggregate in aggregates.items():
+        if not aggregate.get("buildScripts"):
+            problems.append(f"aggregate target {name}: no buildScripts")
     for name, target in targets.items():
         sources = target.get("sources") or []
         for source in sources:
@@ -580,7 +585,7 @@ def check_project(path):
         for dependency in target.get("dependencies") or []:
             if "package" in dependency and dependency["package"] not in (spec.get("packages") or {}):
                 problems.append(f"target {name}: unknown package {dependency['package']}")
-            if "target" in dependency and dependency["target"] not in targets:
+            if "target" in dependency and dependency["target"] not in targets and dependency["target"] not in aggregates:
                 problems.append(f"target {name}: unknown target {dependency['target']}")
         if target.get("type") == "application":
             problems += document_type_problems(name, target, base)

@@ -406,6 +406,35 @@ class Android(unittest.TestCase):
         self.assertIn('File(noBackupDirectory, "tables")', code(SHARED_KOTLIN / "data/AppFiles.kt"))
         self.assertIn("noBackupFilesDir = noBackupFilesDir", code(MAIN_KOTLIN / "MillsApplication.kt"))
 
+    def test_the_tables_pack_is_made_from_this_checkout_and_merged_into_the_assets(self):
+        # docs/ai.md, "Tables ready at once": the host's mills, run by cargo from the workspace
+        # the libraries are built from, builds the tables and packs them; each variant's pack
+        # is a generated assets folder, so mergeAssets (debug and release alike) runs it first
+        body = code(APP_GRADLE)
+        self.assertIn("abstract class BuildEndgameTables : CargoTask()", body)
+        self.assertIn("abstract class PackEndgameTables : CargoTask()", body)
+        self.assertIn('args(listOf("run", "--release", "--quiet", "-p", "mills-toolbox", "--bin", "mills", "--") + words)', body)
+        self.assertIn('runMills("tables", "build", "--out", out.path)', body)
+        self.assertIn('runMills("tables", "pack", "--tables", tables.get().asFile.path, "--out", pack.path)', body)
+        self.assertIn('val pack = File(emptied(outputDirectory), "tables.pack")', body)
+        self.assertIn("variant.sources.assets?.addGeneratedSourceDirectory(tablesPack, PackEndgameTables::outputDirectory)", body)
+        self.assertIn("tables.set(endgameTables.flatMap { it.outputDirectory })", body)
+        # a change of the engine makes new tables and a new pack
+        for task in ("BuildEndgameTables", "PackEndgameTables"):
+            register = re.search(rf"register<{task}>\((.*?)\n\s*\}}", body, flags=re.S)
+            self.assertIsNotNone(register, f"{task} is not registered")
+            self.assertIn("rustSources.from(rustSourceFiles)", register.group(1), task)
+        # zstd data stored as it is: deflate would gain nothing and cost the first launch
+        self.assertRegex(body, r'androidResources\s*\{[^}]*noCompress \+= "pack"')
+        # the subcommand and flags the tasks use are the command line's own
+        cli = (ROOT / "rust-core/toolbox/src/bin/mills/tables.rs").read_text(encoding="utf-8")
+        for word in ('Some("build")', 'Some("pack")', '"--out"', '"--tables"'):
+            self.assertIn(word, cli)
+        # and the app opens the asset by the name the task writes
+        application = code(MAIN_KOTLIN / "MillsApplication.kt")
+        self.assertIn('private const val TABLES_PACK = "tables.pack"', application)
+        self.assertIn("assets.open(TABLES_PACK)", application)
+
     def test_no_resource_folder_repeats_min_sdk(self):
         # lint ObsoleteSdkInt: a -vNN qualifier at or below minSdk is always true
         min_sdk = int(gradle_value("minSdk"))
@@ -790,6 +819,36 @@ class Ios(unittest.TestCase):
         self.assertEqual((width, height), (1024, 1024))
         self.assertEqual(depth, 8)
         self.assertEqual(colour, 2, "colour type 2 (RGB): App Store Connect refuses an icon with alpha")
+
+    def test_the_tables_pack_is_made_before_the_app_and_copied_into_its_bundle(self):
+        # the EndgameTablesPack target runs ios/scripts/pack-tables.sh (cargo reads the whole
+        # workspace: the user script sandbox is off for that target only); the app depends on
+        # it and copies its declared output into the bundle with a sandboxed phase
+        pack_target = self.spec["aggregateTargets"]["EndgameTablesPack"]
+        self.assertEqual(pack_target["settings"]["base"]["ENABLE_USER_SCRIPT_SANDBOXING"], False)
+        self.assertNotIn("ENABLE_USER_SCRIPT_SANDBOXING", self.app["settings"]["base"])
+        self.assertEqual(self.spec["settings"]["base"]["ENABLE_USER_SCRIPT_SANDBOXING"], True)
+        [make] = pack_target["buildScripts"]
+        self.assertEqual(make["script"], '"$SRCROOT/../scripts/pack-tables.sh" "$SCRIPT_OUTPUT_FILE_0"')
+        self.assertEqual(make["outputFiles"], ["$(SRCROOT)/../build/tables.pack"])
+        self.assertIs(make["basedOnDependencyAnalysis"], False)  # the script asks cargo each build
+        self.assertIn({"target": "EndgameTablesPack"}, self.app["dependencies"])
+        [copy] = self.app["postCompileScripts"]
+        self.assertEqual(copy["inputFiles"], make["outputFiles"])
+        self.assertEqual(copy["outputFiles"], ["$(TARGET_BUILD_DIR)/$(UNLOCALIZED_RESOURCES_FOLDER_PATH)/tables.pack"])
+        self.assertEqual(copy["script"], 'cp "$SCRIPT_INPUT_FILE_0" "$SCRIPT_OUTPUT_FILE_0"')
+        script = ROOT / "ios/scripts/pack-tables.sh"
+        self.assertTrue(os.access(script, os.X_OK), f"{script} is not executable")
+        text = script.read_text(encoding="utf-8")
+        self.assertIn('cargo" build --release --quiet -p mills-toolbox --bin mills', text)
+        self.assertIn('"$mills" tables build --out "$work/tables"', text)
+        self.assertIn('"$mills" tables pack --tables "$work/tables" --out "$out.partial"', text)
+        self.assertIn("-u SDKROOT", text)  # a host build, whatever SDK Xcode builds the app for
+        # the app looks for it where the phase puts it, and the bundle check looks for it too
+        tables = (IOS_APP / "Mills/Model/EndgameTables.swift").read_text(encoding="utf-8")
+        self.assertIn('Bundle.main.url(forResource: "tables", withExtension: "pack")', tables)
+        self.assertIn("pack: EndgameTables.shippedPack", (IOS_APP / "Mills/Model/AppModel.swift").read_text(encoding="utf-8"))
+        self.assertIn('pack="$app/tables.pack"', (ROOT / "ios/scripts/check-app-bundle.sh").read_text(encoding="utf-8"))
 
     def test_tests_do_not_link_a_second_engine(self):
         tests = self.spec["targets"]["MillsTests"]

@@ -33,7 +33,8 @@
 # The online tests (ios/App/MillsTests/OnlineGameTests.swift) start the real mills-server,
 # built here in the profile of tests/lib.sh (in a full run the Rust tests built it), on a loopback
 # port; the root shares the machine's network, and the binary is found inside it at its own
-# path (MILLS_SERVER_BIN).
+# path (MILLS_SERVER_BIN). TablesFirstUseTests runs the mills command line the same way
+# (MILLS_BIN) to pack one game's tables.
 #
 # Environment: CARGO_TARGET_DIR is honoured (this suite builds in
 # $CARGO_TARGET_DIR/ffi-tests/swift-linux); MILLS_SWIFT_MODES, the language modes to compile
@@ -191,14 +192,16 @@ mkdir -p "$puzzle_tables"
 
 # The online tests' real mills-server (in a full run the Rust tests built it), started by the
 # tests on a loopback port (the root shares the machine's network) from inside the root:
-# the target folder is mounted there at its own path.
-step "building mills-server for the online tests"
-if ! nice -n 10 cargo build --quiet --manifest-path "$root/Cargo.toml" --profile "$cargo_profile" --workspace --bin mills-server \
+# the target folder is mounted there at its own path. And the mills command line, whose
+# `tables pack` makes the pack TablesFirstUseTests unpacks (as the app's build phase does).
+step "building mills-server and mills for the tests"
+if ! nice -n 10 cargo build --quiet --manifest-path "$root/Cargo.toml" --profile "$cargo_profile" --workspace --bin mills-server --bin mills \
   >"$build/server.log" 2>&1; then
   cat "$build/server.log"
-  fail "mills-server was not built"
+  fail "mills-server and mills were not built"
 fi
 server_bin="$target_dir/$cargo_profile_dir/mills-server"
+mills_bin="$target_dir/$cargo_profile_dir/mills"
 
 swift_root=""
 if [[ "$(id -u)" == 0 ]]; then
@@ -225,13 +228,13 @@ if [[ "$(id -u)" == 0 ]]; then
   esac
   in_swift() {
     nice -n 10 chroot "$swift_root" /usr/bin/env -i HOME=/root PATH=/usr/bin:/bin LANG=C.UTF-8 \
-      MILLS_SWIFT_LANGUAGE_MODE="${MILLS_SWIFT_LANGUAGE_MODE:-5}" MILLS_PUZZLE_TABLES_DIR="$puzzle_tables" MILLS_SERVER_BIN="$server_bin" "$@"
+      MILLS_SWIFT_LANGUAGE_MODE="${MILLS_SWIFT_LANGUAGE_MODE:-5}" MILLS_PUZZLE_TABLES_DIR="$puzzle_tables" MILLS_SERVER_BIN="$server_bin" MILLS_BIN="$mills_bin" "$@"
   }
   where="Debian $SWIFT_DEBIAN_SUITE root (tests/.tools/swift-root)"
 else
   command -v swift >/dev/null 2>&1 || fail "no swift on PATH, and not root to install one"
   in_swift() {
-    nice -n 10 env MILLS_SWIFT_LANGUAGE_MODE="${MILLS_SWIFT_LANGUAGE_MODE:-5}" MILLS_PUZZLE_TABLES_DIR="$puzzle_tables" MILLS_SERVER_BIN="$server_bin" "$@"
+    nice -n 10 env MILLS_SWIFT_LANGUAGE_MODE="${MILLS_SWIFT_LANGUAGE_MODE:-5}" MILLS_PUZZLE_TABLES_DIR="$puzzle_tables" MILLS_SERVER_BIN="$server_bin" MILLS_BIN="$mills_bin" "$@"
   }
   where="$(command -v swift)"
 fi

@@ -46,12 +46,13 @@ enum PuzzleText {
 }
 
 extension TablesState {
-    /// Why a puzzle may not open yet: the engine proves and defends puzzles with its
-    /// endgame tables, which are prepared after the first launch.
-    var puzzlesWaitLine: String? {
+    /// Why a puzzle may not open yet, and how far the tables are: the engine proves and
+    /// defends puzzles with its endgame tables, which are prepared at the first launch.
+    var puzzlesProgressLine: String? {
         switch self {
         case .ready: nil
-        case .notPrepared, .preparing: String(localized: "puzzles_tables_preparing")
+        case .notPrepared: String(localized: "puzzles_tables_preparing")
+        case .preparing: localizedLine
         case .cancelled, .failed: String(localized: "puzzles_tables_unavailable")
         }
     }

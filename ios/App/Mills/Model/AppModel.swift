@@ -29,14 +29,15 @@ final class AppModel {
 
     /// The app's files in `locations` (none: nothing is kept), what happens spoken through
     /// `announce`. An unfinished autosaved game is opened; with `preparesTables`, the endgame
-    /// tables are prepared (read, or built the first time) in the background.
+    /// tables are prepared (read, or unpacked from the bundle's pack the first time) in the
+    /// background.
     init(locations: SaveLocations?, announce: @escaping Announce, preparesTables: Bool = true) {
         self.locations = locations
         self.announce = announce
         friend = FriendPlayModel(locations: locations, announce: announce)
         resumeSavedGame()
         if preparesTables {
-            endgameTables.start(in: locations?.tables)
+            endgameTables.start(in: locations?.tables, pack: EndgameTables.shippedPack)
         }
     }
 

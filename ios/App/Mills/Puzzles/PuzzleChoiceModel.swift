@@ -18,6 +18,8 @@ final class PuzzleChoiceModel {
     private(set) var solvedIds: Set<String> = []
     /// Why a puzzle could not open (its game's endgame tables not ready yet).
     private(set) var error: String?
+    /// A puzzle opened while the tables were being prepared, waiting for them.
+    let tablesWait = TablesWait()
 
     @ObservationIgnored let stats: PuzzleStatsStore?
     @ObservationIgnored private let announce: Announce
@@ -55,6 +57,15 @@ final class PuzzleChoiceModel {
     /// Reads the solved ticks again (after a puzzle).
     func reload() {
         solvedIds = Set(stats?.game(game)?.solvedIds ?? [])
+    }
+
+    /// Opens `puzzle` (as `open(_:)`) once `tables` are ready, and hands its model to `show`;
+    /// meanwhile `tablesWait` says it waits (the screen shows the tables' progress).
+    func open(_ puzzle: PuzzleInfo, after tables: EndgameTables?, show: @escaping @MainActor (PuzzleModel) -> Void) {
+        error = nil
+        tablesWait.run(after: tables) { [weak self] in
+            if let model = self?.open(puzzle) { show(model) }
+        }
     }
 
     /// A model of `puzzle` whose Next is the puzzle after it in this list; nil (and `error`

@@ -4,6 +4,7 @@ import SwiftUI
 /// One game's puzzles by grade, easiest first, the solved ones ticked. A puzzle opens on its
 /// own screen, with the next of the list as its Next.
 struct PuzzleChoiceScreen: View {
+    @Environment(AppModel.self) private var app
     private let game: GameId
     @State private var model: PuzzleChoiceModel?
     @State private var puzzle: PuzzleModel?
@@ -32,7 +33,7 @@ struct PuzzleChoiceScreen: View {
                 Section {
                     ForEach(Array(model.puzzles.enumerated()), id: \.element.id) { index, info in
                         Button {
-                            puzzle = model.open(info)
+                            model.open(info, after: app.endgameTables) { puzzle = $0 }
                         } label: {
                             PuzzleRow(number: index + 1, puzzle: info, isSolved: model.isSolved(info))
                         }
@@ -42,6 +43,7 @@ struct PuzzleChoiceScreen: View {
                 } footer: {
                     Text("puzzles_count \(model.puzzles.count)")
                 }
+                TablesProgressSection(state: app.endgameTables.state, waiting: model.tablesWait.isWaiting)
                 if let message = model.error {
                     Section {
                         Text(verbatim: message)
@@ -51,6 +53,7 @@ struct PuzzleChoiceScreen: View {
             }
         }
         .navigationTitle(Text(verbatim: GameCatalog.name(of: game)))
+        .onDisappear { model?.tablesWait.cancel() }
         .navigationDestination(isPresented: puzzleShown) {
             if let puzzle {
                 PuzzleScreen(model: puzzle)

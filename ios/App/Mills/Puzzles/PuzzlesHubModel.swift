@@ -16,13 +16,24 @@ final class PuzzlesHubModel {
     var rush: PuzzleRushModel?
     /// Why a puzzle could not open (its game's endgame tables not ready yet).
     private(set) var openError: String?
+    /// Today's puzzle or a rush opened while the tables were being prepared, waiting for them.
+    let tablesWait = TablesWait()
 
     @ObservationIgnored private let stats: PuzzleStatsStore?
+    @ObservationIgnored private let tables: EndgameTables?
     @ObservationIgnored private let now: () -> Date
     @ObservationIgnored private let announce: Announce
 
-    init(stats: PuzzleStatsStore? = PuzzleStatsStore.standard, now: @escaping () -> Date = { Date.now }, announce: @escaping Announce) {
+    /// `tables`: the app's endgame tables, which a puzzle waits for while they are prepared
+    /// (none: it opens at once, or the engine says why not).
+    init(
+        stats: PuzzleStatsStore? = PuzzleStatsStore.standard,
+        tables: EndgameTables? = nil,
+        now: @escaping () -> Date = { Date.now },
+        announce: @escaping Announce
+    ) {
         self.stats = stats
+        self.tables = tables
         self.now = now
         self.announce = announce
         reload()
@@ -40,9 +51,14 @@ final class PuzzlesHubModel {
         dailySolved = daily.map { puzzle in games.contains { $0.solvedIds.contains(puzzle.id) } } ?? false
     }
 
-    /// Opens today's puzzle.
+    /// Opens today's puzzle, once the tables are ready.
     func openDaily() {
         guard let daily else { return }
+        openError = nil
+        tablesWait.run(after: tables) { [weak self] in self?.open(daily) }
+    }
+
+    private func open(_ daily: PuzzleInfo) {
         do {
             puzzle = try PuzzleModel(puzzle: daily, stats: stats, announce: announce)
             openError = nil
@@ -51,8 +67,11 @@ final class PuzzlesHubModel {
         }
     }
 
-    /// Opens a rush of `game`, waiting for its start.
+    /// Opens a rush of `game`, waiting for its start, once the tables are ready.
     func openRush(_ game: GameId) {
-        rush = PuzzleRushModel(game: game, stats: stats, announce: announce)
+        tablesWait.run(after: tables) { [weak self] in
+            guard let self else { return }
+            rush = PuzzleRushModel(game: game, stats: stats, announce: announce)
+        }
     }
 }

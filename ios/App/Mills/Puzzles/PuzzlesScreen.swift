@@ -6,6 +6,7 @@ import SwiftUI
 /// The model is made once, when the screen first appears (as the course screen's: SwiftUI
 /// builds this view again at every redraw of the screen that links to it).
 struct PuzzlesScreen: View {
+    @Environment(AppModel.self) private var app
     @State private var model: PuzzlesHubModel?
 
     var body: some View {
@@ -20,7 +21,7 @@ struct PuzzlesScreen: View {
             if let model {
                 model.reload()
             } else {
-                model = PuzzlesHubModel(announce: VoiceOver.announce)
+                model = PuzzlesHubModel(tables: app.endgameTables, announce: VoiceOver.announce)
             }
         }
     }
@@ -85,7 +86,8 @@ private struct PuzzlesList: View {
                     Label("puzzles_stats", systemImage: "chart.bar")
                 }
             }
-            if let message = model.openError ?? app.endgameTables.state.puzzlesWaitLine {
+            TablesProgressSection(state: app.endgameTables.state, waiting: model.tablesWait.isWaiting)
+            if let message = model.openError {
                 Section {
                     Text(verbatim: message)
                         .foregroundStyle(.secondary)
@@ -93,6 +95,7 @@ private struct PuzzlesList: View {
             }
         }
         .navigationTitle("puzzles_title")
+        .onDisappear { model.tablesWait.cancel() }
         .navigationDestination(isPresented: puzzleShown) {
             if let puzzle = model.puzzle {
                 PuzzleScreen(model: puzzle)

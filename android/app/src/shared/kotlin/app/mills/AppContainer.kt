@@ -11,6 +11,7 @@ import app.mills.data.NoRecordSharing
 import app.mills.data.OnlineRepository
 import app.mills.data.cleartextToLoopbackOnly
 import app.mills.data.RecordSharing
+import app.mills.data.ShippedTablesPack
 import app.mills.data.SettingsRepository
 import app.mills.data.SettingsStore
 import app.mills.ui.game.GameViewModel
@@ -53,12 +54,14 @@ class AppContainer(
     private val inviteSharing: InviteSharing = NoInviteSharing,
     /** Unencrypted traffic allowed to a host (Android: NetworkSecurityPolicy). */
     cleartextPermitted: (host: String) -> Boolean = ::cleartextToLoopbackOnly,
+    /** The endgame tables pack the app ships (Android: the asset); `null`: tables are built. */
+    tablesPack: ShippedTablesPack? = null,
 ) {
     private val files = AppFiles(filesDir, noBackupFilesDir)
     val settings = SettingsRepository(settingsStore)
     val games = GameRepository(files, mainScope(), seed, background, manualClock)
     val lessons = LessonRepository(files)
-    val endgameTables = EndgameTablesRepository(files.tablesDir)
+    val endgameTables = EndgameTablesRepository(files.tablesDir, pack = tablesPack)
     val puzzles = PuzzleRepository(files, today)
     val online = OnlineRepository(files, settings, mainScope(), cleartextPermitted)
 
@@ -70,7 +73,7 @@ class AppContainer(
 
     fun settingsViewModel() = SettingsViewModel(settings, games, endgameTables)
 
-    /** At launch (not in tests): load or build the endgame tables in the background. */
+    /** At launch (not in tests): load, unpack or build the endgame tables in the background. */
     fun startEndgameTables() = endgameTables.start()
 
     fun lessonListViewModel() = LessonListViewModel(lessons)

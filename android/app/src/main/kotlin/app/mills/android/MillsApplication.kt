@@ -3,7 +3,12 @@ package app.mills.android
 import android.app.Application
 import android.security.NetworkSecurityPolicy
 import app.mills.AppContainer
+import app.mills.data.ShippedTablesPack
 import kotlinx.coroutines.Dispatchers
+import java.io.File
+
+/** The endgame tables pack's name in the assets (android/app/build.gradle.kts writes it). */
+private const val TABLES_PACK = "tables.pack"
 
 /** Holds the app's objects for the life of the process. */
 class MillsApplication : Application() {
@@ -22,6 +27,9 @@ class MillsApplication : Application() {
             noBackupFilesDir = noBackupFilesDir,
             // the manifest's network_security_config: cleartext to this device only
             cleartextPermitted = NetworkSecurityPolicy.getInstance()::isCleartextTrafficPermitted,
+            // the pack the Gradle task packEndgameTables put into the assets, copied to the
+            // cache when a game's tables are missing (the engine seeks in it) and deleted after
+            tablesPack = ShippedTablesPack(File(cacheDir, TABLES_PACK)) { assets.open(TABLES_PACK) },
         )
         container.startEndgameTables()
     }

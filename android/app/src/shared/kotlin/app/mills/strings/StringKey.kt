@@ -85,7 +85,7 @@ enum class StringKey {
     // endgame tables (engine): their error and the Settings line
     ErrorInvalidTableSize, TablesReady, TablesPreparing, TablesUnavailable,
     // puzzles: their errors
-    ErrorTablesNotReady, ErrorInvalidDate,
+    ErrorTablesNotReady, ErrorInvalidDate, PuzzlesWaitingForTables,
     // puzzles: home entry, hub, puzzle screen, rush, statistics and rating
     HomePuzzles, HomePuzzlesSummary, PuzzlesTitle, PuzzlesRating, PuzzlesRatingDescription,
     PuzzlesRatingNote, PuzzlesSolved, PuzzlesStreak, PuzzlesBestRush, PuzzlesRatedGames,

@@ -51,6 +51,7 @@ import app.mills.ui.puzzles.PuzzleHubViewModel
 import app.mills.ui.puzzles.PuzzleMode
 import app.mills.ui.puzzles.PuzzleRoute
 import app.mills.ui.puzzles.PuzzleViewModel
+import app.mills.ui.puzzles.WaitingPuzzle
 import app.mills.ui.records.ConfirmOpenRecordDialog
 import app.mills.ui.records.ImportErrorDialog
 import app.mills.ui.rules.RulesScreen
@@ -60,6 +61,7 @@ import app.mills.ui.theme.MillsTheme
 import app.mills.ui.theme.isDark
 import uniffi.mills_ffi.GameId
 import uniffi.mills_ffi.PuzzleGrade
+import uniffi.mills_ffi.TablesState
 
 /** The view models of the app; the platform decides how long they live. */
 class AppViewModels(
@@ -243,11 +245,17 @@ fun AppViewModels.openRecordReplacingUnfinished() {
     if (game.importRecord(pending.text, replaceUnfinished = true)) app.openGame()
 }
 
-/** The puzzles' home starts a mode in [locale] and opens it, or says why it cannot (the tables not ready yet). */
+/**
+ * The puzzles' home starts a mode in [locale] and opens it, or says why it cannot; while the
+ * tables are being prepared it waits for them, showing their progress.
+ */
 private fun AppViewModels.puzzleHubActions(locale: String): PuzzleHubActions = object : PuzzleHubActions {
     private val hub get() = this@puzzleHubActions.puzzleHub
 
     private fun play(mode: PuzzleMode, puzzleId: String? = null) {
+        // the tables that judge puzzles are still being read, unpacked or built: the hub shows
+        // their progress and opens this puzzle once they are done (onTablesSettled)
+        if (hub.tables.value is TablesState.Preparing) return hub.waitForTables(WaitingPuzzle(mode, puzzleId))
         val error = puzzle.start(mode, locale, puzzleId)
         hub.showError(error)
         if (error == null) app.navigate(Route.Puzzle)
@@ -258,7 +266,12 @@ private fun AppViewModels.puzzleHubActions(locale: String): PuzzleHubActions = o
     override fun onDaily() = play(PuzzleMode.Daily)
     override fun onRush() = play(PuzzleMode.Rush(hub.uiState.value.game))
     override fun onPuzzle(puzzleId: String) = hub.uiState.value.let { play(PuzzleMode.Choice(it.game, it.grade), puzzleId) }
+    override fun onTablesSettled() {
+        hub.takeWaiting()?.let { play(it.mode, it.puzzleId) }
+    }
+
     override fun onBack() {
+        hub.waitForTables(null) // leaving the hub: nothing opens behind the player's back
         app.back()
     }
 }

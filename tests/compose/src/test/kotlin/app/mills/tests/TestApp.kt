@@ -5,6 +5,7 @@ import app.mills.data.InMemorySettingsStore
 import app.mills.data.InviteSharing
 import app.mills.data.NoInviteSharing
 import app.mills.data.SettingsStore
+import app.mills.data.ShippedTablesPack
 import app.mills.data.UserSettings
 import app.mills.ui.AppViewModels
 import kotlinx.coroutines.CoroutineDispatcher
@@ -37,8 +38,10 @@ class TestApp(
     today: LocalDate = LocalDate.of(2026, 12, 6),
     /** Where a room's invite goes (the share sheet on a phone). */
     inviteSharing: InviteSharing = NoInviteSharing,
+    /** The endgame tables pack the app ships (the asset on a phone); none: tables are built. */
+    tablesPack: ShippedTablesPack? = null,
 ) {
-    val container = AppContainer(dir, store, main, seed = 7u, today = { today }, inviteSharing = inviteSharing)
+    val container = AppContainer(dir, store, main, seed = 7u, today = { today }, inviteSharing = inviteSharing, tablesPack = tablesPack)
     private val online = container.onlineGameViewModel()
     val viewModels = AppViewModels(
         container.appViewModel(),

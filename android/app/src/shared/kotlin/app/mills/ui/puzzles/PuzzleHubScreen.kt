@@ -56,6 +56,9 @@ interface PuzzleHubActions {
     fun onDaily()
     fun onRush()
     fun onPuzzle(puzzleId: String)
+
+    /** The tables' preparation ended while a puzzle waited for it: open that puzzle now. */
+    fun onTablesSettled() {}
     fun onBack()
 }
 
@@ -65,6 +68,10 @@ fun PuzzleHubRoute(viewModel: PuzzleHubViewModel, actions: PuzzleHubActions) {
     LaunchedEffect(Unit) { viewModel.refresh() }
     val state by viewModel.uiState.collectAsState()
     val tables by viewModel.tables.collectAsState()
+    val preparing = tables is TablesState.Preparing
+    LaunchedEffect(preparing, state.waitingForTables) {
+        if (!preparing && state.waitingForTables) actions.onTablesSettled()
+    }
     PuzzleHubScreen(state, tables, actions)
 }
 
@@ -85,9 +92,9 @@ fun PuzzleHubScreen(state: PuzzleHubUiState, tables: TablesState, actions: Puzzl
                 ) {
                     item { Chips(state.games, state.game, { UiText.GameName(it).resolve() }, "game", actions::onGame) }
                     item { PuzzleStatsCard(state) }
-                    // puzzles are judged by the tables: say so while they are not ready
+                    // puzzles are judged by the tables: how far they are, while they are not ready
                     endgameTablesText(tables)?.takeIf { tables !is TablesState.Ready }?.let { line ->
-                        item { Text(line.resolve(), style = MaterialTheme.typography.bodyMedium, modifier = Modifier.testTag("puzzle-tables")) }
+                        item { TablesProgress(tables, line, state.waitingForTables) }
                     }
                     state.error?.let { error ->
                         item {

@@ -28,6 +28,8 @@ class PuzzleHubViewModel(
     /** The player's last grade (every grade for `null`); a game without puzzles of it shows its easiest grade instead. */
     private var chosenGrade: PuzzleGrade? = null
     private var error: UiText? = null
+    /** What the player opened while the tables were being prepared: it opens once they are. */
+    private var waiting: WaitingPuzzle? = null
     private val state = MutableStateFlow(build())
 
     val uiState: StateFlow<PuzzleHubUiState> = state.asStateFlow()
@@ -56,6 +58,16 @@ class PuzzleHubViewModel(
         state.value = build()
     }
 
+    /** Keeps [request] (or forgets the waiting one, for `null`) until the tables are ready. */
+    fun waitForTables(request: WaitingPuzzle?) {
+        waiting = request
+        if (request != null) error = null
+        state.value = build()
+    }
+
+    /** The puzzle that waited for the tables, now to be opened; `null` if none waits. */
+    fun takeWaiting(): WaitingPuzzle? = waiting?.also { waitForTables(null) }
+
     private fun build(): PuzzleHubUiState {
         val stats = repository.stats.value
         val solved = stats.of(game)?.solvedIds.orEmpty().toSet()
@@ -76,6 +88,7 @@ class PuzzleHubViewModel(
             missingGrades = missingGradesText(game, grades),
             items = repository.choose(game, grade).mapIndexed { i, p -> PuzzleItemUi(p, i + 1, p.id in solved) },
             error = error ?: stats.error?.toUiText(),
+            waitingForTables = waiting != null,
         )
     }
 
@@ -88,3 +101,6 @@ class PuzzleHubViewModel(
         return if (lines.isEmpty()) null else UiText.Joined(lines)
     }
 }
+
+/** A puzzle, or a rush ([puzzleId] `null`), the player opened before the tables were ready. */
+data class WaitingPuzzle(val mode: PuzzleMode, val puzzleId: String? = null)

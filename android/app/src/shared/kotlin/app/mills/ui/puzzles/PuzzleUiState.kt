@@ -97,4 +97,6 @@ data class PuzzleHubUiState(
     val items: List<PuzzleItemUi>,
     /** Why a puzzle could not be opened, or the statistics not read. */
     val error: UiText?,
+    /** A puzzle the player opened waits for the endgame tables (their progress is shown). */
+    val waitingForTables: Boolean = false,
 )
