@@ -13,14 +13,18 @@
 #![warn(missing_docs)]
 
 mod examine;
+mod goal;
 mod grade;
+mod kind;
 mod mine;
+mod mine_tactics;
 mod modes;
 mod play;
 mod prove;
 mod rating;
 mod set;
 mod stats;
+mod tactic;
 mod text;
 
 use std::fmt;
@@ -33,19 +37,26 @@ pub use examine::{
     Difficulty, Examined, MAX_TURNS, MIN_FIRST_TURNS, MIN_TURNS, NotAPuzzle, SLOWER_FACTOR,
     canonical_key, examine, own_turns,
 };
+pub use goal::{GoalSearch, TacticGoal, balance};
 pub use grade::{Grade, puzzle_rating};
+pub use kind::PuzzleKind;
 pub use mine::{MineConfig, MineReport, mine, mine_onto};
+pub use mine_tactics::{TacticMineConfig, TacticMineReport, mine_tactics};
 pub use modes::{
-    DAILY_SEED, RUSH_SECONDS, choose, daily_puzzle, days_from_civil, grade_counts, opening_grade,
-    rush_order,
+    ALL_KINDS, DAILY_SEED, MODE_KINDS, RUSH_SECONDS, choose, choose_from, daily_puzzle,
+    daily_puzzle_from, days_from_civil, grade_counts, opening_grade, rush_order, rush_order_from,
 };
 pub use play::{Consequence, PuzzleResult, PuzzleSession, PuzzleState, TurnVerdict, WrongTurn};
-pub use prove::{ProofFailure, prove};
+pub use prove::{ProofFailure, prove, prove_tactic};
 pub use rating::{
     LEVEL_DEVIATION, LEVEL_ONE_RATING, NEW_RATING, PUZZLE_DEVIATION, Rating, level_rating,
 };
-pub use set::{Puzzle, PuzzleSet, StoredPuzzle, id_prefix};
+pub use set::{Puzzle, PuzzleSet, StoredPuzzle, StoredTactic, id_prefix};
 pub use stats::{GameResult, GameStats, Opponent, PuzzleStats, StatsError};
+pub use tactic::{
+    MAX_TACTIC_TURNS, MIN_TACTIC_TURNS, NotATactic, TABLE_PIECES, TacticExamined, beyond_tables,
+    examine_tactic,
+};
 pub use text::{consequence_text, goal_text};
 
 /// Something a puzzle call cannot do.
@@ -124,40 +135,87 @@ pub fn shipped_text(variant: Variant) -> &'static str {
     }
 }
 
+/// The shipped tactics file of a game.
+pub fn shipped_tactics_text(variant: Variant) -> &'static str {
+    match variant {
+        Variant::ZhiQi => include_str!("data/zhiqi-tactics.txt"),
+        Variant::LinkedHorse => include_str!("data/linked-horse-tactics.txt"),
+        Variant::TwelveMensMorris => include_str!("data/twelve-mens-morris-tactics.txt"),
+    }
+}
+
 /// The shipped set of a game, read from its file.
 pub fn shipped_set(variant: Variant) -> Result<PuzzleSet, PuzzleError> {
-    let set = PuzzleSet::from_text(shipped_text(variant))?;
-    if set.variant() != variant {
+    set_of(variant, PuzzleKind::Endgame, shipped_text(variant))
+}
+
+/// The shipped tactics of a game, read from its file.
+pub fn shipped_tactic_set(variant: Variant) -> Result<PuzzleSet, PuzzleError> {
+    set_of(variant, PuzzleKind::Tactic, shipped_tactics_text(variant))
+}
+
+fn set_of(variant: Variant, kind: PuzzleKind, text: &str) -> Result<PuzzleSet, PuzzleError> {
+    let set = PuzzleSet::from_text(text)?;
+    if set.variant() != variant || set.kind() != kind {
         return Err(PuzzleError::BadData {
             line: 1,
-            reason: format!("the {variant} file holds {} puzzles", set.variant()),
+            reason: format!(
+                "the {variant} {kind:?} file holds {} {:?} puzzles",
+                set.variant(),
+                set.kind()
+            ),
         });
     }
     Ok(set)
 }
 
-/// The shipped puzzles of a game, in stored order (read once; a damaged file, which the
-/// tests rule out, gives none and is logged).
-pub fn puzzles(variant: Variant) -> Vec<Puzzle> {
+/// The shipped puzzles of a game, endgames then tactics, in stored order (read once; a
+/// damaged file, which the tests rule out, gives none of its kind and is logged).
+/// [`puzzles`] and [`tactics`] are its two parts.
+pub fn all_puzzles(variant: Variant) -> Vec<Puzzle> {
     static CACHE: [OnceLock<Vec<Puzzle>>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
     let slot = Variant::ALL
         .iter()
         .position(|&v| v == variant)
         .expect("a game");
     CACHE[slot]
-        .get_or_init(|| match shipped_set(variant) {
-            Ok(set) => set.puzzles(),
-            Err(e) => {
-                log::error!("{e}");
-                Vec::new()
-            }
+        .get_or_init(|| {
+            [shipped_set(variant), shipped_tactic_set(variant)]
+                .into_iter()
+                .flat_map(|set| match set {
+                    Ok(set) => set.puzzles(),
+                    Err(e) => {
+                        log::error!("{e}");
+                        Vec::new()
+                    }
+                })
+                .collect()
         })
         .clone()
 }
 
+/// The shipped endgame puzzles of a game, in stored order.
+pub fn puzzles(variant: Variant) -> Vec<Puzzle> {
+    of_kind(variant, PuzzleKind::Endgame)
+}
+
+/// The shipped tactics of a game, in stored order.
+pub fn tactics(variant: Variant) -> Vec<Puzzle> {
+    of_kind(variant, PuzzleKind::Tactic)
+}
+
+/// The shipped puzzles of a game of one kind.
+pub fn of_kind(variant: Variant, kind: PuzzleKind) -> Vec<Puzzle> {
+    all_puzzles(variant)
+        .into_iter()
+        .filter(|p| p.kind() == kind)
+        .collect()
+}
+
 /// The shipped puzzle with this id.
 ///
-/// A shipped puzzle by its id: the moves that reach it and the win it holds.
+/// A shipped puzzle (endgame or tactic) by its id: the moves that reach it and the win or
+/// the gain it holds.
 ///
 /// ```
 /// use mills_core::Variant;
@@ -175,7 +233,7 @@ pub fn puzzles(variant: Variant) -> Vec<Puzzle> {
 pub fn puzzle(id: &str) -> Result<Puzzle, PuzzleError> {
     Variant::ALL
         .into_iter()
-        .flat_map(puzzles)
+        .flat_map(all_puzzles)
         .find(|p| p.id == id)
         .ok_or_else(|| PuzzleError::UnknownPuzzle(id.to_string()))
 }
