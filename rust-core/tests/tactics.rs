@@ -12,9 +12,16 @@ use mills_core::puzzles::{
 use mills_core::{Action, Game, Position, Rules, Side, Variant, parse_actions};
 
 fn position(rules: Rules, moves: &str) -> Position {
-    *Game::replay(rules, &parse_actions(moves).unwrap())
-        .unwrap()
-        .position()
+    *played(rules, moves, "").position()
+}
+
+/// The game after `moves` and then `more`.
+fn played(rules: Rules, moves: &str, more: &str) -> Game {
+    let mut game = Game::replay(rules, &parse_actions(moves).unwrap()).unwrap();
+    for a in parse_actions(more).unwrap() {
+        game.play(a).unwrap();
+    }
+    game
 }
 
 fn goal(gain: u8, turns: u8) -> TacticGoal {
@@ -116,10 +123,7 @@ fn a_pin_in_zhi_qi_is_worth_two() {
     assert_eq!(tactic.goal, goal(2, 2), "a pin: one piece taken, one added");
     assert_eq!(tactic.solution, parse_actions("g7").unwrap());
     // Played out: Black blocks g4, White completes the top line and pins.
-    let mut game = Game::replay(Rules::ZHIQI, &parse_actions(FORK).unwrap()).unwrap();
-    for a in parse_actions("g7 g4 d7 xc5").unwrap() {
-        game.play(a).unwrap();
-    }
+    let game = played(Rules::ZHIQI, FORK, "g7 g4 d7 xc5");
     assert_eq!(
         balance(game.position(), Side::P1) - balance(&start, Side::P1),
         2
@@ -149,10 +153,7 @@ fn a_banking_race_in_linked_horse() {
     let tactic = examine_tactic(&start, &mut search).unwrap();
     assert_eq!(tactic.goal, goal(1, 2), "one piece banked");
     assert_eq!(tactic.solution, parse_actions("g7").unwrap());
-    let mut game = Game::replay(Rules::LINKED_HORSE, &parse_actions(FORK).unwrap()).unwrap();
-    for a in parse_actions("g7 d7 g4").unwrap() {
-        game.play(a).unwrap();
-    }
+    let game = played(Rules::LINKED_HORSE, FORK, "g7 d7 g4");
     assert_eq!(game.position().stable(Side::P1), 1);
 }
 

@@ -273,18 +273,41 @@ fn check(parsed: &Parsed, out: &mut impl Write) -> Result<(), CliError> {
     Ok(())
 }
 
+/// The flags both miners share.
+struct MiningFlags {
+    dir: PathBuf,
+    seed: u64,
+    games: u32,
+    keep: usize,
+}
+
+/// `--out` (required by `action`), and `--seed`, `--games`, `--keep` over the defaults.
+fn mining_flags(
+    parsed: &Parsed,
+    action: &str,
+    seed: u64,
+    games: u32,
+    keep: usize,
+) -> Result<MiningFlags, CliError> {
+    Ok(MiningFlags {
+        dir: parsed
+            .value("--out")
+            .map(PathBuf::from)
+            .ok_or_else(|| parsed.error(format!("{action} needs --out DIR")))?,
+        seed: parsed.number("--seed", "seed")?.unwrap_or(seed),
+        games: parsed.number("--games", "games")?.unwrap_or(games),
+        keep: parsed.number("--keep", "puzzles to keep")?.unwrap_or(keep),
+    })
+}
+
 fn mine(parsed: &Parsed, out: &mut impl Write) -> Result<(), CliError> {
-    let dir = parsed
-        .value("--out")
-        .map(PathBuf::from)
-        .ok_or_else(|| parsed.error("mine needs --out DIR"))?;
     let defaults = MineConfig::default();
+    let flags = mining_flags(parsed, "mine", defaults.seed, defaults.games, defaults.keep)?;
+    let dir = flags.dir;
     let config = MineConfig {
-        seed: parsed.number("--seed", "seed")?.unwrap_or(defaults.seed),
-        games: parsed.number("--games", "games")?.unwrap_or(defaults.games),
-        keep: parsed
-            .number("--keep", "puzzles to keep")?
-            .unwrap_or(defaults.keep),
+        seed: flags.seed,
+        games: flags.games,
+        keep: flags.keep,
         ..defaults
     };
     for variant in parsed.games()? {
@@ -333,17 +356,19 @@ fn mine(parsed: &Parsed, out: &mut impl Write) -> Result<(), CliError> {
 }
 
 fn mine_tactics(parsed: &Parsed, out: &mut impl Write) -> Result<(), CliError> {
-    let dir = parsed
-        .value("--out")
-        .map(PathBuf::from)
-        .ok_or_else(|| parsed.error("mine-tactics needs --out DIR"))?;
     let defaults = TacticMineConfig::default();
+    let flags = mining_flags(
+        parsed,
+        "mine-tactics",
+        defaults.seed,
+        defaults.games,
+        defaults.keep,
+    )?;
+    let dir = flags.dir;
     let config = TacticMineConfig {
-        seed: parsed.number("--seed", "seed")?.unwrap_or(defaults.seed),
-        games: parsed.number("--games", "games")?.unwrap_or(defaults.games),
-        keep: parsed
-            .number("--keep", "puzzles to keep")?
-            .unwrap_or(defaults.keep),
+        seed: flags.seed,
+        games: flags.games,
+        keep: flags.keep,
         ..defaults
     };
     for variant in parsed.games()? {
