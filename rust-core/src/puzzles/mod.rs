@@ -57,7 +57,7 @@ pub use tactic::{
     MAX_TACTIC_TURNS, MIN_TACTIC_TURNS, NotATactic, TABLE_PIECES, TacticExamined, beyond_tables,
     examine_tactic,
 };
-pub use text::{consequence_text, goal_text};
+pub use text::{consequence_text, goal_text, tactic_goal_text};
 
 /// Something a puzzle call cannot do.
 #[derive(Clone, Debug, PartialEq, Eq)]
