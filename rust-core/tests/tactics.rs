@@ -280,3 +280,91 @@ fn mining_tactics_is_deterministic_and_finds_proved_ones() {
         assert_eq!(prove_tactic(&puzzle, &mut search), Ok(()), "{}", puzzle.id);
     }
 }
+
+#[test]
+fn a_player_solves_tactics_against_the_searchs_defence() {
+    use mills_core::puzzles::{PuzzleResult, TacticSession, TacticVerdict};
+    for variant in Variant::ALL {
+        for puzzle in puzzles::tactics(variant).into_iter().step_by(16) {
+            let mut session = TacticSession::new(puzzle.clone()).unwrap();
+            let solution = examine_tactic(&session.position(), &mut GoalSearch::new())
+                .unwrap()
+                .solution;
+            let mut verdict = session.play_turn(&solution).unwrap();
+            let mut turns = 1;
+            while let TacticVerdict::Right { turns_left, .. } = verdict {
+                assert_eq!(turns_left, puzzle.turns - turns, "{}", puzzle.id);
+                let hint = session.hint().unwrap();
+                verdict = session.play_turn(&hint).unwrap();
+                turns += 1;
+            }
+            assert!(turns <= puzzle.turns, "{}: within N turns", puzzle.id);
+            let hints = turns - 1;
+            let expected = if hints == 0 {
+                PuzzleResult::Solved
+            } else {
+                PuzzleResult::SolvedWithHints {
+                    hints: u32::from(hints),
+                }
+            };
+            assert_eq!(verdict, TacticVerdict::Solved(expected), "{}", puzzle.id);
+            assert_eq!(session.result(), Some(expected));
+        }
+    }
+}
+
+#[test]
+fn a_tactics_wrong_turn_is_missed_and_shows_the_right_one() {
+    use mills_core::puzzles::{PuzzleError, PuzzleResult, TacticSession, TacticVerdict};
+    for variant in Variant::ALL {
+        let puzzle = puzzles::tactics(variant)[0].clone();
+        let mut session = TacticSession::new(puzzle.clone()).unwrap();
+        let start = session.position();
+        let solution = examine_tactic(&start, &mut GoalSearch::new())
+            .unwrap()
+            .solution;
+        // Illegal actions change nothing.
+        let occupied = start.occupied().next().unwrap();
+        assert!(matches!(
+            session.play_turn(&[Action::Place(occupied)]),
+            Err(PuzzleError::Illegal(_)) | Err(PuzzleError::IncompleteTurn)
+        ));
+        assert_eq!(session.position(), start);
+        let wrong = turns_from(&start)
+            .into_iter()
+            .find(|(_, next)| {
+                let solved = turns_from(&start)
+                    .into_iter()
+                    .find(|(a, _)| *a == solution)
+                    .unwrap()
+                    .1;
+                (next.board(Side::P1), next.board(Side::P2))
+                    != (solved.board(Side::P1), solved.board(Side::P2))
+            })
+            .unwrap()
+            .0;
+        let TacticVerdict::Missed(missed) = session.play_turn(&wrong).unwrap() else {
+            panic!("{}: {wrong:?} keeps the goal", puzzle.id);
+        };
+        assert_eq!(missed.played, wrong);
+        assert_eq!(missed.right, solution, "{}", puzzle.id);
+        assert_eq!(session.result(), Some(PuzzleResult::Failed));
+        assert_eq!(session.play_turn(&solution), Err(PuzzleError::NotPlaying));
+        session.retry();
+        assert_eq!(session.position(), start);
+        assert!(matches!(
+            session.play_turn(&solution).unwrap(),
+            TacticVerdict::Right { .. } | TacticVerdict::Solved(_)
+        ));
+        assert_eq!(
+            session.result(),
+            Some(PuzzleResult::Failed),
+            "the first attempt"
+        );
+    }
+    let endgame = puzzles::puzzles(Variant::ZhiQi)[0].clone();
+    assert!(matches!(
+        TacticSession::new(endgame),
+        Err(PuzzleError::NotProved(_))
+    ));
+}

@@ -192,6 +192,18 @@ impl GoalSearch {
     }
 
     /// Whether `mover` can bring its balance to `target` by the end of one of its next
+    /// `turns` turns from the turn start `position`, whatever the opponent does.
+    pub(crate) fn reaches(
+        &mut self,
+        position: &Position,
+        mover: Side,
+        target: i32,
+        turns: u8,
+    ) -> bool {
+        self.node(position, mover, target, turns)
+    }
+
+    /// Whether `mover` can bring its balance to `target` by the end of one of its next
     /// `turns` turns from the turn start `position`, whoever is to move there (an opponent
     /// with an empty hand is skipped while placing, so turns need not alternate).
     fn node(&mut self, position: &Position, mover: Side, target: i32, turns: u8) -> bool {

@@ -25,6 +25,7 @@ mod rating;
 mod set;
 mod stats;
 mod tactic;
+mod tactic_play;
 mod text;
 
 use std::fmt;
@@ -57,6 +58,7 @@ pub use tactic::{
     MAX_TACTIC_TURNS, MIN_TACTIC_TURNS, NotATactic, TABLE_PIECES, TacticExamined, beyond_tables,
     examine_tactic,
 };
+pub use tactic_play::{MissedTurn, TacticSession, TacticVerdict};
 pub use text::{consequence_text, goal_text, tactic_goal_text};
 
 /// Something a puzzle call cannot do.
