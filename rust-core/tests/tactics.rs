@@ -270,10 +270,19 @@ fn mining_tactics_is_deterministic_and_finds_proved_ones() {
         ..Default::default()
     };
     let cancel = mills_core::CancelToken::new();
-    let (set, report) = puzzles::mine_tactics(Variant::TwelveMensMorris, &config, &cancel);
+    let variant = Variant::TwelveMensMorris;
+    let mut play = |k: u32| {
+        mills_core::self_play(
+            Rules::of(variant),
+            puzzles::mining_levels(k),
+            config.seed + u64::from(k),
+            puzzles::mining_turns(variant, &config),
+        )
+    };
+    let (set, report) = puzzles::mine_tactics(variant, &config, &mut play, &cancel);
     assert_eq!(report.games, 3);
     assert!(!set.stored().is_empty() && set.stored().len() <= 4);
-    let (again, _) = puzzles::mine_tactics(Variant::TwelveMensMorris, &config, &cancel);
+    let (again, _) = puzzles::mine_tactics(variant, &config, &mut play, &cancel);
     assert_eq!(set, again, "a seed mines the same tactics");
     let mut search = GoalSearch::new();
     for puzzle in set.puzzles() {

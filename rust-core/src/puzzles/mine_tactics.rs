@@ -1,17 +1,16 @@
 //! Mining tactics from the computer's own games: seeded self-play between the engine's levels
 //! (each pairing of [`MINING_LEVELS`] in turn, each level's search to its fixed depth without
-//! its time cap, so a seed plays the same game on any machine and under any load), every turn
-//! start of the placement phase and of the first [`TacticMineConfig::movement_turns`] turns of
-//! movement examined by [`examine_tactic`]. A tactic is kept with the actions that reach it.
+//! its time cap, so a seed plays the same game on any machine and under any load; the games
+//! are passed in), every turn start of the placement phase and of the first
+//! [`TacticMineConfig::movement_turns`] turns of movement examined by [`examine_tactic`]. A
+//! tactic is kept with the actions that reach it.
 
 use std::collections::{BTreeMap, HashSet};
 
 use crate::action::Action;
-use crate::ai::{Engine, SearchOptions};
 use crate::cancel::CancelToken;
 use crate::game::Game;
-use crate::level::{Level, Style};
-use crate::limits::SearchLimits;
+use crate::level::Level;
 use crate::position::Phase;
 use crate::rules::{Rules, Variant};
 
@@ -66,38 +65,16 @@ pub struct TacticMineReport {
     pub greedy_solved: f64,
 }
 
-/// A level's style for mining: its depth and randomness, without the time cap.
-fn untimed(level: Level) -> Style {
-    let style = level.style();
-    Style {
-        limits: SearchLimits {
-            time: None,
-            ..style.limits
-        },
-        ..style
-    }
+/// The levels of mined game `k`: the first player's and the second's.
+pub fn mining_levels(k: u32) -> [Level; 2] {
+    let n = MINING_LEVELS.len() as u32;
+    let level = |i: u32| Level::new(MINING_LEVELS[(i % n) as usize]).expect("a level");
+    [level(k), level(k / n)]
 }
 
-/// Plays one self-play game between two levels up to `max_turns` turns.
-fn self_play(rules: Rules, levels: [Level; 2], seed: u64, max_turns: usize) -> Game {
-    let mut engines = levels.map(|level| {
-        let mut engine = Engine::new(seed);
-        engine.set_options(SearchOptions::default().for_level(level));
-        engine
-    });
-    let cancel = CancelToken::new();
-    let mut game = Game::new(rules);
-    while !game.is_over() && game.turn_count() <= max_turns {
-        let side = game.position().side_to_move().index();
-        let turn = engines[side].choose_turn_with_style(&game, untimed(levels[side]), &cancel);
-        if turn.is_empty() {
-            break;
-        }
-        for action in turn {
-            game.play(action).expect("the engine plays legal actions");
-        }
-    }
-    game
+/// The turns a mined game of `variant` needs: the placement and the movement turns examined.
+pub fn mining_turns(variant: Variant, config: &TacticMineConfig) -> usize {
+    2 * usize::from(Rules::of(variant).pieces) + config.movement_turns
 }
 
 /// A tactic found: where it stands in which mined game.
@@ -108,15 +85,17 @@ struct Found {
     record: StoredPuzzle,
 }
 
-/// Mines a tactics set of `variant`. Deterministic for a config.
+/// Mines a tactics set of `variant` from `config.games` games, game k made by `play(k)`:
+/// the computer's game between the [`mining_levels`] of k, seeded by `config.seed + k`, for
+/// [`mining_turns`] turns (`mills puzzles mine-tactics` passes the engine's
+/// [`self_play`](crate::ai::self_play); the search lives beside the puzzles, not below
+/// them). Deterministic when `play` is.
 pub fn mine_tactics(
     variant: Variant,
     config: &TacticMineConfig,
+    play: &mut dyn FnMut(u32) -> Game,
     cancel: &CancelToken,
 ) -> (PuzzleSet, TacticMineReport) {
-    let rules = Rules::of(variant);
-    let placing_turns = 2 * usize::from(rules.pieces);
-    let max_turns = placing_turns + config.movement_turns;
     let mut report = TacticMineReport::default();
     let mut games: Vec<Vec<Action>> = Vec::new();
     let mut seen = HashSet::new();
@@ -126,16 +105,7 @@ pub fn mine_tactics(
         if cancel.is_cancelled() {
             break;
         }
-        let level = |i: u32| {
-            Level::new(MINING_LEVELS[(i % MINING_LEVELS.len() as u32) as usize]).expect("a level")
-        };
-        let levels = [level(k), level(k / MINING_LEVELS.len() as u32)];
-        let game = self_play(
-            rules,
-            levels,
-            config.seed.wrapping_add(u64::from(k)),
-            max_turns,
-        );
+        let game = play(k);
         report.games += 1;
         let mut of_game: Vec<Found> = Vec::new();
         let mut movement_seen = 0;

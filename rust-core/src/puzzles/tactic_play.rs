@@ -9,7 +9,7 @@ use crate::game::Game;
 use crate::position::Position;
 use crate::rules::Side;
 
-use super::PuzzleError;
+use super::error::PuzzleError;
 use super::goal::{GoalSearch, Reached, balance, distinct_turns, reached};
 use super::play::PuzzleResult;
 use super::set::Puzzle;

@@ -22,7 +22,7 @@ use mills_core::puzzles::{
     self, Grade, MineConfig, Puzzle, PuzzleKind, PuzzleSession, PuzzleSet, TacticMineConfig,
     TurnVerdict,
 };
-use mills_core::{Variant, format_actions};
+use mills_core::{Rules, Variant, format_actions};
 
 use crate::args::{self, CommandSpec, FlagSpec, Parsed};
 use crate::error::CliError;
@@ -373,7 +373,19 @@ fn mine_tactics(parsed: &Parsed, out: &mut impl Write) -> Result<(), CliError> {
     };
     for variant in parsed.games()? {
         let started = Instant::now();
-        let (set, report) = puzzles::mine_tactics(variant, &config, &CancelToken::new());
+        let (set, report) = puzzles::mine_tactics(
+            variant,
+            &config,
+            &mut |k| {
+                mills_core::self_play(
+                    Rules::of(variant),
+                    puzzles::mining_levels(k),
+                    config.seed.wrapping_add(u64::from(k)),
+                    puzzles::mining_turns(variant, &config),
+                )
+            },
+            &CancelToken::new(),
+        );
         let path = write_set(&dir, variant, PuzzleKind::Tactic, &set.to_text())?;
         let mut goals = std::collections::BTreeMap::new();
         for p in set.puzzles() {
