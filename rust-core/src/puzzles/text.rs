@@ -47,31 +47,26 @@ pub fn tactic_goal_text(side: Side, variant: Variant, goal: TacticGoal, locale: 
             };
             format!("{us} to move: {what} within {turns} turns, whatever {them} does")
         }
-        Locale::SimplifiedChinese => {
+        Locale::SimplifiedChinese | Locale::TraditionalChinese => {
+            let simplified = locale == Locale::SimplifiedChinese;
+            // The words the two scripts write differently: within, net, stable, whatever,
+            // responds.
+            let [within, net, stable, whatever, responds] = if simplified {
+                ["内", "净", "厩", "无论", "应对"]
+            } else {
+                ["內", "淨", "廄", "無論", "應對"]
+            };
             let (us, them) = if side == Side::P1 {
                 ("白方", "黑方")
             } else {
                 ("黑方", "白方")
             };
             let what = if banks {
-                format!("比{them}多入厩 {gain} 子")
+                format!("比{them}多入{stable} {gain} 子")
             } else {
-                format!("净得 {gain} 子")
+                format!("{net}得 {gain} 子")
             };
-            format!("{us}先走，{turns} 回合内{what}（无论{them}如何应对）")
-        }
-        Locale::TraditionalChinese => {
-            let (us, them) = if side == Side::P1 {
-                ("白方", "黑方")
-            } else {
-                ("黑方", "白方")
-            };
-            let what = if banks {
-                format!("比{them}多入廄 {gain} 子")
-            } else {
-                format!("淨得 {gain} 子")
-            };
-            format!("{us}先走，{turns} 回合內{what}（無論{them}如何應對）")
+            format!("{us}先走，{turns} 回合{within}{what}（{whatever}{them}如何{responds}）")
         }
     }
 }
