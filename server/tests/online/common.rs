@@ -115,6 +115,15 @@ pub fn stored_text(db: &Path) -> String {
     .unwrap()
 }
 
+/// The store options of `mills-server` for a test's `db` (as [`Server::start`] gives them):
+/// `--db PATH`, or `--postgres URL` of its database on the test PostgreSQL server.
+pub fn store_args(db: &Path) -> [String; 2] {
+    match test_postgres() {
+        Some(admin) => ["--postgres".to_string(), postgres_for(&admin, db)],
+        None => ["--db".to_string(), db.display().to_string()],
+    }
+}
+
 impl Server {
     /// Starts the server on a free loopback port with the database `db` (see [`Server`]).
     pub fn start(db: &Path, extra: &[&str]) -> Server {
@@ -123,11 +132,7 @@ impl Server {
 
     /// As [`Server::start`], each process allowed `open_files` file descriptors at most.
     pub fn start_limited(db: &Path, extra: &[&str], open_files: Option<u64>) -> Server {
-        let store = match test_postgres() {
-            Some(admin) => ["--postgres".to_string(), postgres_for(&admin, db)],
-            None => ["--db".to_string(), db.display().to_string()],
-        };
-        let mut args = store.to_vec();
+        let mut args = store_args(db).to_vec();
         args.extend(extra.iter().map(|a| a.to_string()));
         let mut first = Server::start_with(&args, open_files);
         if test_postgres().is_some() {

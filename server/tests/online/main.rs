@@ -8,6 +8,7 @@ mod common;
 mod fault;
 mod hostile;
 mod integration;
+mod moderation;
 mod postgres;
 mod promises;
 mod stall;
