@@ -528,6 +528,25 @@ pub fn rng(seed: u64) -> StdRng {
     StdRng::seed_from_u64(seed)
 }
 
+/// Creates a room of `game` with `timer` as `client` (its creator, waiting for a second
+/// player); returns its code.
+pub async fn create_room(client: &mut Client, game: &str, timer: u32) -> String {
+    client
+        .send(&ClientMessage::Create {
+            game: game.into(),
+            timer,
+            side: None,
+            id: None,
+        })
+        .await;
+    client
+        .until(|m| match m {
+            ServerMessage::Created { room, .. } => Some(room.room.clone()),
+            _ => None,
+        })
+        .await
+}
+
 /// Creates a room as `a` and joins it as `b`; returns both clients' room states.
 pub async fn start_room(
     a: &mut Client,

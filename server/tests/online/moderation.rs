@@ -5,7 +5,9 @@
 use std::path::Path;
 use std::process::Command;
 
-use crate::common::{Client, Server, new_secret, rng, start_room, store_args, temp_dir};
+use crate::common::{
+    Client, Server, create_room, new_secret, rng, start_room, store_args, temp_dir,
+};
 use mills_protocol::{ClientMessage, ErrorCode, ReportReason, ServerMessage};
 
 /// What `mills-server reports` prints for the store of `db`.
@@ -112,6 +114,8 @@ async fn a_report_is_stored_with_the_room_and_both_names_and_listed_for_the_oper
         report(&mut a, &id, ReportReason::OffensiveName).await,
         Ok(())
     );
+    // Reports are listed by their time in milliseconds: two in the same one have no order.
+    tokio::time::sleep(std::time::Duration::from_millis(5)).await;
     assert_eq!(report(&mut b, &id, ReportReason::Other).await, Ok(()));
     // A room the reporter has no seat in is not reported.
     let (mut c, _) = Client::connect(&server.url(), &new_secret(&mut r), "Cy").await;
@@ -211,20 +215,7 @@ async fn a_block_lets_the_game_end_and_refuses_rematches_and_joins_of_the_pair()
         } else {
             (&mut a, &mut b)
         };
-        maker
-            .send(&ClientMessage::Create {
-                game: "zhiqi".into(),
-                timer: 0,
-                side: None,
-                id: None,
-            })
-            .await;
-        let code = maker
-            .until(|m| match m {
-                ServerMessage::Created { room, .. } => Some(room.room.clone()),
-                _ => None,
-            })
-            .await;
+        let code = create_room(maker, "zhiqi", 0).await;
         joiner
             .send(&ClientMessage::Join { code: code.clone() })
             .await;
