@@ -108,4 +108,11 @@ fn a_name_on_the_servers_word_list_is_refused_in_words_the_app_can_show() {
         TurnTimer::Off,
     );
     bo.wait_for("the room", |c| c.session.status().room.is_some());
+    let mut cy = Client::join(
+        options(&server.address(), &dir.path("cy.secret"), "Cy"),
+        &bo.code(),
+    );
+    cy.wait_for("Bo's name, without what is not seen", |c| {
+        c.session.status().opponent_name.as_deref() == Some("Bo")
+    });
 }
