@@ -478,6 +478,19 @@ impl Client {
     }
 
     /// The error a message gets.
+    /// The next error's code and the wait it names (`retry_after_ms`).
+    pub async fn expect_error_and_wait(&mut self) -> (mills_protocol::ErrorCode, Option<u64>) {
+        self.until(|m| match m {
+            ServerMessage::Error {
+                code,
+                retry_after_ms,
+                ..
+            } => Some((*code, *retry_after_ms)),
+            _ => None,
+        })
+        .await
+    }
+
     pub async fn expect_error(&mut self) -> mills_protocol::ErrorCode {
         self.until(|m| match m {
             ServerMessage::Error { code, .. } => Some(*code),
@@ -529,8 +542,12 @@ pub fn rng(seed: u64) -> StdRng {
 }
 
 /// Creates a room of `game` with `timer` as `client` (its creator, waiting for a second
-/// player); returns its code.
-pub async fn create_room(client: &mut Client, game: &str, timer: u32) -> String {
+/// player): its code, or the error code of the refusal.
+pub async fn try_create_room(
+    client: &mut Client,
+    game: &str,
+    timer: u32,
+) -> Result<String, mills_protocol::ErrorCode> {
     client
         .send(&ClientMessage::Create {
             game: game.into(),
@@ -541,10 +558,19 @@ pub async fn create_room(client: &mut Client, game: &str, timer: u32) -> String 
         .await;
     client
         .until(|m| match m {
-            ServerMessage::Created { room, .. } => Some(room.room.clone()),
+            ServerMessage::Created { room, .. } => Some(Ok(room.room.clone())),
+            ServerMessage::Error { code, .. } => Some(Err(*code)),
             _ => None,
         })
         .await
+}
+
+/// As [`try_create_room`], for a room the test needs: its code.
+pub async fn create_room(client: &mut Client, game: &str, timer: u32) -> String {
+    match try_create_room(client, game, timer).await {
+        Ok(code) => code,
+        Err(code) => panic!("create refused: {code:?}"),
+    }
 }
 
 /// Creates a room as `a` and joins it as `b`; returns both clients' room states.

@@ -230,16 +230,7 @@ async fn join_floods_and_message_floods_are_rate_limited() {
                 code: format!("{:012}", i),
             })
             .await;
-        let answer = guesser
-            .until(|m| match m {
-                ServerMessage::Error {
-                    code,
-                    retry_after_ms,
-                    ..
-                } => Some((*code, *retry_after_ms)),
-                _ => None,
-            })
-            .await;
+        let answer = guesser.expect_error_and_wait().await;
         if answer.0 == ErrorCode::RateLimited {
             limited = Some((i, answer.1));
             break;

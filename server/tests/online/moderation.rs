@@ -158,16 +158,7 @@ async fn a_report_flood_is_capped_and_stores_one_row_per_player_and_game() {
         reason: ReportReason::Other,
     })
     .await;
-    let (code, retry) = a
-        .until(|m| match m {
-            ServerMessage::Error {
-                code,
-                retry_after_ms,
-                ..
-            } => Some((*code, *retry_after_ms)),
-            _ => None,
-        })
-        .await;
+    let (code, retry) = a.expect_error_and_wait().await;
     assert_eq!(code, ErrorCode::TooManyReports);
     assert!(retry.is_some_and(|ms| ms > 0));
     assert_eq!(reports_listed(&db).len(), 1);
