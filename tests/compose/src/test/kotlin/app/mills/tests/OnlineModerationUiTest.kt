@@ -22,21 +22,8 @@ import org.junit.jupiter.api.Test
  */
 @OptIn(ExperimentalTestApi::class)
 class OnlineModerationUiTest {
-    private fun ComposeUiTest.textOf(tag: String): String =
-        onNodeWithTag(tag, useUnmergedTree = true).fetchSemanticsNode().config[SemanticsProperties.Text].joinToString()
-
     private fun ComposeUiTest.spokenOf(tag: String): String =
         onNodeWithTag(tag).fetchSemanticsNode().config[SemanticsProperties.ContentDescription].joinToString()
-
-    private fun ComposeUiTest.exists(tag: String) =
-        onAllNodes(androidx.compose.ui.test.hasTestTag(tag), useUnmergedTree = true).fetchSemanticsNodes().isNotEmpty()
-
-    private fun ComposeUiTest.waitFor(what: String, condition: () -> Boolean) =
-        try {
-            waitUntil(timeoutMillis = 20_000, condition = condition)
-        } catch (e: Throwable) {
-            throw AssertionError("timed out waiting for $what", e)
-        }
 
     @Test
     fun aPlayerReportsAndBlocksTheOpponentAndTheGameCanStillEnd() {
