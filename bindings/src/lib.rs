@@ -91,8 +91,8 @@ pub use lessons::{
 pub use logging::init_logging;
 pub use online::{
     ConnectionState, OfflineReason, OnlineEvent, OnlineListener, OnlineOptions, OnlineSession,
-    OnlineStatus, OnlineTapResult, PlayerClock, PlayerInfo, RoomInfo, SavedOnlineRoom,
-    ServerAddressInfo, forget_online_room, read_server_address, saved_online_room,
+    OnlineStatus, OnlineTapResult, PlayerClock, PlayerInfo, ReportReason, RoomInfo,
+    SavedOnlineRoom, ServerAddressInfo, forget_online_room, read_server_address, saved_online_room,
 };
 pub use puzzle_stats::{
     PuzzleStats, Rating, level_rating, puzzle_stats_load, puzzle_stats_record,

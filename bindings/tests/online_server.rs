@@ -4,6 +4,8 @@
 //! room file that brings a killed app back (room_file) and `wss://` (tls) are modules here,
 //! so that they add no test binary to link.
 
+#[path = "online/moderation.rs"]
+mod moderation;
 #[path = "online/room_file.rs"]
 mod room_file;
 #[path = "online/support.rs"]

@@ -8,6 +8,7 @@ use log::LevelFilter;
 use mills_core::TurnTimer;
 
 use crate::limits::Rate;
+use crate::names::NameRules;
 use crate::web::{self, WebSettings};
 
 /// Everything the server can be told.
@@ -46,6 +47,8 @@ pub struct Config {
     pub budgets: Budgets,
     /// The web pages' settings (apps' identities, store links, privacy contact).
     pub web: WebSettings,
+    /// The names the server takes (with the operator's word list, `--name-words`).
+    pub names: NameRules,
 }
 
 /// Budgets per client address and in total, and the end of every room: what keeps a flood
@@ -204,6 +207,7 @@ impl Default for Config {
                 retention: Budgets::default().retention(),
                 ..WebSettings::default()
             },
+            names: NameRules::default(),
         }
     }
 }
@@ -218,6 +222,12 @@ const HELP: &str = "\
 mills-server: the Mills online game server (WebSocket at /ws, health at /health)
 
 Usage: mills-server [OPTIONS]
+       mills-server reports [--db PATH | --postgres URL]
+
+`reports` prints the players' reports of their opponents (Report in the apps), newest first,
+the 1000 newest at most, one a line: time (UTC), room, game, reason, reporter's name and
+reported player's name (names in quotes), then the devices' key tags (the first 8 hex
+digits of each device's key, for matching reports of one device).
 
 Options (each also read from the environment variable shown; a flag wins):
   --listen ADDR              address and port to listen on [MILLS_LISTEN] (127.0.0.1:8080)
@@ -252,6 +262,9 @@ Options (each also read from the environment variable shown; a flag wins):
   --finished-room-days D     delete a room D days after its last game ended, 0 never [MILLS_FINISHED_ROOM_DAYS] (90)
   --abandoned-game-days D    delete an untimed game (and its room) with no turn for D days, 0 never
                              [MILLS_ABANDONED_GAME_DAYS] (30)
+  --name-words FILE          refuse names holding any of these words, one a line, matched in any
+                             case anywhere in the name (# starts a comment); read at start
+                             [MILLS_NAME_WORDS] (none)
   --timer-scale-percent N    for tests: the turn clock runs N% of the real time [MILLS_TIMER_SCALE_PERCENT] (100)
   -h, --help                 this text
 ";
@@ -261,6 +274,8 @@ Options (each also read from the environment variable shown; a flag wins):
 pub enum Command {
     /// Serve with this configuration.
     Run(Box<Config>),
+    /// `mills-server reports`: print the players' reports stored in the configured store.
+    Reports(Box<Config>),
     /// Print the help.
     Help,
 }
@@ -276,7 +291,8 @@ pub fn parse(
             values.push((flag, v));
         }
     }
-    let mut args = args.into_iter();
+    let mut args = args.into_iter().peekable();
+    let reports = args.next_if(|first| first == "reports").is_some();
     while let Some(arg) = args.next() {
         if arg == "-h" || arg == "--help" {
             return Ok(Command::Help);
@@ -311,10 +327,14 @@ pub fn parse(
         })?;
     }
     config.web.retention = config.budgets.retention();
+    if reports {
+        return Ok(Command::Reports(Box::new(config)));
+    }
     Ok(Command::Run(Box::new(config)))
 }
 
-const FLAGS: [(&str, &str); 12] = [
+const FLAGS: [(&str, &str); 13] = [
+    ("--name-words", "MILLS_NAME_WORDS"),
     ("--room-idle-secs", "MILLS_ROOM_IDLE_SECS"),
     ("--postgres", "MILLS_POSTGRES"),
     ("--behind-proxy", "MILLS_BEHIND_PROXY"),
@@ -351,6 +371,7 @@ fn apply(config: &mut Config, flag: &str, value: &str) -> Result<(), String> {
                 .map_err(|_| "is not an address like 127.0.0.1:8080")?
         }
         "--db" => config.db = PathBuf::from(value),
+        "--name-words" => config.names = NameRules::read(std::path::Path::new(value))?,
         "--postgres" => {
             let url = value.trim();
             let looks_right = url.starts_with("postgres://")
@@ -458,6 +479,7 @@ mod tests {
             env.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone())
         })? {
             Command::Run(c) => Ok(*c),
+            Command::Reports(_) => Err("reports".into()),
             Command::Help => Err("help".into()),
         }
     }
@@ -544,5 +566,19 @@ mod tests {
         );
         assert!(run(&["--db"], &[]).unwrap_err().contains("needs a value"));
         assert_eq!(run(&["--help"], &[]).unwrap_err(), "help");
+        assert_eq!(
+            run(&["reports", "--db", "x.db"], &[]).unwrap_err(),
+            "reports"
+        );
+        assert!(
+            run(&["--db", "x.db", "reports"], &[])
+                .unwrap_err()
+                .contains("reports")
+        );
+        assert!(
+            run(&["--name-words", "/nonexistent/words"], &[])
+                .unwrap_err()
+                .contains("--name-words")
+        );
     }
 }

@@ -22,7 +22,8 @@ use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 
 use crate::hub::{Caller, Hub, Outbox};
 use crate::limits::{Bucket, Rate};
-use crate::room::Refusal;
+use crate::moderation::Moderation;
+use crate::room::{Refusal, Room};
 
 /// Frames queued for one client before it counts as too slow and is disconnected.
 const OUTBOX_FRAMES: usize = 256;
@@ -407,15 +408,20 @@ impl Session {
                     ));
                     return false;
                 }
-                // A name must fit a record's header, or the finished game would have no
-                // record (the engine's client trims names before sending them).
-                if let Some(Err(why)) = name.as_deref().map(mills_core::check_player_name) {
-                    self.error(ServerMessage::error(
-                        ErrorCode::BadMessage,
-                        format!("name: {why}"),
-                    ));
-                    return true;
-                }
+                // A name must fit a record's header (or the finished game would have no
+                // record) and the server's rule (crate::names); it is kept in NFC. The
+                // engine's client makes the app's text into such a name before sending it.
+                let name = match name.as_deref().map(|n| self.hub.config().names.check(n)) {
+                    None => None,
+                    Some(Ok(name)) => Some(name),
+                    Some(Err(why)) => {
+                        self.error(ServerMessage::error(
+                            ErrorCode::NameRefused,
+                            format!("name: {why}"),
+                        ));
+                        return true;
+                    }
+                };
                 // From here on the device is its key: the secret is not kept, even in memory.
                 let device = crate::device::key_of(&device);
                 match self.hub.welcome(&device, self.client_ip).await {
@@ -502,6 +508,22 @@ impl Session {
                     self.refused(r, Some(&room), None);
                 }
             }
+            ClientMessage::Report { room, reason } => {
+                let device = &caller.device;
+                let report = |r: &Room, at| Moderation::report(r, device, reason, at);
+                match hub.moderate(caller, &room, report).await {
+                    Ok(()) => self.out.message(&ServerMessage::Reported { room }),
+                    Err(r) => self.refused(r, Some(&room), None),
+                }
+            }
+            ClientMessage::Block { room } => {
+                let device = &caller.device;
+                let block = |r: &Room, at| Moderation::block(r, device, at);
+                match hub.moderate(caller, &room, block).await {
+                    Ok(()) => self.out.message(&ServerMessage::Blocked { room }),
+                    Err(r) => self.refused(r, Some(&room), None),
+                }
+            }
             ClientMessage::Hello { .. } | ClientMessage::Ping { .. } => {}
         }
     }
@@ -520,7 +542,10 @@ fn request_names(message: &ClientMessage) -> (Option<&str>, Option<&str>) {
             (Some(id), Some(room))
         }
         ClientMessage::Create { id, .. } => (id.as_deref(), None),
-        ClientMessage::Open { room } | ClientMessage::Rematch { room, .. } => (None, Some(room)),
+        ClientMessage::Open { room }
+        | ClientMessage::Rematch { room, .. }
+        | ClientMessage::Report { room, .. }
+        | ClientMessage::Block { room } => (None, Some(room)),
         ClientMessage::Hello { .. } | ClientMessage::Join { .. } | ClientMessage::Ping { .. } => {
             (None, None)
         }

@@ -26,6 +26,7 @@ use crate::budget::{Connections, DevicesByAddress, Full, WaitingRooms};
 use crate::config::Config;
 use crate::known::KnownRooms;
 use crate::limits::Buckets;
+use crate::moderation::Moderation;
 use crate::room::{Member, PendingEntry, Plan, Refusal, Room};
 use crate::store::{
     EntryRow, Expiry, Loaded, MemberRow, Notice, Signal, StoreError, StoreHandle, Write,
@@ -181,6 +182,8 @@ pub struct Hub {
     /// Open WebSocket connections, by address (health probes are not counted).
     pub sockets: Arc<Connections>,
     next_conn: AtomicU64,
+    /// Reports and blocks: their budget, their store, the check of blocked pairs.
+    moderation: Moderation,
     /// Open connections (for the health endpoint and the connection limit).
     pub connections: AtomicUsize,
     stopping: AtomicBool,
@@ -209,6 +212,7 @@ impl Hub {
     /// The hub with every unfinished room loaded (each started game's clock starts afresh).
     pub fn new(config: Config, store: StoreHandle, loaded: Loaded) -> Result<Arc<Hub>, StoreError> {
         let hub = Arc::new(Hub {
+            moderation: Moderation::new(store.clone()),
             joins: Mutex::new(Buckets::new(config.join_rate)),
             device_joins: Mutex::new(Buckets::new(config.join_rate)),
             known: KnownRooms::new(loaded.room_ids),
@@ -1194,6 +1198,9 @@ impl Hub {
             if live.room.is_started() {
                 return Err(refusal(ErrorCode::RoomFull, "the room has two players"));
             }
+            self.moderation
+                .refuse_blocked(&live.room, &caller.device)
+                .await?;
             let row = MemberRow {
                 room: id.clone(),
                 member: 1,
@@ -1343,6 +1350,11 @@ impl Hub {
         game: u32,
     ) -> Result<(), Refusal> {
         let (slot, mut live) = self.enter(room).await?.ok_or_else(not_in_room)?;
+        if live.room.member_of(&caller.device).is_some() {
+            self.moderation
+                .refuse_blocked(&live.room, &caller.device)
+                .await?;
+        }
         let planned = match live.room.plan_rematch(&caller.device, game) {
             Err(_) if self.store.is_shared() => {
                 // The game may have ended through another process just now.
@@ -1375,6 +1387,28 @@ impl Hub {
             self.send_rematch_asked(&live);
         }
         Ok(())
+    }
+}
+
+impl Hub {
+    /// `report` and `block`: within the budget, the room as stored (read again from a
+    /// shared store when this process has not seen the join), the write `make` decides
+    /// (crate::moderation), stored. The caller answers.
+    pub async fn moderate(
+        self: &Arc<Self>,
+        caller: &Caller,
+        room: &str,
+        make: impl FnOnce(&Room, i64) -> Result<Write, Refusal>,
+    ) -> Result<(), Refusal> {
+        self.moderation.spend(&caller.device, caller.ip)?;
+        let write = {
+            let (slot, mut live) = self.enter(room).await?.ok_or_else(not_in_room)?;
+            if !live.room.is_started() && self.store.is_shared() {
+                self.reload(&slot, &mut live).await.map_err(storage)?;
+            }
+            make(&live.room, now_ms())?
+        };
+        self.moderation.store(write).await
     }
 }
 

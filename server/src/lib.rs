@@ -4,11 +4,14 @@
 //!
 //! Floors, each importing only those below it:
 //! - [`config`] (with [`web::settings`]), [`logger`], [`limits`], [`device`], [`budget`],
-//!   [`known`]: settings, structured logs, token buckets, what is kept of a device's
-//!   secret, what one address and the process may hold, the room codes that exist.
+//!   [`known`], [`names`]: settings, structured logs, token buckets, what is kept of a
+//!   device's secret, what one address and the process may hold, the room codes that
+//!   exist, the names the server takes.
 //! - [`store`]: the storage trait, SQLite, PostgreSQL, and the group-committing writer
 //!   thread.
 //! - [`room`]: one room's rules and state, no I/O.
+//! - [`reports`], [`moderation`]: the budget and the operator's listing of reports; what
+//!   a report or block stores and the check of blocked pairs.
 //! - [`hub`]: all rooms, subscriptions, clocks; the order store-then-apply-then-send.
 //! - [`http`]: the health endpoint, reading a request head and writing an answer.
 //! - [`web`]: the invite page, the privacy policy and the app-link files.
@@ -24,6 +27,9 @@ pub mod hub;
 pub mod known;
 pub mod limits;
 pub mod logger;
+pub mod moderation;
+pub mod names;
+pub mod reports;
 pub mod room;
 pub mod server;
 pub mod store;

@@ -7,7 +7,7 @@ use mills_server::config::{self, Command};
 use mills_server::hub::Hub;
 use mills_server::store::postgres::{self, PostgresStore};
 use mills_server::store::sqlite::SqliteStore;
-use mills_server::store::{Loaded, StoreHandle};
+use mills_server::store::{Loaded, Reader, StoreHandle};
 use tokio::net::TcpListener;
 use tokio::sync::{mpsc, watch};
 
@@ -18,6 +18,7 @@ fn main() -> ExitCode {
             print!("{}", config::help());
             return ExitCode::SUCCESS;
         }
+        Ok(Command::Reports(config)) => return print_reports(&config),
         Err(why) => {
             eprintln!("mills-server: {why}");
             return ExitCode::from(2);
@@ -38,6 +39,38 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(why) => {
             log::error!(error = why.as_str(); "mills-server stopped");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `mills-server reports`: the stored reports, newest first, one a line.
+fn print_reports(config: &config::Config) -> ExitCode {
+    let read = || -> Result<Vec<mills_server::store::ReportRow>, String> {
+        let limit = mills_server::reports::LISTED;
+        if let Some(url) = &config.postgres {
+            let mut store = PostgresStore::open(url.expose(), &postgres::new_instance_id())
+                .map_err(|e| format!("{}: {e}", url.redacted()))?;
+            return store.reports(limit).map_err(|e| e.to_string());
+        }
+        if !config.db.exists() {
+            return Err(format!("no database at {}", config.db.display()));
+        }
+        let mut store = SqliteStore::open(&config.db).map_err(|e| e.to_string())?;
+        store.reports(limit).map_err(|e| e.to_string())
+    };
+    match read() {
+        Ok(reports) => {
+            for report in &reports {
+                println!("{}", mills_server::reports::line(report));
+            }
+            if reports.is_empty() {
+                eprintln!("mills-server: no reports");
+            }
+            ExitCode::SUCCESS
+        }
+        Err(why) => {
+            eprintln!("mills-server reports: {why}");
             ExitCode::FAILURE
         }
     }

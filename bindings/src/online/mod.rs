@@ -9,12 +9,14 @@
 //! - `name`: the player's name, made into one a game record can hold.
 //! - `secret`: the device secret, kept in a file the app names.
 //! - `saved`: the room file, for the way back to the game after the app was killed.
+//! - `blocked`: the rooms whose opponent this device blocked (their names stay hidden).
 //! - `types`: the records and enums the apps see.
 //!
 //! The server is the referee and its clock the authority; the board here is drawn from what
 //! it stored. docs/online.md ("The client") says why it is built this way.
 
 mod address;
+mod blocked;
 mod handshake;
 mod link;
 mod name;
@@ -34,7 +36,7 @@ use crate::types::{ChangeBatch, GameId, Player, SessionConfig, Snapshot, TurnTim
 
 pub use types::{
     ConnectionState, OfflineReason, OnlineEvent, OnlineStatus, OnlineTapResult, PlayerClock,
-    PlayerInfo, RoomInfo,
+    PlayerInfo, ReportReason, RoomInfo,
 };
 
 pub use address::{ServerAddressInfo, read_server_address};
@@ -89,6 +91,10 @@ pub(crate) struct Shared {
     room_path: Option<String>,
     /// What the room file last said, so it is written only when that changes.
     room_written: Mutex<Option<saved::RoomFile>>,
+    /// The device's list of rooms whose opponent it blocked (`blocked`), and what it held
+    /// when the session started.
+    blocked_path: String,
+    blocked_before: std::collections::BTreeSet<String>,
 }
 
 #[derive(Default)]
@@ -129,6 +135,13 @@ impl Shared {
         let (events, record) = {
             let mut room = self.room();
             let events = room.receive(message)?;
+            let blocked_here = room
+                .info
+                .as_ref()
+                .is_some_and(|info| self.blocked_before.contains(&info.code));
+            if blocked_here && !room.opponent_blocked {
+                room.hide_opponent();
+            }
             let record = self
                 .room_path
                 .as_ref()
@@ -294,6 +307,8 @@ impl OnlineSession {
             server_text: options.server,
             room_path: options.room_path,
             room_written: Mutex::new(None),
+            blocked_before: blocked::read(&blocked::path_for(&options.secret_path)),
+            blocked_path: blocked::path_for(&options.secret_path),
         });
         let thread_shared = Arc::clone(&shared);
         // Detached: shut_down never waits for it (see there).
@@ -431,6 +446,43 @@ impl OnlineSession {
         !self.is_shut_down() && self.shared.room().rematch()
     }
 
+    /// Reports the opponent to the server's operator with `reason` (stored with the room
+    /// and both names; `OnlineEvent::OpponentReported` once stored). `false` before the
+    /// opponent joined, and after `shut_down`.
+    pub fn report(&self, reason: ReportReason) -> bool {
+        !self.is_shut_down() && self.shared.room().report(reason.into())
+    }
+
+    /// Blocks the opponent: their name is hidden at once and from then on (also after a
+    /// restart: the list is kept beside the device secret), and once the server has
+    /// stored it (`OnlineEvent::OpponentBlocked`) it seats the two devices together
+    /// nowhere again. The game going on can still be played or left. `false` before the
+    /// opponent joined, and after `shut_down`.
+    pub fn block(&self) -> bool {
+        if self.is_shut_down() {
+            return false;
+        }
+        let room = {
+            let mut room = self.shared.room();
+            if !room.block() {
+                return false;
+            }
+            room.info.as_ref().map(|info| info.code.clone())
+        };
+        if let Some(code) = room {
+            blocked::add(&self.shared.blocked_path, &code);
+        }
+        // The room file forgets the name too.
+        let record = {
+            let room = self.shared.room();
+            saved::RoomFile::of(&self.shared.server_text, &room)
+        };
+        if let Some(record) = record {
+            self.shared.remember_room(record);
+        }
+        true
+    }
+
     /// The connection, the room, the opponent, both clocks and the finished game.
     pub fn status(&self) -> OnlineStatus {
         let connection = self.shared.connection_state();
@@ -463,6 +515,7 @@ impl OnlineSession {
             rematch_asked: room.rematch_asked(),
             outcome: room.outcome_info(),
             record: room.record.clone(),
+            opponent_blocked: room.opponent_blocked,
         }
     }
 

@@ -93,6 +93,10 @@ pub(crate) struct Room {
     outbox: Vec<ClientMessage>,
     /// This connection has received the room (after `open`, `join` or `create`).
     pub room_open: bool,
+    /// This device blocked the opponent here: the opponent's name is never shown.
+    pub opponent_blocked: bool,
+    /// Reports and blocks not yet answered: sent again with the room after a reconnect.
+    moderation: Vec<ClientMessage>,
     id_prefix: String,
     next_id: u64,
 }
@@ -118,6 +122,8 @@ impl Room {
             rematch_wanted: false,
             outbox: Vec::new(),
             room_open: false,
+            opponent_blocked: false,
+            moderation: Vec::new(),
             id_prefix,
             next_id: 0,
         }
@@ -233,6 +239,16 @@ impl Room {
                     events.push(OnlineEvent::OpponentPresence { online });
                 }
             }
+            ServerMessage::Reported { room } => {
+                if self.answered_moderation(&room, |m| matches!(m, ClientMessage::Report { .. })) {
+                    events.push(OnlineEvent::OpponentReported);
+                }
+            }
+            ServerMessage::Blocked { room } => {
+                if self.answered_moderation(&room, |m| matches!(m, ClientMessage::Block { .. })) {
+                    events.push(OnlineEvent::OpponentBlocked);
+                }
+            }
             ServerMessage::Error {
                 code,
                 message,
@@ -242,6 +258,21 @@ impl Room {
             } => return self.refused(code, message, id, retry_after_ms, events),
         }
         Ok(events)
+    }
+
+    /// Takes the first unanswered report or block of `room` that `is_it` picks; whether
+    /// there was one.
+    fn answered_moderation(&mut self, room: &str, is_it: impl Fn(&ClientMessage) -> bool) -> bool {
+        if self.room_id().as_deref() != Some(room) {
+            return false;
+        }
+        match self.moderation.iter().position(is_it) {
+            Some(at) => {
+                self.moderation.remove(at);
+                true
+            }
+            None => false,
+        }
     }
 
     fn refused(
@@ -265,9 +296,28 @@ impl Room {
                 | ErrorCode::UnknownGame
                 | ErrorCode::BadTimer
                 | ErrorCode::TooManyRooms
+                | ErrorCode::Blocked
         ) && self.info.is_none();
-        if no_room || matches!(code, ErrorCode::UnsupportedVersion | ErrorCode::NotInRoom) {
+        let final_code = matches!(
+            code,
+            ErrorCode::UnsupportedVersion | ErrorCode::NotInRoom | ErrorCode::NameRefused
+        );
+        if no_room || final_code {
             return Err(fatal(false));
+        }
+        // A rematch with a blocked player, or a report or block over the budget: said to
+        // the app, not asked again.
+        if matches!(code, ErrorCode::Blocked | ErrorCode::TooManyReports) {
+            if code == ErrorCode::Blocked {
+                self.rematch_wanted = false;
+            } else {
+                self.moderation.clear();
+            }
+            events.push(OnlineEvent::RequestRefused {
+                code: code.id().to_string(),
+                message,
+            });
+            return Ok(events);
         }
         // Creating, joining or opening the room was put off (rate-limited, a busy store, a
         // server shutting down): ask again on a later connection.
@@ -389,6 +439,7 @@ impl Room {
                 game: self.game_number,
             });
         }
+        self.outbox.extend(self.moderation.iter().cloned());
     }
 
     /// Plays the entries after the board's revision, one turn at a time so that the app
@@ -522,13 +573,16 @@ impl Room {
     }
 
     fn refresh_info(&mut self) {
+        let you = self.info.as_ref().map(|info| info.you);
+        let hidden =
+            |p: &mills_protocol::Player| self.opponent_blocked && Some(player_of(p.seat)) != you;
         let players = self
             .players
             .iter()
             .map(|p| PlayerInfo {
                 player: player_of(p.seat),
                 joined: p.joined,
-                name: p.name.clone(),
+                name: if hidden(p) { None } else { p.name.clone() },
                 online: p.online,
             })
             .collect();
@@ -551,8 +605,18 @@ impl Room {
         self.outcome.is_some() || self.board.snapshot().outcome.is_some()
     }
 
+    /// The opponent's name; `None` once this device blocked the opponent.
     pub fn opponent_name(&self) -> Option<String> {
+        if self.opponent_blocked {
+            return None;
+        }
         self.opponent().and_then(|p| p.name.clone())
+    }
+
+    /// Hides the opponent's name from now on (this device blocked the opponent here).
+    pub fn hide_opponent(&mut self) {
+        self.opponent_blocked = true;
+        self.refresh_info();
     }
 
     // ---- The player's actions -----------------------------------------------------------
@@ -668,6 +732,35 @@ impl Room {
             room,
             game: self.game_number,
         });
+        true
+    }
+
+    /// Reports the opponent to the server's operator. `false` before the opponent joined.
+    pub fn report(&mut self, reason: mills_protocol::ReportReason) -> bool {
+        self.moderate(|room| ClientMessage::Report { room, reason })
+    }
+
+    /// Blocks the opponent: the name is hidden at once, and the server seats the two
+    /// devices together nowhere again once it has stored the block. `false` before the
+    /// opponent joined.
+    pub fn block(&mut self) -> bool {
+        if !self.moderate(|room| ClientMessage::Block { room }) {
+            return false;
+        }
+        self.hide_opponent();
+        true
+    }
+
+    fn moderate(&mut self, message: impl FnOnce(String) -> ClientMessage) -> bool {
+        let Some(room) = self.room_id() else {
+            return false;
+        };
+        if !self.opponent_joined() {
+            return false;
+        }
+        let message = message(room);
+        self.outbox.push(message.clone());
+        self.moderation.push(message);
         true
     }
 

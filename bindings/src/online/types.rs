@@ -98,6 +98,31 @@ pub struct OnlineStatus {
     /// The finished game's record (docs/records.md text, with names, date and timer) once
     /// the server has sent it.
     pub record: Option<String>,
+    /// This device blocked the opponent in this room (`block()`): `opponent_name` and the
+    /// opponent's name in `room` are `None` from then on (the app shows a neutral
+    /// "Opponent"), also after a restart.
+    pub opponent_blocked: bool,
+}
+
+/// Why a player reports the opponent (the protocol's closed list).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
+pub enum ReportReason {
+    /// The opponent's name is offensive.
+    OffensiveName,
+    /// The opponent cheats or abuses the game.
+    CheatingOrAbuse,
+    /// Anything else.
+    Other,
+}
+
+impl From<ReportReason> for mills_protocol::ReportReason {
+    fn from(reason: ReportReason) -> Self {
+        match reason {
+            ReportReason::OffensiveName => mills_protocol::ReportReason::OffensiveName,
+            ReportReason::CheatingOrAbuse => mills_protocol::ReportReason::CheatingOrAbuse,
+            ReportReason::Other => mills_protocol::ReportReason::Other,
+        }
+    }
 }
 
 /// What a tap did in an online game.
@@ -177,5 +202,18 @@ pub enum OnlineEvent {
     RematchStarted {
         game_number: u32,
         you: Player,
+    },
+    /// The server stored this device's report of the opponent.
+    OpponentReported,
+    /// The server stored this device's block of the opponent: it seats the two together
+    /// nowhere again (no rematch, no join of each other's rooms). The game going on can
+    /// still be played or left.
+    OpponentBlocked,
+    /// The server refused a request that is not a turn (`code`: the protocol's error id):
+    /// `blocked` for a rematch with a blocked player, `too-many-reports` for a report or
+    /// block over the device's budget.
+    RequestRefused {
+        code: String,
+        message: String,
     },
 }

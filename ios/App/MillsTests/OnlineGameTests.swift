@@ -341,6 +341,38 @@ struct OnlineGameTests {
         again.leave()
         bo.leave()
     }
+
+    /// Report and Block as a player uses them: a report with its reason, a block that hides
+    /// the name at once, a game still finished, and no rematch with the blocked player.
+    @Test func aPlayerReportsAndBlocksTheOpponent() async throws {
+        let server = try LocalServer()
+        let annSpoken = SpokenSentences()
+        let (ann, bo) = try await seatedPair(server: server, annSpoken: annSpoken, boSpoken: SpokenSentences())
+        let annRoom = try #require(ann.room)
+        let boRoom = try #require(bo.room)
+        #expect(annRoom.canReport)
+
+        annRoom.report(.offensiveName)
+        try await waitUntil { annRoom.notice == .reported }
+        #expect(annRoom.statusLine.detail == String(localized: "online_report_sent"))
+        #expect(annSpoken.all.contains(String(localized: "online_report_sent")))
+
+        annRoom.block()
+        // Hidden at once, before the server answers, and for good.
+        #expect(annRoom.opponentBlocked)
+        #expect(annRoom.names.name(.p2) == String(localized: "online_opponent_blocked"))
+        try await waitUntil { annRoom.notice == .blocked }
+
+        // The game can still be finished; Bo's rematch is refused in words.
+        try await play("d6", on: annRoom, seenBy: boRoom)
+        annRoom.resign()
+        try await waitUntil { annRoom.phase == .finished && boRoom.phase == .finished }
+        boRoom.rematch()
+        try await waitUntil { boRoom.notice == .requestRefused(code: "blocked") }
+        #expect(boRoom.statusLine.detail == String(localized: "online_rematch_blocked"))
+        ann.leave()
+        bo.leave()
+    }
 }
 #endif
 

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::limits::{
     INVITE_CODE_ALPHABET, INVITE_CODE_CHARS, MAX_ACTION_CHARS, MAX_CLIENT_FRAME_BYTES,
-    MAX_CLIENT_ID_CHARS, MAX_GAME_ID_CHARS, MAX_NAME_CHARS, MAX_ROOM_CHARS, MAX_SECRET_CHARS,
+    MAX_CLIENT_ID_CHARS, MAX_GAME_ID_CHARS, MAX_ROOM_CHARS, MAX_SECRET_CHARS,
     MAX_SERVER_FRAME_BYTES, MAX_TURN_ACTIONS, MIN_SECRET_CHARS,
 };
 use crate::{ClientMessage, ServerMessage};
@@ -116,12 +116,9 @@ fn check_size(text: &str, limit: usize) -> Result<(), DecodeError> {
 
 fn validate_client(message: &ClientMessage) -> Result<(), DecodeError> {
     match message {
-        ClientMessage::Hello { device, name, .. } => {
-            check_secret(device)?;
-            if let Some(name) = name {
-                check_name(name)?;
-            }
-        }
+        // The name is checked by the server with `names::normalized_name` (after NFC, which
+        // may shorten it), and refused with its own code, `name-refused`.
+        ClientMessage::Hello { device, .. } => check_secret(device)?,
         ClientMessage::Create { game, id, .. } => {
             if game.is_empty() || game.chars().count() > MAX_GAME_ID_CHARS {
                 return Err(invalid("game", "must be a game id"));
@@ -135,7 +132,10 @@ fn validate_client(message: &ClientMessage) -> Result<(), DecodeError> {
                 return Err(invalid("code", "is not an invite code"));
             }
         }
-        ClientMessage::Open { room } | ClientMessage::Rematch { room, .. } => check_room(room)?,
+        ClientMessage::Open { room }
+        | ClientMessage::Rematch { room, .. }
+        | ClientMessage::Report { room, .. }
+        | ClientMessage::Block { room } => check_room(room)?,
         ClientMessage::Turn {
             room, id, actions, ..
         } => {
@@ -177,19 +177,6 @@ fn check_secret(secret: &str) -> Result<(), DecodeError> {
             "must be 32 to 128 characters of A-Z a-z 0-9 - _",
         ))
     }
-}
-
-fn check_name(name: &str) -> Result<(), DecodeError> {
-    if name.chars().count() > MAX_NAME_CHARS {
-        return Err(invalid("name", "is longer than 60 characters"));
-    }
-    if name.chars().any(char::is_control) {
-        return Err(invalid(
-            "name",
-            "must be one line without control characters",
-        ));
-    }
-    Ok(())
 }
 
 fn check_room(room: &str) -> Result<(), DecodeError> {
@@ -299,13 +286,32 @@ mod tests {
                 other => panic!("{text}: {other:?}"),
             }
         }
-        let long_name = format!(
-            r#"{{"type":"hello","protocol":1,"device":"{SECRET}","name":"{}"}}"#,
-            "n".repeat(61)
+    }
+
+    #[test]
+    fn reports_and_blocks_read_with_a_reason_from_the_list() {
+        let report = decode_client(r#"{"type":"report","room":"AB","reason":"offensive-name"}"#);
+        assert_eq!(
+            report,
+            Ok(ClientMessage::Report {
+                room: "AB".into(),
+                reason: crate::ReportReason::OffensiveName
+            })
         );
+        for reason in crate::ReportReason::ALL {
+            let text = encode(&ClientMessage::Report {
+                room: "AB".into(),
+                reason,
+            });
+            assert!(text.contains(&format!("\"{}\"", reason.id())), "{text}");
+        }
         assert!(matches!(
-            decode_client(&long_name),
-            Err(DecodeError::Invalid { field: "name", .. })
+            decode_client(r#"{"type":"report","room":"AB","reason":"i just lost"}"#),
+            Err(DecodeError::Malformed(_))
+        ));
+        assert!(matches!(
+            decode_client(r#"{"type":"block","room":"a b"}"#),
+            Err(DecodeError::Invalid { field: "room", .. })
         ));
     }
 
@@ -398,6 +404,9 @@ mod tests {
             ErrorCode::TooManyRooms,
             ErrorCode::Storage,
             ErrorCode::ShuttingDown,
+            ErrorCode::Blocked,
+            ErrorCode::NameRefused,
+            ErrorCode::TooManyReports,
             ErrorCode::Internal,
         ];
         for code in codes {

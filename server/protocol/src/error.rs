@@ -53,6 +53,16 @@ pub enum ErrorCode {
     Storage,
     /// The server is shutting down; reconnect (to another instance) and send it again.
     ShuttingDown,
+    /// One of the two devices blocked the other: the server seats them together nowhere
+    /// (a join or a rematch that would is refused). Which of them blocked is not said.
+    Blocked,
+    /// The name in `hello` is not one the server takes: longer than 60 characters, with
+    /// control or invisible characters, blank, or holding a word of the operator's list
+    /// (the message says which). The connection is not welcomed.
+    NameRefused,
+    /// Too many reports from this device or address for now (`retry_after_ms` says when
+    /// one is taken again).
+    TooManyReports,
     /// Anything else; nothing was applied.
     Internal,
 }
@@ -81,6 +91,9 @@ impl ErrorCode {
             ErrorCode::TooManyRooms => "too-many-rooms",
             ErrorCode::Storage => "storage",
             ErrorCode::ShuttingDown => "shutting-down",
+            ErrorCode::Blocked => "blocked",
+            ErrorCode::NameRefused => "name-refused",
+            ErrorCode::TooManyReports => "too-many-reports",
             ErrorCode::Internal => "internal",
         }
     }

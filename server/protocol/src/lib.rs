@@ -16,14 +16,15 @@ mod codec;
 mod error;
 pub mod limits;
 mod messages;
+pub mod names;
 #[cfg(test)]
 mod random_frames;
 
 pub use codec::{DecodeError, decode_client, decode_server, encode, normalize_code, spelled_code};
 pub use error::ErrorCode;
 pub use messages::{
-    ClientMessage, Clock, Entry, EntryKind, Outcome, Player, RoomState, RoomSummary, Seat,
-    ServerMessage,
+    ClientMessage, Clock, Entry, EntryKind, Outcome, Player, ReportReason, RoomState, RoomSummary,
+    Seat, ServerMessage,
 };
 
 /// The protocol version a client states in [`ClientMessage::Hello`]. The server answers a

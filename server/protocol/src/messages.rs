@@ -105,6 +105,24 @@ pub enum ClientMessage {
         /// The game number that is over.
         game: u32,
     },
+    /// Reports the opponent seated in the room to the server's operator: stored with the
+    /// room, both names and `reason`, once per player and game (a second report of the same
+    /// game is answered the same and stores nothing). Answered by
+    /// [`ServerMessage::Reported`].
+    Report {
+        /// The room id.
+        room: String,
+        /// Why.
+        reason: ReportReason,
+    },
+    /// Blocks the opponent seated in the room: from then on the server seats these two
+    /// devices together nowhere (a join or a rematch that would is refused `blocked`). The
+    /// game going on can still be played to its end or left. Answered by
+    /// [`ServerMessage::Blocked`].
+    Block {
+        /// The room id.
+        room: String,
+    },
     /// Keeps the connection alive (the server closes connections idle for a while) and
     /// measures the round trip. Answered by [`ServerMessage::Pong`] with the same nonce.
     Ping {
@@ -191,6 +209,16 @@ pub enum ServerMessage {
         /// Whether a connection of that player is open now.
         online: bool,
     },
+    /// The report of the opponent in this room is stored.
+    Reported {
+        /// The room id.
+        room: String,
+    },
+    /// The block of the opponent in this room is stored.
+    Blocked {
+        /// The room id.
+        room: String,
+    },
     /// A message was refused and changed nothing.
     Error {
         /// Why.
@@ -213,6 +241,37 @@ pub enum ServerMessage {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         nonce: Option<u64>,
     },
+}
+
+/// Why a player reports the opponent: a short closed list, so that the operator can sort
+/// reports and no free text of one player is stored about another.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ReportReason {
+    /// The opponent's name is offensive.
+    OffensiveName,
+    /// The opponent cheats or abuses the game (stalling, a hostile client, ...).
+    CheatingOrAbuse,
+    /// Anything else.
+    Other,
+}
+
+impl ReportReason {
+    /// The reason's id on the wire and in `mills-server reports`.
+    pub fn id(self) -> &'static str {
+        match self {
+            ReportReason::OffensiveName => "offensive-name",
+            ReportReason::CheatingOrAbuse => "cheating-or-abuse",
+            ReportReason::Other => "other",
+        }
+    }
+
+    /// Every reason, in the order the apps list them.
+    pub const ALL: [ReportReason; 3] = [
+        ReportReason::OffensiveName,
+        ReportReason::CheatingOrAbuse,
+        ReportReason::Other,
+    ];
 }
 
 /// One line of a device's room list in `welcome`.

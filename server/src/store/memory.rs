@@ -54,6 +54,14 @@ impl Reader for MemoryStore {
     fn room_created_by(&mut self, _: &str, _: &str) -> Result<Option<String>, StoreError> {
         Ok(None)
     }
+
+    fn blocked(&mut self, _: &str, _: &str) -> Result<bool, StoreError> {
+        Ok(false)
+    }
+
+    fn reports(&mut self, _: usize) -> Result<Vec<super::ReportRow>, StoreError> {
+        Ok(Vec::new())
+    }
 }
 
 impl Store for MemoryStore {

@@ -17,12 +17,14 @@
 
 #[cfg(test)]
 pub(crate) mod memory;
+pub mod moderation;
 pub mod postgres;
 pub mod sqlite;
 mod writer;
 
 use std::fmt;
 
+pub use moderation::{BlockRow, ReportRow};
 pub use writer::{Loaded, StoreHandle};
 
 /// The tables, in SQL that SQLite and PostgreSQL both read (SQLite takes `BIGINT` as its
@@ -151,6 +153,7 @@ pub fn keyed_reads() -> Vec<(String, usize)> {
         Rooms::One.queries().into_iter().map(|q| (q, 1)).collect();
     reads.push((ROOMS_OF.to_string(), 1));
     reads.push((ROOM_CREATED_BY.to_string(), 2));
+    reads.push((moderation::BLOCKED.to_string(), 2));
     reads
 }
 
@@ -341,6 +344,10 @@ pub enum Write {
     },
     /// The room and every row of it are deleted (it expired).
     DeleteRoom(String),
+    /// A player reported the opponent (a second report of the same game stores nothing).
+    Report(ReportRow),
+    /// A device blocked another (a second block of the same device stores nothing).
+    Block(BlockRow),
 }
 
 impl Write {
@@ -353,7 +360,19 @@ impl Write {
             Write::AppendEntry(e) => &e.room,
             Write::AskRematch(r) => &r.room,
             Write::FinishGame { room, .. } | Write::DeleteRoom(room) => room,
+            Write::Report(r) => &r.room,
+            Write::Block(b) => &b.room,
         }
+    }
+
+    /// Whether another server process must read the room again once this is stored
+    /// (reports and blocks change nothing a room's players see; a game's end comes with
+    /// its entry).
+    pub fn changes_room(&self) -> bool {
+        !matches!(
+            self,
+            Write::FinishGame { .. } | Write::Report(_) | Write::Block(_)
+        )
     }
 }
 
@@ -478,6 +497,13 @@ pub trait Reader: Send + 'static {
         device: &str,
         create_id: &str,
     ) -> Result<Option<String>, StoreError>;
+
+    /// Whether either of two devices blocked the other.
+    fn blocked(&mut self, a: &str, b: &str) -> Result<bool, StoreError>;
+
+    /// The newest reports first, at most `limit` (for the operator's `mills-server
+    /// reports`).
+    fn reports(&mut self, limit: usize) -> Result<Vec<ReportRow>, StoreError>;
 }
 
 /// A place rooms are kept. Used from one thread at a time (the writer's).

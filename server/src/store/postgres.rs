@@ -20,6 +20,7 @@ use tokio::sync::mpsc::UnboundedSender;
 
 use crate::device;
 
+use super::moderation::{self, ReportRow};
 use super::{
     ADDED_COLUMNS, DELETE_ROOM, EntryRow, Expiry, FINISH_GAME, GameRow, LATER_INDEXES, MemberRow,
     Notice, ROOM_CREATED_BY, ROOM_IDS, ROOMS_OF, Reader, RematchRow, RoomRow, Rooms, SCHEMA,
@@ -135,6 +136,7 @@ impl PostgresStore {
             .map_err(err)?;
         }
         tx.batch_execute(LATER_INDEXES).map_err(err)?;
+        tx.batch_execute(moderation::SCHEMA).map_err(err)?;
         // Older databases stored the device secrets themselves: keep only their keys.
         let legacy = tx
             .query("SELECT room, member, device FROM members", &[])
@@ -191,8 +193,7 @@ impl PostgresStore {
                 && write_one(&mut tx, st, write).map_err(err)?
             {
                 stored[i] = true;
-                // The end of a game came with its entry: nothing to read again.
-                if !matches!(write, Write::FinishGame { .. }) {
+                if write.changes_room() {
                     changed.insert(write.room());
                 }
             }
@@ -282,6 +283,35 @@ impl Reader for PostgresReader {
             .read(|db| strings(db, ROOM_CREATED_BY, &[&create_id, &device]))?
             .pop())
     }
+
+    fn blocked(&mut self, a: &str, b: &str) -> Result<bool, StoreError> {
+        Ok(!self
+            .read(|db| strings(db, moderation::BLOCKED, &[&a, &b]))?
+            .is_empty())
+    }
+
+    fn reports(&mut self, limit: usize) -> Result<Vec<ReportRow>, StoreError> {
+        self.read(|db| reports(db, limit))
+    }
+}
+
+fn reports(db: &mut Client, limit: usize) -> Result<Vec<ReportRow>, StoreError> {
+    Ok(db
+        .query(moderation::REPORTS, &[&(limit as i64)])
+        .map_err(err)?
+        .iter()
+        .map(|r| ReportRow {
+            room: r.get(0),
+            game_no: r.get::<_, i32>(1) as u32,
+            reporter: r.get::<_, i32>(2) as u8,
+            reason: r.get(3),
+            reporter_name: r.get(4),
+            reported_name: r.get(5),
+            reporter_device: r.get(6),
+            reported_device: r.get(7),
+            at_ms: r.get(8),
+        })
+        .collect())
 }
 
 fn strings(
@@ -431,6 +461,24 @@ fn write_one(
             }
             1
         }
+        Write::Report(r) => tx.execute(
+            moderation::INSERT_REPORT,
+            &[
+                &r.room,
+                &(r.game_no as i32),
+                &i32::from(r.reporter),
+                &r.reason,
+                &r.reporter_name,
+                &r.reported_name,
+                &r.reporter_device,
+                &r.reported_device,
+                &r.at_ms,
+            ],
+        )?,
+        Write::Block(b) => tx.execute(
+            moderation::INSERT_BLOCK,
+            &[&b.blocker, &b.blocked, &b.room, &b.at_ms],
+        )?,
     };
     Ok(inserted == 1)
 }
@@ -529,6 +577,16 @@ impl Reader for PostgresStore {
     ) -> Result<Option<String>, StoreError> {
         self.connected()?;
         Ok(strings(&mut self.db, ROOM_CREATED_BY, &[&create_id, &device])?.pop())
+    }
+
+    fn blocked(&mut self, a: &str, b: &str) -> Result<bool, StoreError> {
+        self.connected()?;
+        Ok(!strings(&mut self.db, moderation::BLOCKED, &[&a, &b])?.is_empty())
+    }
+
+    fn reports(&mut self, limit: usize) -> Result<Vec<ReportRow>, StoreError> {
+        self.connected()?;
+        reports(&mut self.db, limit)
     }
 }
 

@@ -8,6 +8,7 @@ use rusqlite::{Connection, params, params_from_iter};
 
 use crate::device;
 
+use super::moderation::{self, ReportRow};
 use super::{
     ADDED_COLUMNS, DELETE_ROOM, EntryRow, Expiry, FINISH_GAME, GameRow, LATER_INDEXES, MemberRow,
     ROOM_CREATED_BY, ROOM_IDS, ROOMS_OF, Reader, RematchRow, RoomRow, Rooms, SCHEMA, Snapshot,
@@ -63,6 +64,7 @@ impl SqliteStore {
             }
         }
         db.execute_batch(LATER_INDEXES).map_err(err)?;
+        db.execute_batch(moderation::SCHEMA).map_err(err)?;
         let mut store = SqliteStore {
             conn: SqliteReader { db },
             path: path.to_path_buf(),
@@ -148,8 +150,53 @@ impl SqliteStore {
                 }
                 Ok(())
             }
+            Write::Report(r) => {
+                tx.execute(
+                    moderation::INSERT_REPORT,
+                    params![
+                        r.room,
+                        r.game_no,
+                        r.reporter,
+                        r.reason,
+                        r.reporter_name,
+                        r.reported_name,
+                        r.reporter_device,
+                        r.reported_device,
+                        r.at_ms
+                    ],
+                )?;
+                Ok(())
+            }
+            Write::Block(b) => {
+                tx.execute(
+                    moderation::INSERT_BLOCK,
+                    params![b.blocker, b.blocked, b.room, b.at_ms],
+                )?;
+                Ok(())
+            }
         }
     }
+}
+
+fn reports(db: &Connection, limit: usize) -> Result<Vec<ReportRow>, StoreError> {
+    db.prepare_cached(moderation::REPORTS)
+        .map_err(err)?
+        .query_map([limit as i64], |r| {
+            Ok(ReportRow {
+                room: r.get(0)?,
+                game_no: r.get(1)?,
+                reporter: r.get(2)?,
+                reason: r.get(3)?,
+                reporter_name: r.get(4)?,
+                reported_name: r.get(5)?,
+                reporter_device: r.get(6)?,
+                reported_device: r.get(7)?,
+                at_ms: r.get(8)?,
+            })
+        })
+        .map_err(err)?
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(err)
 }
 
 /// The rows of `which` rooms (`id` the room for [`Rooms::One`]).
@@ -277,6 +324,14 @@ impl Reader for SqliteReader {
     ) -> Result<Option<String>, StoreError> {
         Ok(strings(&self.db, ROOM_CREATED_BY, params![create_id, device])?.pop())
     }
+
+    fn blocked(&mut self, a: &str, b: &str) -> Result<bool, StoreError> {
+        Ok(!strings(&self.db, moderation::BLOCKED, params![a, b])?.is_empty())
+    }
+
+    fn reports(&mut self, limit: usize) -> Result<Vec<ReportRow>, StoreError> {
+        reports(&self.db, limit)
+    }
 }
 
 /// The writer's own connection reads as the reader does (its tests, and the start).
@@ -295,6 +350,14 @@ impl Reader for SqliteStore {
         create_id: &str,
     ) -> Result<Option<String>, StoreError> {
         self.conn.room_created_by(device, create_id)
+    }
+
+    fn blocked(&mut self, a: &str, b: &str) -> Result<bool, StoreError> {
+        self.conn.blocked(a, b)
+    }
+
+    fn reports(&mut self, limit: usize) -> Result<Vec<ReportRow>, StoreError> {
+        self.conn.reports(limit)
     }
 }
 

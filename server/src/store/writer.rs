@@ -29,6 +29,7 @@ enum Read {
     LoadRoom(String, Answer<Snapshot>),
     RoomsOf(String, Answer<Vec<String>>),
     CreatedBy(String, String, Answer<Option<String>>),
+    Blocked(String, String, Answer<bool>),
 }
 
 /// What a store holds at the start.
@@ -134,6 +135,12 @@ impl StoreHandle {
             .await
     }
 
+    /// Whether either of two devices blocked the other.
+    pub async fn blocked(&self, a: &str, b: &str) -> Result<bool, StoreError> {
+        self.read(|done| Read::Blocked(a.to_string(), b.to_string(), done))
+            .await
+    }
+
     async fn read<T>(&self, job: impl FnOnce(Answer<T>) -> Read) -> Result<T, StoreError> {
         let (done, answer) = oneshot::channel();
         self.reads
@@ -210,6 +217,9 @@ fn read(mut reader: Box<dyn Reader>, queue: mpsc::Receiver<Read>) {
             }
             Read::CreatedBy(device, create_id, answer) => {
                 let _ = answer.send(reader.room_created_by(&device, &create_id));
+            }
+            Read::Blocked(a, b, answer) => {
+                let _ = answer.send(reader.blocked(&a, &b));
             }
         }
     }

@@ -35,6 +35,7 @@ fn policy(lang: Lang) -> &'static Policy {
                         "A SHA-256 hash of your installation's secret. The app makes a random secret the first time it plays online and keeps it on the phone; the server stores only its hash, which recognises your seat in your rooms. It is not tied to your phone number, an account, an advertising id or any other identity.",
                         "Your rooms: the invite code, the game, the turn timer, when the room was made and which seat is yours.",
                         "The turns of each game, and when each was played.",
+                        "Reports and blocks: when you report or block your opponent (or they do), the room, the reason from the app's list, both names and both hashes, and when. They are kept after the room is deleted, for the operator to act on, until the operator deletes them; a block keeps the server from seating the two installations together again.",
                     ],
                 ),
                 (
@@ -74,6 +75,7 @@ fn policy(lang: Lang) -> &'static Policy {
                         "你这次安装的密钥的 SHA-256 哈希值。应用第一次联网下棋时生成一个随机密钥，只保存在手机上；服务器只保存它的哈希值，用来认出你在房间里的座位。它与你的电话号码、账号、广告标识符或任何其他身份都没有关联。",
                         "你的房间：邀请码、棋种、每步限时、房间创建的时间，以及哪个座位是你的。",
                         "每局棋的每一步，以及走这一步的时间。",
+                        "举报和屏蔽：你举报或屏蔽对手（或对手这样对你）时，记下房间、应用列表中的原因、双方的名字和哈希值，以及时间。房间删除后它们仍保留，供管理员处理，直到管理员删除；屏蔽会让服务器不再安排这两个安装对局。",
                     ],
                 ),
                 (
@@ -113,6 +115,7 @@ fn policy(lang: Lang) -> &'static Policy {
                         "你這次安裝的密鑰的 SHA-256 雜湊值。應用程式第一次連網下棋時產生一個隨機密鑰，只儲存在手機上；伺服器只儲存它的雜湊值，用來認出你在房間裡的座位。它與你的電話號碼、帳號、廣告識別碼或任何其他身分都沒有關聯。",
                         "你的房間：邀請碼、棋種、每步限時、房間建立的時間，以及哪個座位是你的。",
                         "每局棋的每一步，以及走這一步的時間。",
+                        "檢舉和封鎖：你檢舉或封鎖對手（或對手這樣對你）時，記下房間、應用程式清單中的原因、雙方的名字和雜湊值，以及時間。房間刪除後它們仍保留，供管理員處理，直到管理員刪除；封鎖會讓伺服器不再安排這兩個安裝對局。",
                     ],
                 ),
                 (

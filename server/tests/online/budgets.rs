@@ -8,28 +8,14 @@ use std::time::Duration;
 
 use crate::common::{
     Client, Server, first_url, health, new_secret, open, rng, rooms_loaded_at_start, start_room,
-    stored_room_ids, temp_dir,
+    stored_room_ids, temp_dir, try_create_room,
 };
 use mills_protocol::{ClientMessage, ErrorCode, ServerMessage};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
 /// Creates a room; its code, or the error code.
 async fn create(client: &mut Client, timer: u32) -> Result<String, ErrorCode> {
-    client
-        .send(&ClientMessage::Create {
-            game: "zhiqi".into(),
-            timer,
-            side: None,
-            id: None,
-        })
-        .await;
-    client
-        .until(|m| match m {
-            ServerMessage::Created { room, .. } => Some(Ok(room.room.clone())),
-            ServerMessage::Error { code, .. } => Some(Err(*code)),
-            _ => None,
-        })
-        .await
+    try_create_room(client, "zhiqi", timer).await
 }
 
 /// A WebSocket handshake as a proxy would forward it from `from`: the connection, or the

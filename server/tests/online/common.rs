@@ -115,6 +115,15 @@ pub fn stored_text(db: &Path) -> String {
     .unwrap()
 }
 
+/// The store options of `mills-server` for a test's `db` (as [`Server::start`] gives them):
+/// `--db PATH`, or `--postgres URL` of its database on the test PostgreSQL server.
+pub fn store_args(db: &Path) -> [String; 2] {
+    match test_postgres() {
+        Some(admin) => ["--postgres".to_string(), postgres_for(&admin, db)],
+        None => ["--db".to_string(), db.display().to_string()],
+    }
+}
+
 impl Server {
     /// Starts the server on a free loopback port with the database `db` (see [`Server`]).
     pub fn start(db: &Path, extra: &[&str]) -> Server {
@@ -123,11 +132,7 @@ impl Server {
 
     /// As [`Server::start`], each process allowed `open_files` file descriptors at most.
     pub fn start_limited(db: &Path, extra: &[&str], open_files: Option<u64>) -> Server {
-        let store = match test_postgres() {
-            Some(admin) => ["--postgres".to_string(), postgres_for(&admin, db)],
-            None => ["--db".to_string(), db.display().to_string()],
-        };
-        let mut args = store.to_vec();
+        let mut args = store_args(db).to_vec();
         args.extend(extra.iter().map(|a| a.to_string()));
         let mut first = Server::start_with(&args, open_files);
         if test_postgres().is_some() {
@@ -473,6 +478,19 @@ impl Client {
     }
 
     /// The error a message gets.
+    /// The next error's code and the wait it names (`retry_after_ms`).
+    pub async fn expect_error_and_wait(&mut self) -> (mills_protocol::ErrorCode, Option<u64>) {
+        self.until(|m| match m {
+            ServerMessage::Error {
+                code,
+                retry_after_ms,
+                ..
+            } => Some((*code, *retry_after_ms)),
+            _ => None,
+        })
+        .await
+    }
+
     pub async fn expect_error(&mut self) -> mills_protocol::ErrorCode {
         self.until(|m| match m {
             ServerMessage::Error { code, .. } => Some(*code),
@@ -521,6 +539,38 @@ pub fn replay(rules: Rules, entries: &[mills_protocol::Entry]) -> Game {
 
 pub fn rng(seed: u64) -> StdRng {
     StdRng::seed_from_u64(seed)
+}
+
+/// Creates a room of `game` with `timer` as `client` (its creator, waiting for a second
+/// player): its code, or the error code of the refusal.
+pub async fn try_create_room(
+    client: &mut Client,
+    game: &str,
+    timer: u32,
+) -> Result<String, mills_protocol::ErrorCode> {
+    client
+        .send(&ClientMessage::Create {
+            game: game.into(),
+            timer,
+            side: None,
+            id: None,
+        })
+        .await;
+    client
+        .until(|m| match m {
+            ServerMessage::Created { room, .. } => Some(Ok(room.room.clone())),
+            ServerMessage::Error { code, .. } => Some(Err(*code)),
+            _ => None,
+        })
+        .await
+}
+
+/// As [`try_create_room`], for a room the test needs: its code.
+pub async fn create_room(client: &mut Client, game: &str, timer: u32) -> String {
+    match try_create_room(client, game, timer).await {
+        Ok(code) => code,
+        Err(code) => panic!("create refused: {code:?}"),
+    }
 }
 
 /// Creates a room as `a` and joins it as `b`; returns both clients' room states.

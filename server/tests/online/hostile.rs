@@ -3,7 +3,9 @@
 
 use std::time::Duration;
 
-use crate::common::{Client, Server, accepted, new_secret, open, rng, start_room, temp_dir, turn};
+use crate::common::{
+    Client, Server, accepted, create_room, new_secret, open, rng, start_room, temp_dir, turn,
+};
 use mills_protocol::{ClientMessage, ErrorCode, ServerMessage};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -103,19 +105,7 @@ async fn wrong_turns_wrong_secrets_and_replayed_ids_change_nothing() {
     let (intruder, _) = Client::connect(&server.url(), &sc, "C").await;
 
     // Turns before the second player joins.
-    a.send(&ClientMessage::Create {
-        game: "twelve-mens-morris".into(),
-        timer: 60,
-        side: None,
-        id: None,
-    })
-    .await;
-    let id = a
-        .until(|m| match m {
-            ServerMessage::Created { room, .. } => Some(room.room.clone()),
-            _ => None,
-        })
-        .await;
+    let id = create_room(&mut a, "twelve-mens-morris", 60).await;
     a.send(&turn(&id, 1, 0, "early", &["a1".into()])).await;
     assert_eq!(a.expect_error().await, ErrorCode::NotStarted);
     b.send(&ClientMessage::Join { code: id.clone() }).await;
@@ -240,16 +230,7 @@ async fn join_floods_and_message_floods_are_rate_limited() {
                 code: format!("{:012}", i),
             })
             .await;
-        let answer = guesser
-            .until(|m| match m {
-                ServerMessage::Error {
-                    code,
-                    retry_after_ms,
-                    ..
-                } => Some((*code, *retry_after_ms)),
-                _ => None,
-            })
-            .await;
+        let answer = guesser.expect_error_and_wait().await;
         if answer.0 == ErrorCode::RateLimited {
             limited = Some((i, answer.1));
             break;

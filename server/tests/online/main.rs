@@ -13,6 +13,7 @@ mod common;
 mod fault;
 mod hostile;
 mod integration;
+mod moderation;
 mod postgres;
 mod promises;
 mod stall;

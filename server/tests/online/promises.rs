@@ -60,7 +60,7 @@ async fn a_name_no_record_could_hold_is_refused_and_a_finished_game_has_its_reco
             name: Some(name.to_string()),
         })
         .await;
-        assert_eq!(c.expect_error().await, ErrorCode::BadMessage, "{name:?}");
+        assert_eq!(c.expect_error().await, ErrorCode::NameRefused, "{name:?}");
         // Not welcomed: a request still needs a hello.
         c.send(&ClientMessage::Ping { nonce: Some(1) }).await;
         c.recv().await.expect("pong");

@@ -24,6 +24,12 @@ enum OnlineNotice: Equatable {
     case turnRefused(code: String)
     case timedOut(Player)
     case failure(String)
+    /// The server stored this device's report of the opponent.
+    case reported
+    /// The server stored this device's block of the opponent.
+    case blocked
+    /// The server refused a request that is not a turn (`blocked` rematch, too many reports).
+    case requestRefused(code: String)
 }
 
 /// One room on a `mills-server` on screen: the engine's `OnlineSession` and what the views
@@ -90,10 +96,18 @@ final class OnlineGameModel {
 
     var opponent: Player { you == .p1 ? .p2 : .p1 }
 
-    /// "You" and the friend's name (or "Opponent" until the server gives one).
+    /// "You" and the friend's name (or "Opponent" until the server gives one, and for good
+    /// once this device blocked them).
     var names: PlayerNames {
-        PlayerNames(human: you, other: status.opponentName ?? String(localized: "online_opponent"))
+        let unnamed = status.opponentBlocked ? String(localized: "online_opponent_blocked") : String(localized: "online_opponent")
+        return PlayerNames(human: you, other: status.opponentName ?? unnamed)
     }
+
+    /// This device blocked the opponent: no name, no rematch offered.
+    var opponentBlocked: Bool { status.opponentBlocked }
+
+    /// The opponent sits in the room: Report (and Block, until done) are offered.
+    var canReport: Bool { phase == .playing || phase == .finished }
 
     var phase: OnlinePhase {
         guard let room = status.room else {
@@ -207,6 +221,19 @@ final class OnlineGameModel {
         refresh()
     }
 
+    /// Reports the opponent to the server's operator; the engine says when it is stored.
+    func report(_ reason: ReportReason) {
+        _ = session.report(reason: reason)
+        refresh()
+    }
+
+    /// Blocks the opponent: the engine hides their name at once, and the server seats the
+    /// two devices together nowhere again. The game can still be finished or left.
+    func block() {
+        _ = session.block()
+        refresh()
+    }
+
     /// The app went to the background: the connection closes (the server keeps the game
     /// and its clock; nothing unacknowledged is lost).
     func pause() {
@@ -260,6 +287,15 @@ final class OnlineGameModel {
         case .rematchStarted:
             showsResult = false
             say(String(localized: "announce_new_game"))
+        case .opponentReported:
+            show(.reported)
+            say(String(localized: "online_report_sent"))
+        case .opponentBlocked:
+            show(.blocked)
+            say(String(localized: "online_blocked"))
+        case .requestRefused(let code, _):
+            show(.requestRefused(code: code))
+            say(OnlineText.requestRefused(code))
         }
         refresh()
     }

@@ -20,6 +20,7 @@ struct OnlineGameScreen: View {
                 status
                 OnlinePlayerPanel(model: model, player: model.you)
                 controls
+                OnlineModerationButtons(model: model)
             }
             .padding(.horizontal, 12)
             .padding(.vertical, 8)
@@ -86,7 +87,7 @@ struct OnlineGameScreen: View {
     private var controls: some View {
         HStack(spacing: 8) {
             if model.isOver {
-                ControlButton("action_rematch", systemImage: "arrow.clockwise", enabled: !model.waitsForRematch) {
+                ControlButton("action_rematch", systemImage: "arrow.clockwise", enabled: !model.waitsForRematch && !model.opponentBlocked) {
                     model.rematch()
                 }
             } else {
@@ -134,13 +135,16 @@ struct OnlineResultSheet: View {
                         .foregroundStyle(.secondary)
                 }
                 VStack(spacing: 10) {
-                    Button {
-                        model.rematch()
-                    } label: {
-                        Text("action_rematch").frame(maxWidth: .infinity)
+                    // the server seats a blocked pair together nowhere: no rematch to offer
+                    if !model.opponentBlocked {
+                        Button {
+                            model.rematch()
+                        } label: {
+                            Text("action_rematch").frame(maxWidth: .infinity)
+                        }
+                        .buttonStyle(.borderedProminent)
+                        .disabled(model.waitsForRematch)
                     }
-                    .buttonStyle(.borderedProminent)
-                    .disabled(model.waitsForRematch)
                     if let record = model.record {
                         ShareLink(item: record, subject: Text("record_share_subject")) {
                             Label("action_record", systemImage: "square.and.arrow.up")
@@ -158,6 +162,7 @@ struct OnlineResultSheet: View {
                         dismiss()
                         onLeave()
                     }
+                    OnlineModerationButtons(model: model)
                 }
                 .controlSize(.large)
             }

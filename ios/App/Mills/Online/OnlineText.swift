@@ -39,6 +39,18 @@ enum OnlineText {
         case "not-in-room": String(localized: "online_refused_not_in_room")
         case "unsupported-version": String(localized: "online_refused_version")
         case "rate-limited": String(localized: "online_refused_busy")
+        case "blocked": String(localized: "online_refused_blocked")
+        case "name-refused": String(localized: "online_refused_name")
+        default: String(localized: "online_refused_other")
+        }
+    }
+
+    /// Why the server refused a request that is not a turn: a rematch with a blocked
+    /// player, a report or block over the device's budget.
+    static func requestRefused(_ code: String) -> String {
+        switch code {
+        case "blocked": String(localized: "online_rematch_blocked")
+        case "too-many-reports": String(localized: "online_too_many_reports")
         default: String(localized: "online_refused_other")
         }
     }
@@ -97,6 +109,9 @@ extension OnlineGameModel {
         case .turnRefused(let code): OnlineText.turnRefused(code)
         case .timedOut(let player): String(localized: "announce_timed_out \(names.name(player))")
         case .failure(let message): message
+        case .reported: String(localized: "online_report_sent")
+        case .blocked: String(localized: "online_blocked")
+        case .requestRefused(let code): OnlineText.requestRefused(code)
         }
     }
 }

@@ -203,6 +203,16 @@ impl<'o, W: Write> Table<'o, W> {
                 ))?;
                 self.game_starts()?;
             }
+            // A rematch with a player one of the two blocked (in the apps).
+            OnlineEvent::RequestRefused { code, message } => {
+                self.say(format!(
+                    "  The server refused: {} ({})",
+                    printable(&message),
+                    printable(&code)
+                ))?;
+            }
+            // The terminal neither reports nor blocks (the apps do).
+            OnlineEvent::OpponentReported | OnlineEvent::OpponentBlocked => {}
         }
         Ok(())
     }

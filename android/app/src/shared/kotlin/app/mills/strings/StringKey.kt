@@ -107,7 +107,13 @@ enum class StringKey {
     OnlineClosed, OnlineRefusedUnknownCode, OnlineRefusedRoomFull, OnlineRefusedOther,
     OnlineUntrustedServer, OnlineRetry,
     OnlineOpponentAway, OnlineTheirTurn, OnlineSending, OnlineTurnRefused, OnlineNotYourTurn,
-    OnlineRematchAsked, OnlineRematchOffered, SettingsSectionOnline, SettingsServer,
+    OnlineRematchAsked, OnlineRematchOffered,
+    // report and block the opponent (issue 46), and the server's refusals they bring
+    OnlineReport, OnlineReportDescription, OnlineReportTitle, OnlineReportOffensiveName,
+    OnlineReportCheating, OnlineReportOther, OnlineReportSent, OnlineBlock, OnlineBlockDescription,
+    OnlineBlockTitle, OnlineBlockText, OnlineBlocked, OnlineOpponentBlocked, OnlineRematchBlocked,
+    OnlineTooManyReports, OnlineRefusedBlocked, OnlineRefusedName,
+    SettingsSectionOnline, SettingsServer,
     SettingsServerNote, SettingsPlayerName, SettingsPlayerNameNote,
     SettingsServerNotEncrypted, SettingsPrivacyOffline, SettingsPrivacyPolicy,
     // online play (engine): a server address or an invite the engine cannot use

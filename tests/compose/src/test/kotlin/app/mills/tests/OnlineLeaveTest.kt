@@ -25,12 +25,6 @@ import uniffi.mills_ffi.TurnTimer
  */
 @OptIn(ExperimentalTestApi::class)
 class OnlineLeaveTest {
-    private fun ComposeUiTest.textOf(tag: String): String =
-        onNodeWithTag(tag, useUnmergedTree = true).fetchSemanticsNode().config[SemanticsProperties.Text].joinToString()
-
-    private fun ComposeUiTest.exists(tag: String) =
-        onAllNodes(hasTestTag(tag), useUnmergedTree = true).fetchSemanticsNodes().isNotEmpty()
-
     @Test
     fun backDuringAGameAsksToKeepOrLeaveIt() {
         val main = ComposeMain()

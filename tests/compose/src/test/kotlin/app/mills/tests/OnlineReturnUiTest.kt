@@ -30,16 +30,6 @@ import java.nio.file.Files
  */
 @OptIn(ExperimentalTestApi::class)
 class OnlineReturnUiTest {
-    private fun ComposeUiTest.exists(tag: String) =
-        onAllNodes(hasTestTag(tag), useUnmergedTree = true).fetchSemanticsNodes().isNotEmpty()
-
-    private fun ComposeUiTest.waitFor(what: String, condition: () -> Boolean) =
-        try {
-            waitUntil(timeoutMillis = 20_000, condition = condition)
-        } catch (e: Throwable) {
-            throw AssertionError("timed out waiting for $what", e)
-        }
-
     @Test
     fun aKilledAppReturnsToItsRoomFromHomeAndCanForgetIt() {
         val main = ComposeMain()

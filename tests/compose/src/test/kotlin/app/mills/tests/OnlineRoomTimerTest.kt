@@ -23,12 +23,6 @@ import uniffi.mills_ffi.TurnTimer
  */
 @OptIn(ExperimentalTestApi::class)
 class OnlineRoomTimerTest {
-    private fun ComposeUiTest.textOf(tag: String): String =
-        onNodeWithTag(tag, useUnmergedTree = true).fetchSemanticsNode().config[SemanticsProperties.Text].joinToString()
-
-    private fun ComposeUiTest.exists(tag: String) =
-        onAllNodes(hasTestTag(tag), useUnmergedTree = true).fetchSemanticsNodes().isNotEmpty()
-
     private fun app(server: LocalServer, main: ComposeMain) = TestApp(
         store = InMemorySettingsStore(
             UserSettings(

@@ -23,6 +23,8 @@ private object NoOnlineActions : OnlineGameActions {
     override fun onRematch() = Unit
     override fun onRetry() = Unit
     override fun onBack() = Unit
+    override fun onReport(reason: uniffi.mills_ffi.ReportReason) = Unit
+    override fun onBlock() = Unit
 }
 
 private object NoPlayFriendActions : PlayFriendActions {

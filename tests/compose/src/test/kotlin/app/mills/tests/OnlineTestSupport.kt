@@ -1,5 +1,10 @@
 package app.mills.tests
 
+import androidx.compose.ui.semantics.SemanticsProperties
+import androidx.compose.ui.test.ComposeUiTest
+import androidx.compose.ui.test.ExperimentalTestApi
+import androidx.compose.ui.test.hasTestTag
+import androidx.compose.ui.test.onNodeWithTag
 import app.mills.data.InMemorySettingsStore
 import app.mills.data.InviteSharing
 import app.mills.data.UserSettings
@@ -97,3 +102,22 @@ fun onlineApp(
 /** Who owns [point] on the board [app]'s room screen shows (null: empty or no board). */
 fun TestApp.onlineOwner(point: String) =
     onMain { viewModels.online.uiState.value?.board?.points?.firstOrNull { it.name == point }?.owner }
+
+/** The text the node tagged [tag] shows (its own, not merged with its parent's). */
+@OptIn(ExperimentalTestApi::class)
+fun ComposeUiTest.textOf(tag: String): String =
+    onNodeWithTag(tag, useUnmergedTree = true).fetchSemanticsNode().config[SemanticsProperties.Text].joinToString()
+
+/** A node tagged [tag] is on screen. */
+@OptIn(ExperimentalTestApi::class)
+fun ComposeUiTest.exists(tag: String) =
+    onAllNodes(hasTestTag(tag), useUnmergedTree = true).fetchSemanticsNodes().isNotEmpty()
+
+/** Waits (20 s at most) until [condition] holds; the failure names [what]. */
+@OptIn(ExperimentalTestApi::class)
+fun ComposeUiTest.waitFor(what: String, condition: () -> Boolean) =
+    try {
+        waitUntil(timeoutMillis = 20_000, condition = condition)
+    } catch (e: Throwable) {
+        throw AssertionError("timed out waiting for $what", e)
+    }

@@ -26,19 +26,6 @@ import uniffi.mills_ffi.Player
  */
 @OptIn(ExperimentalTestApi::class)
 class OnlineUiTest {
-    private fun ComposeUiTest.textOf(tag: String): String =
-        onNodeWithTag(tag, useUnmergedTree = true).fetchSemanticsNode().config[SemanticsProperties.Text].joinToString()
-
-    private fun ComposeUiTest.exists(tag: String) =
-        onAllNodes(androidx.compose.ui.test.hasTestTag(tag), useUnmergedTree = true).fetchSemanticsNodes().isNotEmpty()
-
-    private fun ComposeUiTest.waitFor(what: String, condition: () -> Boolean) =
-        try {
-            waitUntil(timeoutMillis = 20_000, condition = condition)
-        } catch (e: Throwable) {
-            throw AssertionError("timed out waiting for $what", e)
-        }
-
     @Test
     fun twoAppsCreateJoinPlayReconnectResignAndRematch() {
         val main = ComposeMain()

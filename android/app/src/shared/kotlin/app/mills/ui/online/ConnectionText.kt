@@ -5,6 +5,13 @@ import app.mills.strings.text
 import uniffi.mills_ffi.ConnectionState
 import uniffi.mills_ffi.OfflineReason
 
+/** Why the server refused a request that is not a turn: a rematch with a blocked player, too many reports. */
+internal fun requestRefusedText(code: String) = when (code) {
+    "blocked" -> text(StringKey.OnlineRematchBlocked)
+    "too-many-reports" -> text(StringKey.OnlineTooManyReports)
+    else -> text(StringKey.OnlineRefusedOther)
+}
+
 /** The engine's connection state as the banner says it. */
 internal fun connectionUi(state: ConnectionState): ConnectionUi = when (state) {
     ConnectionState.Connected -> ConnectionUi.Connected
@@ -17,6 +24,8 @@ internal fun connectionUi(state: ConnectionState): ConnectionUi = when (state) {
             when (reason.code) {
                 "unknown-code" -> text(StringKey.OnlineRefusedUnknownCode)
                 "room-full" -> text(StringKey.OnlineRefusedRoomFull)
+                "blocked" -> text(StringKey.OnlineRefusedBlocked)
+                "name-refused" -> text(StringKey.OnlineRefusedName)
                 else -> text(StringKey.OnlineRefusedOther)
             },
             canRetry = true,

@@ -54,6 +54,8 @@ interface OnlineGameActions {
     fun onRematch()
     fun onRetry()
     fun onBack()
+    fun onReport(reason: uniffi.mills_ffi.ReportReason)
+    fun onBlock()
 }
 
 /**
@@ -86,6 +88,8 @@ fun OnlineGameRoute(
                 override fun onRematch() = viewModel.rematch()
                 override fun onRetry() = viewModel.retry()
                 override fun onBack() = onBack()
+                override fun onReport(reason: uniffi.mills_ffi.ReportReason) = viewModel.report(reason)
+                override fun onBlock() = viewModel.block()
             },
         )
         ConfirmDialog(
@@ -131,6 +135,8 @@ private fun LeaveDialog(visible: Boolean, onAnswer: (LeaveAnswer) -> Unit) {
 @Composable
 fun OnlineGameScreen(state: OnlineUiState, actions: OnlineGameActions) {
     var confirmResign by remember { mutableStateOf(false) }
+    var moderating by remember { mutableStateOf<Moderating?>(null) }
+    val ask = { question: Moderating -> moderating = question }
     val title = state.game?.let { UiText.GameName(it).resolve() } ?: stringOf(StringKey.OnlineTitle)
     val subtitle = state.opponentName?.let { stringOf(StringKey.OnlineSubtitle, it) }
     Surface(Modifier.fillMaxSize().testTag("online-screen"), color = MaterialTheme.colorScheme.background) {
@@ -158,7 +164,7 @@ fun OnlineGameScreen(state: OnlineUiState, actions: OnlineGameActions) {
                             ) {
                                 state.sides.forEach { SideRow(it, active = it.timer?.running == true || (it == state.sides.last() && state.myTurn)) }
                                 Status(state)
-                                Controls(state, actions) { confirmResign = true }
+                                Controls(state, actions, ask) { confirmResign = true }
                             }
                         }
                     } else {
@@ -171,7 +177,7 @@ fun OnlineGameScreen(state: OnlineUiState, actions: OnlineGameActions) {
                             Board(board, actions::onTap, Modifier.weight(1f, fill = false))
                             SideRow(state.sides.last(), active = state.myTurn)
                             Status(state)
-                            Controls(state, actions) { confirmResign = true }
+                            Controls(state, actions, ask) { confirmResign = true }
                         }
                     }
                 }
@@ -188,6 +194,7 @@ fun OnlineGameScreen(state: OnlineUiState, actions: OnlineGameActions) {
             },
             onDismiss = { confirmResign = false },
         )
+        ModerationDialogs(moderating, actions) { moderating = null }
     }
 }
 
@@ -203,11 +210,12 @@ private fun Status(state: OnlineUiState) {
 }
 
 @Composable
-private fun Controls(state: OnlineUiState, actions: OnlineGameActions, onResign: () -> Unit) {
+private fun Controls(state: OnlineUiState, actions: OnlineGameActions, onAsk: (Moderating) -> Unit, onResign: () -> Unit) {
     ResultPanel(state, actions::onRematch)
     if (state.canResign) {
         OutlinedButton(onClick = onResign, modifier = Modifier.fillMaxWidth().heightIn(min = 48.dp).testTag("online-resign")) {
             Text(stringOf(StringKey.ActionResign))
         }
     }
+    ModerationRow(state, onAsk)
 }

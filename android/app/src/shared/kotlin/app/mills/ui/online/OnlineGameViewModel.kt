@@ -29,6 +29,7 @@ import uniffi.mills_ffi.OnlineEvent
 import uniffi.mills_ffi.OnlineSession
 import uniffi.mills_ffi.OnlineTapResult
 import uniffi.mills_ffi.Player
+import uniffi.mills_ffi.ReportReason
 import uniffi.mills_ffi.TurnTimer
 
 /**
@@ -121,6 +122,18 @@ class OnlineGameViewModel(
         render()
     }
 
+    /** Reports the opponent to the server's operator; the engine says when it is stored. */
+    fun report(reason: ReportReason) {
+        session?.report(reason)
+        render()
+    }
+
+    /** Blocks the opponent: the engine hides their name at once, the server seats them with this device nowhere again. */
+    fun block() {
+        session?.block()
+        render()
+    }
+
     /** The share sheet with the invite: its code and link in a sentence, in [strings]' language. */
     fun shareInvite(strings: Strings) {
         val s = state.value ?: return
@@ -184,6 +197,9 @@ class OnlineGameViewModel(
                 effectFlow.tryEmit(if (event.outcome.winner == you) GameEffect.Won else GameEffect.Lost)
             }
             is OnlineEvent.RematchStarted -> transient = Transient(motionKey = transient.motionKey + 1)
+            OnlineEvent.OpponentReported -> transient = transient.copy(message = text(StringKey.OnlineReportSent))
+            OnlineEvent.OpponentBlocked -> transient = transient.copy(message = text(StringKey.OnlineBlocked))
+            is OnlineEvent.RequestRefused -> transient = transient.copy(message = requestRefusedText(event.code))
             else -> Unit
         }
         render()
@@ -216,7 +232,8 @@ class OnlineGameViewModel(
         } else {
             mapped.board.copy(points = GameUiMapper.pointsUi(snapshot.points, snapshot.lastTurnPoints, null, names))
         }
-        val opponentText: UiText = opponentName?.let { UiText.Raw(it) } ?: text(StringKey.OnlineOpponent)
+        val opponentText: UiText = opponentName?.let { UiText.Raw(it) }
+            ?: text(if (status.opponentBlocked) StringKey.OnlineOpponentBlocked else StringKey.OnlineOpponent)
         val now = System.nanoTime()
         val limit = room?.timerSeconds?.toLong()?.times(1_000) ?: 0L
         fun side(player: Player, who: UiText, online: Boolean) = OnlineSideUi(
@@ -260,6 +277,8 @@ class OnlineGameViewModel(
             resultReason = mapped.result?.reason,
             rematchAskedByMe = you in status.rematchAsked,
             rematchAskedByOpponent = you.opponent() in status.rematchAsked,
+            canReport = !waiting,
+            opponentBlocked = status.opponentBlocked,
         )
     }
 }

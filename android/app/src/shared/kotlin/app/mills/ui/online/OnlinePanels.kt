@@ -137,7 +137,7 @@ internal fun SideRow(side: OnlineSideUi, active: Boolean) {
 @Composable
 internal fun ResultPanel(state: OnlineUiState, onRematch: () -> Unit) {
     val result = state.result ?: return
-    val friend = state.opponentName?.let { UiText.Raw(it) }?.resolve() ?: stringOf(StringKey.OnlineOpponent)
+    val friend = state.opponentName ?: stringOf(if (state.opponentBlocked) StringKey.OnlineOpponentBlocked else StringKey.OnlineOpponent)
     Surface(
         shape = RoundedCornerShape(20.dp),
         color = MaterialTheme.colorScheme.tertiaryContainer,
@@ -150,6 +150,8 @@ internal fun ResultPanel(state: OnlineUiState, onRematch: () -> Unit) {
                 state.resultReason?.let { Text(it.resolve(), style = MaterialTheme.typography.bodyMedium) }
             }
             when {
+                // the server seats a blocked pair together nowhere: no rematch to offer
+                state.opponentBlocked -> Unit
                 state.rematchAskedByMe -> Text(stringOf(StringKey.OnlineRematchAsked, friend), modifier = Modifier.testTag("rematch-asked"))
                 else -> {
                     if (state.rematchAskedByOpponent) Text(stringOf(StringKey.OnlineRematchOffered, friend), modifier = Modifier.testTag("rematch-offered"))

@@ -70,4 +70,8 @@ data class OnlineUiState(
     val resultReason: UiText?,
     val rematchAskedByMe: Boolean,
     val rematchAskedByOpponent: Boolean,
+    /** The opponent sits here: Report is offered (and Block until they are blocked). */
+    val canReport: Boolean = false,
+    /** This device blocked the opponent: their name is never shown ("Opponent" instead). */
+    val opponentBlocked: Boolean = false,
 )
