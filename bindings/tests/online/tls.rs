@@ -62,12 +62,19 @@ fn untrusted_reason(client: &Client) -> Option<String> {
     }
 }
 
-#[test]
-fn a_whole_game_over_wss_through_a_tls_terminator() {
-    let dir = TempDir::new("wss-whole");
+/// A real server behind a terminator with a certificate from a new root for the loopback
+/// names (the server stops when its part of the answer is dropped).
+fn behind_a_front(name: &str) -> (TempDir, Server, TestRoot, Terminator) {
+    let dir = TempDir::new(name);
     let server = Server::start(&dir, &[]);
     let root = TestRoot::new();
     let proxy = Terminator::start(server.port, root.server(Cert::For(NAMES)));
+    (dir, server, root, proxy)
+}
+
+#[test]
+fn a_whole_game_over_wss_through_a_tls_terminator() {
+    let (dir, _server, root, proxy) = behind_a_front("wss-whole");
     let (mut ann, mut bo) = two_players_over_wss(proxy.port, &dir, &root);
     assert!(ann.connected() && bo.connected());
 
@@ -89,10 +96,7 @@ fn a_whole_game_over_wss_through_a_tls_terminator() {
 
 #[test]
 fn an_untrusted_certificate_is_a_typed_refusal_until_resume() {
-    let dir = TempDir::new("wss-untrusted");
-    let server = Server::start(&dir, &[]);
-    let root = TestRoot::new();
-    let proxy = Terminator::start(server.port, root.server(Cert::For(NAMES)));
+    let (dir, _server, root, proxy) = behind_a_front("wss-untrusted");
     let (mut ann, mut bo) = two_players_over_wss(proxy.port, &dir, &root);
     let mut rng = StdRng::seed_from_u64(5);
     let mut turns = Vec::new();
@@ -184,10 +188,7 @@ fn a_plain_server_behind_a_wss_address_is_retried_not_refused() {
 #[cfg(not(feature = "test-ca"))]
 #[test]
 fn the_apps_configuration_refuses_the_test_root() {
-    let dir = TempDir::new("wss-release");
-    let server = Server::start(&dir, &[]);
-    let root = TestRoot::new();
-    let proxy = Terminator::start(server.port, root.server(Cert::For(NAMES)));
+    let (dir, _server, root, proxy) = behind_a_front("wss-release");
     let (l, rx) = listener();
     // a bare host and port, as the apps' settings hold it: wss:// on that port
     let address = format!("localhost:{}", proxy.port);
