@@ -188,7 +188,7 @@ fn a_plain_server_behind_a_wss_address_is_retried_not_refused() {
 #[cfg(not(feature = "test-ca"))]
 #[test]
 fn the_apps_configuration_refuses_the_test_root() {
-    let (dir, _server, root, proxy) = behind_a_front("wss-release");
+    let (dir, _server, _root, proxy) = behind_a_front("wss-release");
     let (l, rx) = listener();
     // a bare host and port, as the apps' settings hold it: wss:// on that port
     let address = format!("localhost:{}", proxy.port);
