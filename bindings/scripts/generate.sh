@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Builds the host library and generates its bindings (build output, never committed).
 #
-#   bindings/scripts/generate.sh kotlin|swift|python OUT_DIR
+#   bindings/scripts/generate.sh kotlin|swift|python OUT_DIR [--test-ca]
+#
+# --test-ca builds the library with mills-ffi's test-ca feature (a wss:// session also trusts
+# the root MILLS_TEST_ROOT_CERT names): for the app suites' tests only, never the apps'
+# builds. The bindings are the same either way (the feature adds no exported item).
 #
 # The library is the host cdylib, built in the profile MILLS_CARGO_PROFILE names (default
 # release, what the apps ship; tests/run.sh sets suite) with the features of the whole
@@ -16,12 +20,14 @@
 # Prints the path of the library on its last line.
 set -euo pipefail
 
-if [[ $# -ne 2 || ( "$1" != kotlin && "$1" != swift && "$1" != python ) ]]; then
-  echo "usage: $0 kotlin|swift|python OUT_DIR" >&2
+if [[ $# -lt 2 || $# -gt 3 || ( "$1" != kotlin && "$1" != swift && "$1" != python ) || ( $# -eq 3 && "$3" != --test-ca ) ]]; then
+  echo "usage: $0 kotlin|swift|python OUT_DIR [--test-ca]" >&2
   exit 2
 fi
 language="$1"
 out="$2"
+features=()
+[[ $# -eq 3 ]] && features=(--features mills-ffi/test-ca)
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 target_dir="${CARGO_TARGET_DIR:-$root/target}"
 profile="${MILLS_CARGO_PROFILE:-release}"
@@ -33,7 +39,8 @@ case "$(uname -s)" in
   Darwin) lib_name="libmills_ffi.dylib" ;;
   *) lib_name="libmills_ffi.so" ;;
 esac
-cargo build --quiet --manifest-path "$root/Cargo.toml" --profile "$profile" --workspace --lib >&2
+cargo build --quiet --manifest-path "$root/Cargo.toml" --profile "$profile" --workspace --lib \
+  ${features[@]+"${features[@]}"} >&2
 cargo build --quiet --manifest-path "$root/Cargo.toml" -p mills-ffi --features bindgen \
   --bin uniffi-bindgen >&2
 

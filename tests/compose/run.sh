@@ -88,19 +88,22 @@ LAUNCHER="$(ls "$LIB"/*junit-platform-console-standalone-*.jar)"
 
 # 3. The Rust library (in the profile of tests/lib.sh: release on its own, suite in the suite)
 #    and the Kotlin bindings generated from it by the workspace's own uniffi-bindgen
-#    (bindings/scripts/generate.sh; never committed).
+#    (bindings/scripts/generate.sh; never committed). Built with the test-ca feature: its
+#    wss:// sessions also trust the root of the tests' TLS front (MILLS_TEST_ROOT_CERT below).
 GEN="$BUILD/generated"
-SO="$(CARGO_TARGET_DIR="$TARGET" t bindings/scripts/generate.sh kotlin "$GEN" | tail -n 1)" \
+SO="$(CARGO_TARGET_DIR="$TARGET" t bindings/scripts/generate.sh kotlin "$GEN" --test-ca | tail -n 1)" \
   || fail "building mills-ffi or generating its Kotlin bindings failed"
 [[ -f "$SO" ]] || fail "no library at $SO"
 
 # 3b. The real mills-server for the online tests (OnlineUiTest starts it on loopback, an
-#     ephemeral port, and drives two app instances against it), and the mills command line,
+#     ephemeral port, and drives two app instances against it), the TLS front that
+#     OnlineOverTlsTest puts in front of it (tests/tls-front), and the mills command line,
 #     whose `tables pack` makes the pack TablesFirstUseTest unpacks (as the app's build does).
 SERVER_BIN="$TARGET/$cargo_profile_dir/mills-server"
+TLS_FRONT_BIN="$TARGET/$cargo_profile_dir/mills-tls-front"
 MILLS_BIN="$TARGET/$cargo_profile_dir/mills"
-CARGO_TARGET_DIR="$TARGET" t cargo build --quiet --profile "$cargo_profile" --workspace --bin mills-server --bin mills \
-  || fail "building mills-server and mills failed"
+CARGO_TARGET_DIR="$TARGET" t cargo build --quiet --profile "$cargo_profile" --workspace --bin mills-server --bin mills-tls-front --bin mills \
+  || fail "building mills-server, mills-tls-front or mills failed"
 
 # 4. One kotlinc run: generated bindings + shared UI + desktop glue + tests.
 SOURCES=("$GEN" "$ROOT/android/app/src/shared/kotlin" "$HERE/src/main/kotlin" "$HERE/src/test/kotlin")
@@ -122,9 +125,9 @@ fi
 # 5. JUnit Platform (Jupiter): view models, Compose UI, screenshots.
 rm -rf "$SHOTS"
 set +e
-java -Djava.awt.headless=true -Djna.library.path="$(dirname "$SO")" \
+MILLS_TEST_ROOT_CERT="$BUILD/test-root.der" java -Djava.awt.headless=true -Djna.library.path="$(dirname "$SO")" \
   -Dmills.res="$ROOT/android/app/src/main/res" -Dmills.screenshots="$SHOTS" -Dmills.root="$ROOT" \
-  -Dmills.puzzleTables="$TARGET/tmp/puzzle-tables" -Dmills.serverBin="$SERVER_BIN" -Dmills.millsBin="$MILLS_BIN" \
+  -Dmills.puzzleTables="$TARGET/tmp/puzzle-tables" -Dmills.serverBin="$SERVER_BIN" -Dmills.tlsFrontBin="$TLS_FRONT_BIN" -Dmills.millsBin="$MILLS_BIN" \
   -XX:TieredStopAtLevel=1 -Xmx2g \
   -jar "$LAUNCHER" execute --disable-banner --disable-ansi-colors --details=tree \
   --class-path "$BUILD/classes:$LIBCP" --select-package app.mills.tests \

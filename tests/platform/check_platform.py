@@ -1051,6 +1051,68 @@ class InviteLinksAndPrivacy(unittest.TestCase):
         self.assertIn("rustls", ios_doc)
 
 
+class NetworkTrust(unittest.TestCase):
+    """What the apps may reach and whom they trust: the one permission online play needs,
+    no exception to Apple's transport security, and the test certificate authority of the
+    app suites kept out of every app build."""
+
+    # What the apps' builds are made from and by (the tests' folders are not in it).
+    APP_BUILD_FILES = ["android/app/build.gradle.kts", "android/build.gradle.kts",
+                       "android/settings.gradle.kts", "android/gradle/libs.versions.toml",
+                       "ios/App/project.yml", ".github/workflows/android.yml",
+                       ".github/workflows/ios.yml"]
+    APP_BUILD_FOLDERS = ["ios/scripts", "ios/App/Mills", "android/app/src/main",
+                         "android/app/src/shared"]
+
+    def app_build_texts(self):
+        paths = [ROOT / f for f in self.APP_BUILD_FILES]
+        for folder in self.APP_BUILD_FOLDERS:
+            paths += sorted(p for p in (ROOT / folder).rglob("*") if p.is_file())
+        for path in paths:
+            if path.is_file():
+                yield path.relative_to(ROOT).as_posix(), path.read_bytes().decode("utf-8", "replace")
+
+    def test_android_asks_for_the_internet_permission_and_nothing_else(self):
+        # online play needs INTERNET (a normal permission, granted at install); everything
+        # else (network state, notifications, storage...) the app does without
+        root = ET.parse(MANIFEST).getroot()
+        self.assertEqual(manifest_permissions(), {"android.permission.INTERNET"})
+        for tag in ("uses-permission-sdk-23", "permission"):
+            self.assertEqual(root.findall(tag), [], tag)
+
+    def test_ios_makes_no_exception_to_app_transport_security(self):
+        # the engine's own sockets do not go through ATS; nothing the app loads with Apple's
+        # networking may be cleartext either
+        properties = project()["targets"]["Mills"]["info"]["properties"]
+        self.assertNotIn("NSAppTransportSecurity", properties)
+
+    def test_ios_claims_no_entitlement_but_the_invite_links(self):
+        entitlements = project()["targets"]["Mills"]["entitlements"]["properties"]
+        self.assertEqual(sorted(entitlements), ["com.apple.developer.associated-domains"])
+
+    def test_the_test_certificate_authority_never_reaches_an_app_build(self):
+        # the feature is off by default, and no app build file names it or its variable
+        bindings = tomllib.loads((ROOT / "bindings/Cargo.toml").read_text(encoding="utf-8"))
+        self.assertIn("test-ca", bindings["features"])
+        self.assertNotIn("test-ca", bindings["features"]["default"])
+        for feature, enables in bindings["features"].items():
+            self.assertNotIn("test-ca", enables, feature)
+        named = [path for path, text in self.app_build_texts()
+                 if "test-ca" in text or "MILLS_TEST_ROOT_CERT" in text]
+        self.assertEqual(named, [])
+        # the Gradle build and the iOS device builds build mills-ffi alone, with no features
+        gradle = code(APP_GRADLE)
+        self.assertNotIn("--features mills-ffi", gradle)
+        ios_build = (ROOT / "ios/scripts/build-xcframework.sh").read_text(encoding="utf-8")
+        self.assertRegex(ios_build, r'cargo build [^\n]*-p "\$CRATE" --lib --target')
+        # the variable is read only where the feature is compiled in
+        source = (ROOT / "bindings/src/online/test_root.rs").read_text(encoding="utf-8")
+        reads = source.index("std::env::var_os(VARIABLE)")
+        self.assertIn('#[cfg(feature = "test-ca")]', source[:reads].rsplit("\n\n", 1)[-1])
+        online = [p for p in (ROOT / "bindings/src").rglob("*.rs") if "MILLS_TEST_ROOT_CERT" in p.read_text(encoding="utf-8")]
+        self.assertEqual([p.relative_to(ROOT).as_posix() for p in online], ["bindings/src/online/test_root.rs"])
+
+
 if __name__ == "__main__":
     suite = unittest.defaultTestLoader.loadTestsFromModule(sys.modules[__name__])
     result = unittest.TextTestRunner(stream=sys.stdout, verbosity=2).run(suite)

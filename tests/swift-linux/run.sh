@@ -33,8 +33,11 @@
 # The online tests (ios/App/MillsTests/OnlineGameTests.swift) start the real mills-server,
 # built here in the profile of tests/lib.sh (in a full run the Rust tests built it), on a loopback
 # port; the root shares the machine's network, and the binary is found inside it at its own
-# path (MILLS_SERVER_BIN). TablesFirstUseTests runs the mills command line the same way
-# (MILLS_BIN) to pack one game's tables.
+# path (MILLS_SERVER_BIN). OnlineOverTlsTests puts the tests' TLS front (tests/tls-front,
+# MILLS_TLS_FRONT_BIN) in front of it; the tests link the engine built with its test-ca
+# feature, which also trusts the root the front writes to MILLS_TEST_ROOT_CERT.
+# TablesFirstUseTests runs the mills command line the same way (MILLS_BIN) to pack one
+# game's tables.
 #
 # Environment: CARGO_TARGET_DIR is honoured (this suite builds in
 # $CARGO_TARGET_DIR/ffi-tests/swift-linux); MILLS_SWIFT_MODES, the language modes to compile
@@ -85,6 +88,15 @@ if ! MILLS_IOS_BUILD_DIR="$build/ios" "$root/ios/scripts/build-xcframework.sh" -
   fail "the bindings were not generated"
 fi
 generated="$build/ios/bindings"
+# The library the tests link: the same with mills-ffi's test-ca feature, so that its wss://
+# sessions also trust the root of the tests' TLS front (MILLS_TEST_ROOT_CERT below); the
+# bindings are the same (the feature exports nothing), the app's build never has it.
+step "building libmills_ffi with the test-ca feature for the tests"
+if ! nice -n 10 cargo build --quiet --manifest-path "$root/Cargo.toml" --profile "$cargo_profile" --workspace --lib \
+  --features mills-ffi/test-ca >"$build/test-ca.log" 2>&1; then
+  cat "$build/test-ca.log"
+  fail "libmills_ffi with test-ca was not built"
+fi
 static_library="$target_dir/$cargo_profile_dir/libmills_ffi.a"
 [[ -s "$generated/mills_ffi.swift" && -s "$generated/headers/module.modulemap" && -s "$static_library" ]] ||
   fail "missing $generated/mills_ffi.swift, its headers or $static_library"
@@ -192,16 +204,20 @@ mkdir -p "$puzzle_tables"
 
 # The online tests' real mills-server (in a full run the Rust tests built it), started by the
 # tests on a loopback port (the root shares the machine's network) from inside the root:
-# the target folder is mounted there at its own path. And the mills command line, whose
-# `tables pack` makes the pack TablesFirstUseTests unpacks (as the app's build phase does).
-step "building mills-server and mills for the tests"
-if ! nice -n 10 cargo build --quiet --manifest-path "$root/Cargo.toml" --profile "$cargo_profile" --workspace --bin mills-server --bin mills \
-  >"$build/server.log" 2>&1; then
+# the target folder is mounted there at its own path. Also the tests' TLS front (tests/tls-front)
+# and the mills command line, whose `tables pack` makes the pack TablesFirstUseTests unpacks (as
+# the app's build phase does).
+step "building mills-server, the tests' TLS front and mills for the tests"
+if ! nice -n 10 cargo build --quiet --manifest-path "$root/Cargo.toml" --profile "$cargo_profile" --workspace \
+  --bin mills-server --bin mills-tls-front --bin mills >"$build/server.log" 2>&1; then
   cat "$build/server.log"
-  fail "mills-server and mills were not built"
+  fail "mills-server, mills-tls-front or mills was not built"
 fi
 server_bin="$target_dir/$cargo_profile_dir/mills-server"
+tls_front_bin="$target_dir/$cargo_profile_dir/mills-tls-front"
 mills_bin="$target_dir/$cargo_profile_dir/mills"
+# where the TLS front writes the root it makes, and the test library reads it
+test_root="$build/test-root.der"
 
 swift_root=""
 if [[ "$(id -u)" == 0 ]]; then
@@ -228,13 +244,15 @@ if [[ "$(id -u)" == 0 ]]; then
   esac
   in_swift() {
     nice -n 10 chroot "$swift_root" /usr/bin/env -i HOME=/root PATH=/usr/bin:/bin LANG=C.UTF-8 \
-      MILLS_SWIFT_LANGUAGE_MODE="${MILLS_SWIFT_LANGUAGE_MODE:-5}" MILLS_PUZZLE_TABLES_DIR="$puzzle_tables" MILLS_SERVER_BIN="$server_bin" MILLS_BIN="$mills_bin" "$@"
+      MILLS_SWIFT_LANGUAGE_MODE="${MILLS_SWIFT_LANGUAGE_MODE:-5}" MILLS_PUZZLE_TABLES_DIR="$puzzle_tables" MILLS_SERVER_BIN="$server_bin" MILLS_BIN="$mills_bin" \
+      MILLS_TLS_FRONT_BIN="$tls_front_bin" MILLS_TEST_ROOT_CERT="$test_root" "$@"
   }
   where="Debian $SWIFT_DEBIAN_SUITE root (tests/.tools/swift-root)"
 else
   command -v swift >/dev/null 2>&1 || fail "no swift on PATH, and not root to install one"
   in_swift() {
-    nice -n 10 env MILLS_SWIFT_LANGUAGE_MODE="${MILLS_SWIFT_LANGUAGE_MODE:-5}" MILLS_PUZZLE_TABLES_DIR="$puzzle_tables" MILLS_SERVER_BIN="$server_bin" MILLS_BIN="$mills_bin" "$@"
+    nice -n 10 env MILLS_SWIFT_LANGUAGE_MODE="${MILLS_SWIFT_LANGUAGE_MODE:-5}" MILLS_PUZZLE_TABLES_DIR="$puzzle_tables" MILLS_SERVER_BIN="$server_bin" MILLS_BIN="$mills_bin" \
+      MILLS_TLS_FRONT_BIN="$tls_front_bin" MILLS_TEST_ROOT_CERT="$test_root" "$@"
   }
   where="$(command -v swift)"
 fi

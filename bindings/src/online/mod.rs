@@ -23,6 +23,7 @@ mod name;
 mod room;
 mod saved;
 mod secret;
+mod test_root;
 mod tls;
 mod types;
 
@@ -281,8 +282,9 @@ impl OnlineSession {
                 reason,
             })?;
         let tls = if server.secure {
-            let config =
-                tls::client_config(extra_roots).map_err(|reason| MillsError::InvalidServer {
+            let config = test_root::roots_with(extra_roots)
+                .and_then(|roots| tls::client_config(&roots))
+                .map_err(|reason| MillsError::InvalidServer {
                     address: options.server.clone(),
                     reason,
                 })?;

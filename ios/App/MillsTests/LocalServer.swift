@@ -15,6 +15,8 @@ final class LocalServer {
     let folder: URL
     private(set) var port = 0
     private var process: Process?
+    /// More of mills-server's flags, e.g. `--timer-scale-percent`.
+    private let extraArguments: [String]
 
     /// `ws://127.0.0.1:PORT`, as the settings name a server.
     var address: String { "ws://127.0.0.1:\(port)" }
@@ -23,7 +25,8 @@ final class LocalServer {
     /// binary is missing); in Xcode on a Mac only when the scheme names it.
     static var binary: String? { ProcessInfo.processInfo.environment["MILLS_SERVER_BIN"] }
 
-    init() throws {
+    init(extraArguments: [String] = []) throws {
+        self.extraArguments = extraArguments
         folder = try TemporaryFolder.make("server")
         try start()
     }
@@ -43,7 +46,7 @@ final class LocalServer {
             "--listen", "127.0.0.1:\(port)",
             "--db", folder.appending(path: "server.db").path(percentEncoded: false),
             "--log-level", "info",
-        ]
+        ] + extraArguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: log)
         try process.run()

@@ -70,6 +70,40 @@ class LocalServer : AutoCloseable {
     }
 }
 
+/**
+ * `wss://` in front of [server], as a deployment puts a TLS proxy in front of mills-server:
+ * the test TLS front (tests/tls-front, `-Dmills.tlsFrontBin`) on a loopback port, with a
+ * certificate for `localhost` from a root it makes and writes to the file
+ * `MILLS_TEST_ROOT_CERT` names, the one extra root the suite's library trusts (its `test-ca`
+ * build; the app's never does). [address] is what a player types: a bare host and port.
+ */
+class TlsFront(server: LocalServer) : AutoCloseable {
+    private val process: Process
+    val port: Int
+
+    init {
+        val bin = System.getProperty("mills.tlsFrontBin")?.takeIf { File(it).canExecute() }
+            ?: error("mills.tlsFrontBin is not set to the built mills-tls-front (tests/compose/run.sh sets it)")
+        val root = System.getenv("MILLS_TEST_ROOT_CERT")
+            ?: error("MILLS_TEST_ROOT_CERT is not set (tests/compose/run.sh sets it)")
+        process = ProcessBuilder(bin, "--upstream", server.port.toString(), "--root-out", root)
+            .redirectError(ProcessBuilder.Redirect.INHERIT)
+            .start()
+        val line = process.inputStream.bufferedReader().readLine()
+        port = line?.removePrefix("listening ")?.toIntOrNull()
+            ?: error("mills-tls-front did not say where it listens: $line")
+    }
+
+    /** No scheme: the engine takes a bare host as `wss://`, here on the front's port. */
+    val address get() = "localhost:$port"
+
+    override fun close() {
+        // its standard input closing ends it; destroy in case it does not
+        process.outputStream.close()
+        if (!process.waitFor(5, TimeUnit.SECONDS)) process.destroyForcibly()
+    }
+}
+
 /** The share sheet of a test: what the room's invite offered. */
 class FakeInviteSharing : InviteSharing {
     @Volatile
@@ -81,7 +115,7 @@ class FakeInviteSharing : InviteSharing {
 }
 
 /**
- * An app whose settings name [server] and the player [name], its invites shared to [sharing];
+ * An app whose settings name [server] (or [address]) and the player [name], its invites shared to [sharing];
  * its files in [dir] (a second app on the same [dir] is the first one started again).
  */
 fun onlineApp(
@@ -90,10 +124,12 @@ fun onlineApp(
     sharing: FakeInviteSharing = FakeInviteSharing(),
     main: CoroutineDispatcher = Dispatchers.Swing,
     dir: File = Files.createTempDirectory("mills-test").toFile(),
+    /** What the settings name as the server, when not [server]'s own address. */
+    address: String = server?.address ?: "",
 ) = TestApp(
     dir = dir,
     store = InMemorySettingsStore(
-        UserSettings(lessonsOffered = GameId.entries.toSet(), serverAddress = server?.address ?: "", playerName = name),
+        UserSettings(lessonsOffered = GameId.entries.toSet(), serverAddress = address, playerName = name),
     ),
     main = main,
     inviteSharing = sharing,
