@@ -27,6 +27,13 @@ struct OnlineGameScreen: View {
             .frame(maxWidth: .infinity)
         }
         .navigationBarTitleDisplayMode(.inline)
+        // "away · 2 min" moves on with no event from the session: read it again while shown
+        .task(id: model.opponentAwayText != nil) {
+            while model.opponentAwayText != nil, !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(15))
+                model.refreshStatus()
+            }
+        }
         .toolbar {
             ToolbarItem(placement: .principal) {
                 title

@@ -53,6 +53,8 @@ class AppContainer(
     private val inviteSharing: InviteSharing = NoInviteSharing,
     /** Unencrypted traffic allowed to a host (Android: NetworkSecurityPolicy). */
     cleartextPermitted: (host: String) -> Boolean = ::cleartextToLoopbackOnly,
+    /** The build's default server (Android: BuildConfig.DEFAULT_SERVER); empty: none. */
+    defaultServer: String = "",
 ) {
     private val files = AppFiles(filesDir, noBackupFilesDir)
     val settings = SettingsRepository(settingsStore)
@@ -60,7 +62,7 @@ class AppContainer(
     val lessons = LessonRepository(files)
     val endgameTables = EndgameTablesRepository(files.tablesDir)
     val puzzles = PuzzleRepository(files, today)
-    val online = OnlineRepository(files, settings, mainScope(), cleartextPermitted)
+    val online = OnlineRepository(files, settings, mainScope(), cleartextPermitted, defaultServer)
 
     fun appViewModel() = AppViewModel(games)
 
@@ -68,7 +70,7 @@ class AppContainer(
 
     fun gameViewModel() = GameViewModel(games, settings, mainScope(), recordSharing)
 
-    fun settingsViewModel() = SettingsViewModel(settings, games, endgameTables)
+    fun settingsViewModel() = SettingsViewModel(settings, games, endgameTables, online.defaultServer)
 
     /** At launch (not in tests): load or build the endgame tables in the background. */
     fun startEndgameTables() = endgameTables.start()

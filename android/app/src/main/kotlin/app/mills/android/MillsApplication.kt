@@ -22,6 +22,8 @@ class MillsApplication : Application() {
             noBackupFilesDir = noBackupFilesDir,
             // the manifest's network_security_config: cleartext to this device only
             cleartextPermitted = NetworkSecurityPolicy.getInstance()::isCleartextTrafficPermitted,
+            // the build's server (Gradle property mills.defaultServer), until Settings names another
+            defaultServer = BuildConfig.DEFAULT_SERVER,
         )
         container.startEndgameTables()
     }

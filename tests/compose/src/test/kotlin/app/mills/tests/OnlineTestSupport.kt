@@ -1,5 +1,10 @@
 package app.mills.tests
 
+import androidx.compose.ui.semantics.SemanticsProperties
+import androidx.compose.ui.test.ComposeUiTest
+import androidx.compose.ui.test.ExperimentalTestApi
+import androidx.compose.ui.test.hasTestTag
+import androidx.compose.ui.test.onNodeWithTag
 import app.mills.data.InMemorySettingsStore
 import app.mills.data.InviteSharing
 import app.mills.data.UserSettings
@@ -85,6 +90,8 @@ fun onlineApp(
     sharing: FakeInviteSharing = FakeInviteSharing(),
     main: CoroutineDispatcher = Dispatchers.Swing,
     dir: File = Files.createTempDirectory("mills-test").toFile(),
+    /** The build's default server, used while the settings name none. */
+    defaultServer: String = "",
 ) = TestApp(
     dir = dir,
     store = InMemorySettingsStore(
@@ -92,8 +99,19 @@ fun onlineApp(
     ),
     main = main,
     inviteSharing = sharing,
+    defaultServer = defaultServer,
 )
 
 /** Who owns [point] on the board [app]'s room screen shows (null: empty or no board). */
 fun TestApp.onlineOwner(point: String) =
     onMain { viewModels.online.uiState.value?.board?.points?.firstOrNull { it.name == point }?.owner }
+
+/** The words of the node tagged [tag] (unmerged: a line inside a row read out as one). */
+@OptIn(ExperimentalTestApi::class)
+fun ComposeUiTest.textOf(tag: String): String =
+    onNodeWithTag(tag, useUnmergedTree = true).fetchSemanticsNode().config[SemanticsProperties.Text].joinToString()
+
+/** A node tagged [tag] is on screen (unmerged tree). */
+@OptIn(ExperimentalTestApi::class)
+fun ComposeUiTest.exists(tag: String) =
+    onAllNodes(hasTestTag(tag), useUnmergedTree = true).fetchSemanticsNodes().isNotEmpty()

@@ -37,8 +37,12 @@ class TestApp(
     today: LocalDate = LocalDate.of(2026, 12, 6),
     /** Where a room's invite goes (the share sheet on a phone). */
     inviteSharing: InviteSharing = NoInviteSharing,
+    /** The build's default server (Android: the Gradle property mills.defaultServer). */
+    defaultServer: String = "",
 ) {
-    val container = AppContainer(dir, store, main, seed = 7u, today = { today }, inviteSharing = inviteSharing)
+    val container = AppContainer(
+        dir, store, main, seed = 7u, today = { today }, inviteSharing = inviteSharing, defaultServer = defaultServer,
+    )
     private val online = container.onlineGameViewModel()
     val viewModels = AppViewModels(
         container.appViewModel(),
