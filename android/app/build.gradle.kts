@@ -244,6 +244,16 @@ android {
             .getOrElse("").trim().ifEmpty { PLACEHOLDER_INVITE_HOST }
         manifestPlaceholders["millsInviteHost"] = inviteHost
         manifestPlaceholders["millsInviteAutoVerify"] = (inviteHost != PLACEHOLDER_INVITE_HOST).toString()
+        // the server online play uses while the Settings field is empty: -Pmills.defaultServer=...
+        // (gradle.properties holds it empty: this repository's builds have none, and the app is
+        // offline until a server is typed) or MILLS_DEFAULT_SERVER (android.yml sets it from the
+        // repository variable). A bare host is wss:// (README, "Releasing").
+        val defaultServer = providers.gradleProperty("mills.defaultServer").getOrElse("").trim()
+            .ifEmpty { providers.environmentVariable("MILLS_DEFAULT_SERVER").getOrElse("").trim() }
+        require(defaultServer.none { it == '"' || it == '\\' || it.isWhitespace() }) {
+            "mills.defaultServer is a server address (no quotes, backslashes or spaces): $defaultServer"
+        }
+        buildConfigField("String", "DEFAULT_SERVER", "\"$defaultServer\"")
     }
 
     androidResources {
@@ -289,6 +299,8 @@ android {
 
     buildFeatures {
         compose = true
+        // BuildConfig.DEFAULT_SERVER, the build's default server
+        buildConfig = true
     }
 
     sourceSets["main"].apply {

@@ -313,6 +313,8 @@ fn back_from_the_background_the_board_catches_up() {
             }
     });
     me.wait_for("the opponent away", |c| !c.session.status().opponent_online);
+    // Away for under a minute: "away · 0 min" is said as the first minute.
+    assert_eq!(me.session.status().opponent_away_minutes, Some(0));
     let target = me.stored() + 1;
     turns.push(me.play_random_turn(&mut rng));
     me.wait_for("the turn stored", |c| c.stored() >= target);
@@ -320,6 +322,7 @@ fn back_from_the_background_the_board_catches_up() {
     other.session.resume();
     other.wait_for("the catch-up", |c| c.connected() && c.stored() >= target);
     me.wait_for("the opponent back", |c| c.session.status().opponent_online);
+    assert_eq!(me.session.status().opponent_away_minutes, None);
     play_turn(&mut ann, &mut bo, &mut rng, &mut turns);
     assert_same_game(&ann, &bo, &turns);
 }

@@ -83,7 +83,7 @@ pub async fn serve(
             return;
         }
         crate::http::Route::Page => {
-            crate::web::serve(stream, start, &hub.config().web).await;
+            crate::web::serve(stream, start, &hub).await;
             return;
         }
         crate::http::Route::Gone => return,

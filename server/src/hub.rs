@@ -313,6 +313,13 @@ impl Hub {
         self.store.stop();
     }
 
+    /// The turn timer of the room `code` names, for its invite page; `None` when no room
+    /// has that code (answered from memory, like a join of an unknown code).
+    pub async fn timer_of(self: &Arc<Self>, code: &str) -> Option<TurnTimer> {
+        let (_, live) = self.enter(code).await.ok()??;
+        Some(live.room.timer)
+    }
+
     fn slot(&self, room: &str) -> Option<Slot> {
         self.rooms.lock().unwrap().get(room).cloned()
     }

@@ -999,11 +999,12 @@ class InviteLinksAndPrivacy(unittest.TestCase):
         self.assertIn('manifestPlaceholders["millsInviteAutoVerify"] = (inviteHost != PLACEHOLDER_INVITE_HOST).toString()', body)
         self.assertIn('providers.environmentVariable("MILLS_INVITE_HOST")', body)
 
-    def test_android_release_takes_the_invite_host_from_the_repository_variable(self):
+    def test_android_release_takes_the_invite_host_and_default_server_from_repository_variables(self):
         workflow = yaml.safe_load((WORKFLOWS / "android.yml").read_text(encoding="utf-8"))
         steps = next(iter(workflow["jobs"].values()))["steps"]
         build = next(s for s in steps if ":app:bundleRelease" in str(s.get("run", "")))
-        self.assertEqual(build["env"]["MILLS_INVITE_HOST"], "${{ vars.MILLS_INVITE_HOST }}")
+        for variable in ("MILLS_INVITE_HOST", "MILLS_DEFAULT_SERVER"):
+            self.assertEqual(build["env"][variable], f"${{{{ vars.{variable} }}}}")
 
     def test_android_permits_cleartext_to_loopback_only(self):
         application = ET.parse(MANIFEST).getroot().find("application")
@@ -1016,6 +1017,37 @@ class InviteLinksAndPrivacy(unittest.TestCase):
             if domain_config.get("cleartextTrafficPermitted") == "true":
                 permitted += [(d.text, d.get("includeSubdomains")) for d in domain_config.findall("domain")]
         self.assertEqual(sorted(permitted), [("127.0.0.1", "false"), ("localhost", "false")])
+
+    def test_android_default_server_is_a_gradle_property_empty_in_the_repository(self):
+        # a release names its server (README, step 8); this repository's builds name none, so
+        # nothing connects until a player types a server
+        properties = {}
+        for line in (ANDROID / "gradle.properties").read_text(encoding="utf-8").splitlines():
+            if "=" in line and not line.lstrip().startswith("#"):
+                key, value = line.split("=", 1)
+                properties[key.strip()] = value.strip()
+        self.assertIn("mills.defaultServer", properties)
+        self.assertEqual(properties["mills.defaultServer"], "")
+        body = code(APP_GRADLE)
+        self.assertIn('providers.gradleProperty("mills.defaultServer")', body)
+        self.assertIn('providers.environmentVariable("MILLS_DEFAULT_SERVER")', body)
+        self.assertIn('buildConfigField("String", "DEFAULT_SERVER", "\\"$defaultServer\\"")', body)
+        self.assertRegex(body, r"buildFeatures\s*\{[^}]*buildConfig\s*=\s*true")
+        # the app hands it to the shared code, where the engine chooses between it and Settings
+        application = code(MAIN_KOTLIN / "MillsApplication.kt")
+        self.assertIn("defaultServer = BuildConfig.DEFAULT_SERVER", application)
+        repository = code(SHARED_KOTLIN / "data/OnlineRepository.kt")
+        self.assertIn("chooseServerAddress(settings.current.serverAddress, defaultServer)", repository)
+
+    def test_ios_default_server_is_a_build_setting_empty_in_the_repository(self):
+        app = project()["targets"]["Mills"]
+        self.assertEqual(app["settings"]["base"]["MILLS_DEFAULT_SERVER"], "")
+        self.assertEqual(app["info"]["properties"]["MillsDefaultServer"], "$(MILLS_DEFAULT_SERVER)")
+        build_settings = (IOS_APP / "Mills/Model/BuildSettings.swift").read_text(encoding="utf-8")
+        self.assertIn('object(forInfoDictionaryKey: "MillsDefaultServer")', build_settings)
+        online = (IOS_APP / "Mills/Online/OnlineSettings.swift").read_text(encoding="utf-8")
+        self.assertIn("var buildDefault: String = BuildSettings.defaultServer", online)
+        self.assertIn("chooseServerAddress(setting: server, buildDefault: buildDefault)", online)
 
     def test_ios_claims_the_invite_host_as_an_associated_domain(self):
         app = project()["targets"]["Mills"]

@@ -39,6 +39,17 @@ pub fn read_server_address(address: String) -> Result<ServerAddressInfo, MillsEr
     })
 }
 
+/// The server online play uses: the address typed in Settings when there is one, else the
+/// app build's default (an empty build setting means none), else `None` (the app is
+/// offline). Both apps ask this one function, so the order is the same on both.
+#[uniffi::export]
+pub fn choose_server_address(setting: String, build_default: String) -> Option<String> {
+    [setting, build_default]
+        .into_iter()
+        .map(|address| address.trim().to_string())
+        .find(|address| !address.is_empty())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -58,5 +69,20 @@ mod tests {
             read_server_address("ftp://x".into()),
             Err(MillsError::InvalidServer { .. })
         ));
+    }
+
+    #[test]
+    fn the_setting_overrides_the_build_default_and_blank_means_none() {
+        let choose = |s: &str, d: &str| choose_server_address(s.into(), d.into());
+        assert_eq!(
+            choose(" mine.example ", "app.example").as_deref(),
+            Some("mine.example")
+        );
+        assert_eq!(
+            choose("  ", " app.example\n").as_deref(),
+            Some("app.example")
+        );
+        assert_eq!(choose("", ""), None);
+        assert_eq!(choose("\t", " "), None);
     }
 }

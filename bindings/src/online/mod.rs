@@ -28,7 +28,7 @@ mod tls;
 mod types;
 
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, RwLock};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use mills_core::{self as core};
 
@@ -512,6 +512,7 @@ impl OnlineSession {
             room: room.info.clone(),
             opponent_name: room.opponent_name(),
             opponent_online,
+            opponent_away_minutes: room.opponent_away_minutes(Instant::now()),
             clocks,
             awaiting_server: room.pending.is_some(),
             rematch_asked: room.rematch_asked(),

@@ -97,6 +97,9 @@ pub(crate) struct Room {
     pub opponent_blocked: bool,
     /// Reports and blocks not yet answered: sent again with the room after a reconnect.
     moderation: Vec<ClientMessage>,
+    /// Since when the opponent's connection is gone, as this device learnt it: the server's
+    /// presence message, or the room received with them away. `None` while they are online.
+    opponent_away_since: Option<Instant>,
     id_prefix: String,
     next_id: u64,
 }
@@ -124,6 +127,7 @@ impl Room {
             room_open: false,
             opponent_blocked: false,
             moderation: Vec::new(),
+            opponent_away_since: None,
             id_prefix,
             next_id: 0,
         }
@@ -589,6 +593,19 @@ impl Room {
         if let Some(info) = &mut self.info {
             info.players = players;
         }
+        let away = self.opponent().is_some_and(|p| p.joined && !p.online);
+        self.opponent_away_since = match (away, self.opponent_away_since) {
+            (false, _) => None,
+            (true, Some(since)) => Some(since),
+            (true, None) => Some(Instant::now()),
+        };
+    }
+
+    /// Whole minutes the opponent has been away at `now` (0 in the first minute); `None`
+    /// while they are online or not yet joined.
+    pub fn opponent_away_minutes(&self, now: Instant) -> Option<u32> {
+        let away = now.saturating_duration_since(self.opponent_away_since?);
+        Some(u32::try_from(away.as_secs() / 60).unwrap_or(u32::MAX))
     }
 
     fn opponent(&self) -> Option<&mills_protocol::Player> {

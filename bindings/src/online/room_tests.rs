@@ -402,3 +402,46 @@ fn a_rate_limited_turn_is_sent_again_after_the_wait_the_server_names() {
         "once"
     );
 }
+
+#[test]
+fn the_opponent_is_away_from_when_the_server_says_so_until_they_are_back() {
+    use std::time::{Duration, Instant};
+    let presence = |online: bool| {
+        server(&format!(
+            r#"{{"type":"presence","room":"{ROOM}","seat":"p2","online":{online}}}"#
+        ))
+    };
+    let mut room = playing(&[]);
+    assert_eq!(room.opponent_away_minutes(Instant::now()), None);
+    room.receive(presence(false)).unwrap();
+    let later = |secs| Instant::now() + Duration::from_secs(secs);
+    assert_eq!(room.opponent_away_minutes(Instant::now()), Some(0));
+    assert_eq!(room.opponent_away_minutes(later(150)), Some(2));
+    // A room state that still says away keeps the first moment, not the latest.
+    let state = room_state(1, "p1", true, &[]).replace(
+        r#""name":"Bo","online":true"#,
+        r#""name":"Bo","online":false"#,
+    );
+    room.receive(server(&format!(r#"{{"type":"room","room":{state}}}"#)))
+        .unwrap();
+    assert_eq!(room.opponent_away_minutes(later(150)), Some(2));
+    room.receive(presence(true)).unwrap();
+    assert_eq!(room.opponent_away_minutes(later(150)), None);
+    // Our own presence is not the opponent's.
+    let mut mine = playing(&[]);
+    mine.receive(server(&format!(
+        r#"{{"type":"presence","room":"{ROOM}","seat":"p1","online":false}}"#
+    )))
+    .unwrap();
+    assert_eq!(mine.opponent_away_minutes(Instant::now()), None);
+}
+
+#[test]
+fn a_seat_nobody_has_joined_is_not_away() {
+    let mut room = new_room(Intent::Open { room: ROOM.into() });
+    room.on_connected();
+    let state = room_state(1, "p1", false, &[]);
+    room.receive(server(&format!(r#"{{"type":"room","room":{state}}}"#)))
+        .unwrap();
+    assert_eq!(room.opponent_away_minutes(std::time::Instant::now()), None);
+}

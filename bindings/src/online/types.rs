@@ -87,6 +87,10 @@ pub struct OnlineStatus {
     pub opponent_name: Option<String>,
     /// The opponent has a connection open.
     pub opponent_online: bool,
+    /// How long the opponent has been away, in whole minutes (0 in the first minute), for
+    /// "away · 2 min"; `None` while they are online or before they join. Counted from when
+    /// this device learnt it (the server's word, or the room received with them away).
+    pub opponent_away_minutes: Option<u32>,
     /// P1's and P2's clocks.
     pub clocks: Vec<PlayerClock>,
     /// A turn or resignation of this device is sent and not yet stored by the server.

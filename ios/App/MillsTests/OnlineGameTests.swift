@@ -154,6 +154,9 @@ struct OnlineGameTests {
         ann.enterBackground()
         try await waitUntil { annRoom.status.connection == .offline(reason: .paused) && !boRoom.status.opponentOnline }
         #expect(annRoom.connectionBanner?.offersRetry == true)
+        // How long, counted by the engine: the first minute.
+        #expect(boRoom.status.opponentAwayMinutes == 0)
+        #expect(boRoom.opponentAwayText == "Ann is away · under a minute. The game waits on the server.")
         // A turn made meanwhile waits, undrawn, and goes out when the app is back.
         try tap(annRoom, "b4")
         #expect(annRoom.status.awaitingServer)
@@ -162,6 +165,7 @@ struct OnlineGameTests {
         try await waitUntil { annRoom.connectionBanner == nil && boRoom.status.opponentOnline }
         try await waitUntil { owners(boRoom.snapshot.points)["b4"] == .p1 && owners(annRoom.snapshot.points)["b4"] == .p1 }
         #expect(annRoom.snapshot.actionCount == 3 && boRoom.snapshot.actionCount == 3, "sent once, stored once")
+        #expect(boRoom.opponentAwayText == nil)
 
         // A code that names no room: the server refuses it for good, and the screen says why.
         let carl = try player(SpokenSentences())

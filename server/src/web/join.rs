@@ -1,9 +1,13 @@
 //! `GET /join/CODE`: what a friend sees who opens an invite link without the app (or where
 //! the phone did not hand the link to it): the code spelled out, a link that opens the app,
-//! and where to get it. The page never says whether a room exists, so it cannot be used to
-//! look for rooms: a code of the right form gets the page, anything else "not an invite".
+//! the room's turn timer, and where to get the app. A code of the right form gets the page,
+//! anything else "not an invite". Only the timer line tells a room exists, and only to
+//! someone holding its 12-character code: an unknown code is answered from memory, so the
+//! page is no way to look for rooms or to load the database.
 
 use std::fmt::Write;
+
+use mills_core::TurnTimer;
 
 use super::html::{escape, page};
 use super::lang::Lang;
@@ -14,6 +18,9 @@ struct Words {
     title: &'static str,
     heading: &'static str,
     code_is: &'static str,
+    /// The room's turn timer, `{}` for its seconds.
+    timer_on: &'static str,
+    timer_off: &'static str,
     open: &'static str,
     have_app: &'static str,
     get_app: &'static str,
@@ -32,6 +39,8 @@ fn words(lang: Lang) -> &'static Words {
             title: "An invitation to play Mills",
             heading: "You're invited to a game of Mills",
             code_is: "The invite code:",
+            timer_on: "Turn timer: {} seconds a turn.",
+            timer_off: "Turn timer: off, no hurry.",
             open: "Open in Mills",
             have_app: "Have the app? Open it with the button above, or choose Play a friend, then Join, and type the code.",
             get_app: "Don't have Mills yet?",
@@ -47,6 +56,8 @@ fn words(lang: Lang) -> &'static Words {
             title: "邀请你来下 Mills",
             heading: "朋友邀请你在 Mills 里下一局棋",
             code_is: "邀请码：",
+            timer_on: "每步限时：{} 秒。",
+            timer_off: "每步限时：不限时。",
             open: "在 Mills 中打开",
             have_app: "已经安装了？点上面的按钮打开，或者在“和朋友下”里选“加入”，输入邀请码。",
             get_app: "还没有安装 Mills？",
@@ -62,6 +73,8 @@ fn words(lang: Lang) -> &'static Words {
             title: "邀請你來下 Mills",
             heading: "朋友邀請你在 Mills 裡下一局棋",
             code_is: "邀請碼：",
+            timer_on: "每步限時：{} 秒。",
+            timer_off: "每步限時：不限時。",
             open: "在 Mills 中開啟",
             have_app: "已經安裝了？點上面的按鈕開啟，或者在「和朋友下」裡選「加入」，輸入邀請碼。",
             get_app: "還沒有安裝 Mills？",
@@ -76,19 +89,32 @@ fn words(lang: Lang) -> &'static Words {
     }
 }
 
-/// The invite page of `code` (already in its canonical form).
-pub fn invite(code: &str, lang: Lang, settings: &WebSettings) -> String {
+/// What the page says of the room's turn timer.
+fn timer_line(w: &Words, timer: TurnTimer) -> String {
+    match timer.seconds() {
+        Some(seconds) => w.timer_on.replace("{}", &seconds.to_string()),
+        None => w.timer_off.to_string(),
+    }
+}
+
+/// The invite page of `code` (already in its canonical form); `timer` is its room's turn
+/// timer, said on the page (`None`: no room has the code, and the page looks the same
+/// otherwise).
+pub fn invite(code: &str, lang: Lang, settings: &WebSettings, timer: Option<TurnTimer>) -> String {
     let w = words(lang);
     let mut body = String::new();
     let _ = write!(
         body,
-        "<h1>{}</h1>\n<p>{}</p>\n<p class=\"code\" aria-label=\"{}\">{}</p>\n\
+        "<h1>{}</h1>\n<p>{}</p>\n<p class=\"code\" aria-label=\"{}\">{}</p>\n{}\
          <p><a class=\"button\" href=\"{}{}\">{}</a></p>\n<p class=\"note\">{}</p>\n<h2>{}</h2>\n<p>",
         escape(w.heading),
         escape(w.code_is),
         // Read out one character at a time, not as a word.
         escape(&code.chars().map(String::from).collect::<Vec<_>>().join(" ")),
         escape(&mills_protocol::spelled_code(code)),
+        timer
+            .map(|t| format!("<p class=\"timer\">{}</p>\n", escape(&timer_line(w, t))))
+            .unwrap_or_default(),
         mills_protocol::APP_LINK_PREFIX,
         escape(code),
         escape(w.open),
@@ -140,7 +166,7 @@ mod tests {
 
     #[test]
     fn store_links_appear_only_when_configured_and_are_escaped() {
-        let plain = invite("K7QM2XRP9DTA", Lang::En, &WebSettings::default());
+        let plain = invite("K7QM2XRP9DTA", Lang::En, &WebSettings::default(), None);
         assert!(plain.contains("look for “Mills”"));
         assert!(!plain.contains("Google Play"));
         let settings = WebSettings {
@@ -148,10 +174,23 @@ mod tests {
             app_store_url: Some("https://apps.example/app/id1".into()),
             ..WebSettings::default()
         };
-        let html = invite("K7QM2XRP9DTA", Lang::ZhHans, &settings);
+        let html = invite("K7QM2XRP9DTA", Lang::ZhHans, &settings, None);
         assert!(html.contains("href=\"https://play.example/?id=app.mills&amp;x=&quot;&lt;b&gt;\""));
         assert!(html.contains("href=\"https://apps.example/app/id1\""));
         assert!(html.contains("在 Google Play 下载"));
         assert!(!html.contains("<b>"));
+    }
+
+    #[test]
+    fn the_room_timer_is_said_in_each_language_and_only_for_a_room() {
+        let settings = WebSettings::default();
+        let page = |lang, timer| invite("K7QM2XRP9DTA", lang, &settings, timer);
+        assert!(
+            page(Lang::En, Some(TurnTimer::Seconds30)).contains("Turn timer: 30 seconds a turn.")
+        );
+        assert!(page(Lang::En, Some(TurnTimer::Off)).contains("Turn timer: off"));
+        assert!(page(Lang::ZhHans, Some(TurnTimer::Seconds120)).contains("每步限时：120 秒。"));
+        assert!(page(Lang::ZhHant, Some(TurnTimer::Off)).contains("每步限時：不限時。"));
+        assert!(!page(Lang::En, None).contains("class=\"timer\""));
     }
 }

@@ -4,8 +4,8 @@
 //! - `GET /.well-known/assetlinks.json` and `/.well-known/apple-app-site-association`
 //!   ([`well_known`]): what lets Android and iOS open invite links in the app.
 //!
-//! [`answer`] is a pure function of the request and the settings; [`serve`] reads the
-//! request from the connection and writes the answer.
+//! [`answer`] is a pure function of the request, the settings and the invited room's timer;
+//! [`serve`] reads the request from the connection, looks the room up and writes the answer.
 
 mod html;
 mod join;
@@ -14,7 +14,12 @@ mod privacy;
 pub mod settings;
 mod well_known;
 
+use std::sync::Arc;
+
+use mills_core::TurnTimer;
 use tokio::net::TcpStream;
+
+use crate::hub::Hub;
 
 pub use lang::Lang;
 pub use settings::{Retention, WebSettings};
@@ -67,8 +72,18 @@ pub struct Answer {
 const HTML: &str = "text/html; charset=utf-8";
 const JSON: &str = "application/json";
 
+/// The invite code of a `/join/CODE` path, in its canonical form.
+fn invite_code(path: &str) -> Option<String> {
+    mills_protocol::normalize_code(path.strip_prefix("/join/")?)
+}
+
 /// The answer to `request`, or `None` when it is no page of these (the caller's 404).
-pub fn answer(request: &Request, settings: &WebSettings) -> Option<Answer> {
+/// `timer` is the turn timer of the room a `/join/CODE` names (`None`: no such room).
+pub fn answer(
+    request: &Request,
+    settings: &WebSettings,
+    timer: Option<TurnTimer>,
+) -> Option<Answer> {
     if request.method != "GET" {
         return None;
     }
@@ -90,9 +105,9 @@ pub fn answer(request: &Request, settings: &WebSettings) -> Option<Answer> {
         })
     };
     let path = request.path.as_str();
-    if let Some(code) = path.strip_prefix("/join/") {
-        return match mills_protocol::normalize_code(code) {
-            Some(code) => html("200 OK", join::invite(&code, lang, settings)),
+    if path.starts_with("/join/") {
+        return match invite_code(path) {
+            Some(code) => html("200 OK", join::invite(&code, lang, settings, timer)),
             None => html("404 Not Found", join::not_an_invite(lang)),
         };
     }
@@ -115,10 +130,14 @@ pub fn answer(request: &Request, settings: &WebSettings) -> Option<Answer> {
 
 /// Answers one request on `stream` (its route already peeked as no WebSocket or health
 /// check): a page, or the server's JSON 404.
-pub async fn serve(mut stream: TcpStream, start: Vec<u8>, settings: &WebSettings) {
+pub async fn serve(mut stream: TcpStream, start: Vec<u8>, hub: &Arc<Hub>) {
     let head = crate::http::read_head(&mut stream, start).await;
     let request = Request::parse(&head).unwrap_or_default();
-    let Some(answer) = answer(&request, settings) else {
+    let timer = match invite_code(&request.path) {
+        Some(code) if request.method == "GET" => hub.timer_of(&code).await,
+        _ => None,
+    };
+    let Some(answer) = answer(&request, &hub.config().web, timer) else {
         crate::http::write_answer(
             stream,
             "404 Not Found",

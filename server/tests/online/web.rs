@@ -4,7 +4,9 @@
 use std::io::{Read, Write};
 use std::time::Duration;
 
-use crate::common::{Server, temp_dir};
+use mills_protocol::{ClientMessage, ServerMessage};
+
+use crate::common::{Client, Server, new_secret, rng, temp_dir};
 
 const PRINT: &str = "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5";
 
@@ -132,6 +134,50 @@ fn the_invite_page_speaks_each_language_and_spells_the_code() {
         );
         assert!(page.body.contains("href=\"/privacy\""));
     }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_invite_page_says_the_rooms_turn_timer_in_each_language() {
+    let dir = temp_dir("web-join-timer");
+    let mut server = Server::start(&dir.join("db"), &[]);
+    let mut r = rng(46);
+    let (mut ann, _) = Client::connect(&server.url(), &new_secret(&mut r), "Ann").await;
+    let mut create = async |timer| {
+        ann.send(&ClientMessage::Create {
+            game: "zhiqi".into(),
+            timer,
+            side: None,
+            id: None,
+        })
+        .await;
+        ann.until(|m| match m {
+            ServerMessage::Created { room, .. } => Some(room.room.clone()),
+            _ => None,
+        })
+        .await
+    };
+    let timed = create(30).await;
+    let untimed = create(0).await;
+    let page = |server: &Server, code: &str, language| {
+        let page = get(server, &format!("/join/{code}"), language);
+        assert_eq!(page.status, "HTTP/1.1 200 OK");
+        page.body
+    };
+    assert!(
+        page(&server, &timed, None)
+            .contains("<p class=\"timer\">Turn timer: 30 seconds a turn.</p>")
+    );
+    assert!(page(&server, &timed, Some("zh-CN")).contains("每步限时：30 秒。"));
+    assert!(page(&server, &untimed, Some("zh-TW")).contains("每步限時：不限時。"));
+    // A code no room has: the same page, with nothing said of a timer.
+    let unknown = page(&server, "K7QM2XRP9DTA", None);
+    assert!(unknown.contains(">K7QM-2XRP-9DTA</p>"));
+    assert!(!unknown.contains("Turn timer"));
+    // After a restart the room is read from the database for its page.
+    server.kill();
+    let server = Server::start(&dir.join("db"), &[]);
+    assert!(page(&server, &timed, None).contains("Turn timer: 30 seconds a turn."));
     std::fs::remove_dir_all(&dir).ok();
 }
 

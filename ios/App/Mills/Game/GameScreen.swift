@@ -30,7 +30,7 @@ struct GameScreen: View {
 
     var body: some View {
         GeometryReader { proxy in
-            let wide = proxy.size.width >= 600 && proxy.size.width > proxy.size.height * 1.15
+            let wide = ScreenShape.isWide(proxy.size)
             Group {
                 if wide {
                     wideLayout

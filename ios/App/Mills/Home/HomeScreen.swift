@@ -50,6 +50,9 @@ struct HomeScreen: View {
                     .buttonStyle(.plain)
                     .accessibilityLabel(Text("home_play_friend"))
                     .accessibilityHint(Text("home_play_friend_summary"))
+                    if !onlineSettings.hasServer {
+                        NeedsServerCard()
+                    }
                     ForEach(GameCatalog.all, id: \.game) { info in
                         GameCard(info: info, record: records[info.game]) { mode in
                             playRequest = PlayRequest(game: info.game, mode: mode)
@@ -74,6 +77,7 @@ struct HomeScreen: View {
                 switch route {
                 case .rules: RulesScreen(initialGame: app.game?.game ?? .zhiqi)
                 case .settings: SettingsScreen(game: app.game)
+                case .serverSetting: SettingsScreen(game: app.game, focusesServer: true)
                 case .puzzles: PuzzlesScreen()
                 }
             }
@@ -134,6 +138,8 @@ struct HomeScreen: View {
 /// The screens Home opens besides the game.
 enum HomeRoute: Hashable {
     case rules, settings, puzzles
+    /// Settings with the cursor in the server field: where "no server" is fixed.
+    case serverSetting
 }
 
 /// The saved online room is read again when "Play a friend" closes or the server changes.

@@ -78,7 +78,7 @@ private struct FriendStartForm: View {
             if !settings.hasServer {
                 Section {
                     Text("online_needs_server")
-                    NavigationLink(value: HomeRoute.settings) {
+                    NavigationLink(value: HomeRoute.serverSetting) {
                         Text("online_open_settings")
                     }
                 }

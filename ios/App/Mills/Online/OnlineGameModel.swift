@@ -300,6 +300,18 @@ final class OnlineGameModel {
         refresh()
     }
 
+    /// "Bo is away · 2 min. …" while the friend's connection is gone; nil while online.
+    var opponentAwayText: String? {
+        guard !status.opponentOnline else { return nil }
+        return OnlineText.away(name: names.name(opponent), minutes: status.opponentAwayMinutes)
+    }
+
+    /// Reads the session's status again: how long the friend has been away moves on with no
+    /// event (the screen calls it while it shows "away").
+    func refreshStatus() {
+        status = session.status()
+    }
+
     // MARK: Drawing state
 
     /// Reads the changes since the board's revision with the snapshot they lead to (one

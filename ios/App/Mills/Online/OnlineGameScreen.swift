@@ -3,7 +3,9 @@ import SwiftUI
 
 /// An online game: the connection banner, the friend's side, the board, the status line,
 /// this device's side, and Resign and Leave; the result with a rematch once it is over.
-/// The board is drawn, tapped and animated exactly as a local game's (`BoardView`).
+/// The board is drawn, tapped and animated exactly as a local game's (`BoardView`). Wide
+/// screens (iPad landscape, an iPhone on its side: `ScreenShape`, as the local game) put
+/// the rest in a column beside the board.
 struct OnlineGameScreen: View {
     @Bindable var model: OnlineGameModel
     let onLeave: () -> Void
@@ -12,22 +14,21 @@ struct OnlineGameScreen: View {
     @AppStorage(SettingsKey.soundOn) private var soundOn = SettingsDefault.soundOn
 
     var body: some View {
-        ScrollView {
-            VStack(spacing: 10) {
-                ConnectionBannerView(model: model)
-                OnlinePlayerPanel(model: model, player: model.opponent)
-                BoardView(model: model)
-                status
-                OnlinePlayerPanel(model: model, player: model.you)
-                controls
-                OnlineModerationButtons(model: model)
+        GeometryReader { proxy in
+            if ScreenShape.isWide(proxy.size) {
+                wideLayout
+            } else {
+                tallLayout
             }
-            .padding(.horizontal, 12)
-            .padding(.vertical, 8)
-            .frame(maxWidth: 720)
-            .frame(maxWidth: .infinity)
         }
         .navigationBarTitleDisplayMode(.inline)
+        // "away · 2 min" moves on with no event from the session: read it again while shown
+        .task(id: model.opponentAwayText != nil) {
+            while model.opponentAwayText != nil, !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(15))
+                model.refreshStatus()
+            }
+        }
         .toolbar {
             ToolbarItem(placement: .principal) {
                 title
@@ -52,6 +53,57 @@ struct OnlineGameScreen: View {
             guard soundOn else { return }
             SoundPlayer.play(for: old, to: new)
         }
+    }
+
+    /// The board between the two sides, scrolling at large text sizes.
+    private var tallLayout: some View {
+        ScrollView {
+            VStack(spacing: 10) {
+                ConnectionBannerView(model: model)
+                OnlinePlayerPanel(model: model, player: model.opponent)
+                BoardView(model: model)
+                status
+                OnlinePlayerPanel(model: model, player: model.you)
+                controls
+                OnlineModerationButtons(model: model)
+            }
+            .padding(.horizontal, 12)
+            .padding(.vertical, 8)
+            .frame(maxWidth: 720)
+            .frame(maxWidth: .infinity)
+        }
+    }
+
+    /// The board as tall as the screen, the banner, sides, status and controls beside it
+    /// (centred while they fit, scrolling when they do not).
+    private var wideLayout: some View {
+        HStack(spacing: 24) {
+            BoardView(model: model)
+            ViewThatFits(in: .vertical) {
+                VStack(spacing: 16) {
+                    Spacer(minLength: 0)
+                    sidePanels
+                    Spacer(minLength: 0)
+                }
+                ScrollView {
+                    VStack(spacing: 16) { sidePanels }
+                        .padding(.vertical, 8)
+                }
+                .scrollBounceBehavior(.basedOnSize)
+            }
+            .frame(maxWidth: 440)
+        }
+        .padding(.horizontal, 12)
+        .padding(.vertical, 8)
+    }
+
+    @ViewBuilder private var sidePanels: some View {
+        ConnectionBannerView(model: model)
+        OnlinePlayerPanel(model: model, player: model.opponent)
+        status
+        OnlinePlayerPanel(model: model, player: model.you)
+        controls
+        OnlineModerationButtons(model: model)
     }
 
     /// "Zhi Qi" over "You against Bo · Game 2".

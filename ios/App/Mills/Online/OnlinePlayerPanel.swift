@@ -38,6 +38,12 @@ struct OnlinePlayerPanel: View {
                             .accessibilityHidden(true)
                     }
                 }
+                if isOpponent, let away = model.opponentAwayText {
+                    Text(verbatim: away)
+                        .font(.caption)
+                        .foregroundStyle(.red)
+                        .fixedSize(horizontal: false, vertical: true)
+                }
                 HStack(spacing: 12) {
                     ForEach(side.panel, id: \.nameKey) { count in
                         VStack(alignment: .leading, spacing: 0) {
@@ -73,8 +79,10 @@ struct OnlinePlayerPanel: View {
         let counts = Text(
             "online_panel_summary \(model.names.name(player)) \(presence) \(Int(side.inHand)) \(Int(side.onBoard))"
         )
-        guard let clock = model.clock(of: player) else { return counts }
+        let away = isOpponent ? model.opponentAwayText : nil
+        let withAway = away.map { counts + Text("list_separator") + Text(verbatim: $0) } ?? counts
+        guard let clock = model.clock(of: player) else { return withAway }
         let seconds = Int(clock.remaining(at: .now).rounded(.up))
-        return counts + Text("list_separator") + Text("online_clock_left \(seconds)")
+        return withAway + Text("list_separator") + Text("online_clock_left \(seconds)")
     }
 }

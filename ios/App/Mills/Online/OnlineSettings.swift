@@ -2,23 +2,36 @@ import Foundation
 import MillsCore
 
 /// What online play needs from the settings: the server's address (empty by default: the
-/// app stays wholly offline; a bare host is encrypted, `wss://`) and the name the opponent
-/// sees (empty: none is sent).
+/// build's default server, or wholly offline without one; a bare host is encrypted,
+/// `wss://`) and the name the opponent sees (empty: none is sent).
 struct OnlineSettings: Equatable {
     var server: String
     var name: String
+    /// The build's default server (`BuildSettings.defaultServer`); empty: none.
+    var buildDefault: String = BuildSettings.defaultServer
 
-    /// A server is named: "Play a friend" can create and join rooms.
-    var hasServer: Bool { !trimmedServer.isEmpty }
+    /// The server online play uses: the Settings field, else the build's default, else none
+    /// (the engine's `chooseServerAddress`, the same order as on Android).
+    var effectiveServer: String? {
+        chooseServerAddress(setting: server, buildDefault: buildDefault)
+    }
+
+    /// A server is named or built in: "Play a friend" can create and join rooms.
+    var hasServer: Bool { effectiveServer != nil }
+
+    /// The build's default server, trimmed; nil when the build names none.
+    var namedBuildDefault: String? {
+        chooseServerAddress(setting: "", buildDefault: buildDefault)
+    }
 
     /// The engine's options, its device secret kept at `secretPath` and its room file (the
     /// way back after a kill) at `roomPath`; nil without a server. The engine checks the
     /// address itself (`InvalidServer`).
     func options(secretPath: String, roomPath: String? = nil) -> OnlineOptions? {
-        guard hasServer else { return nil }
+        guard let server = effectiveServer else { return nil }
         let trimmedName = name.trimmingCharacters(in: .whitespacesAndNewlines)
         return OnlineOptions(
-            server: trimmedServer,
+            server: server,
             secretPath: secretPath,
             name: trimmedName.isEmpty ? nil : trimmedName,
             roomPath: roomPath
@@ -28,8 +41,8 @@ struct OnlineSettings: Equatable {
     /// The engine's reading of the address (encryption, host, the privacy page); nil when
     /// it is blank or unusable (opening a room then says why).
     var serverInfo: ServerAddressInfo? {
-        guard hasServer else { return nil }
-        return try? readServerAddress(address: trimmedServer)
+        guard let server = effectiveServer else { return nil }
+        return try? readServerAddress(address: server)
     }
 
     /// A typed `ws://` or `http://`: the name, the moves and the device secret would travel
@@ -39,10 +52,6 @@ struct OnlineSettings: Equatable {
     /// The server's privacy policy (its `/privacy` page); nil without a usable server, when
     /// nothing leaves the phone.
     var privacyPolicy: URL? { serverInfo.flatMap { URL(string: $0.privacyUrl) } }
-
-    private var trimmedServer: String {
-        server.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
 }
 
 extension SaveLocations {

@@ -31,6 +31,16 @@ enum OnlineText {
         }
     }
 
+    /// "Bo is away · 2 min. The game waits on the server." from the engine's count of whole
+    /// minutes (0: "under a minute"); nil while the friend is online (`minutes` nil).
+    static func away(name: String, minutes: UInt32?) -> String? {
+        guard let minutes else { return nil }
+        let duration = minutes == 0
+            ? String(localized: "online_away_under_minute")
+            : String(localized: "online_away_minutes \(Int(minutes))")
+        return String(localized: "online_opponent_away_for \(name) \(duration)")
+    }
+
     /// Why the server refused the room for good, by the protocol's error id.
     static func refused(_ code: String) -> String {
         switch code {

@@ -8,6 +8,9 @@ struct SettingsScreen: View {
     let game: GameModel?
     /// Shown in a sheet over the game (with a Done button) rather than pushed from Home.
     var inSheet = false
+    /// Opened to set the server (Home's "Set a server"): the cursor goes to its field.
+    var focusesServer = false
+    @FocusState private var serverFocused: Bool
     @AppStorage(SettingsKey.level) private var level = SettingsDefault.level
     @AppStorage(SettingsKey.humanSide) private var humanSide = SettingsDefault.humanSide
     @AppStorage(SettingsKey.turnTimer) private var timer = SettingsDefault.turnTimer
@@ -87,7 +90,12 @@ struct SettingsScreen: View {
             // play a friend online: no server, no network
             let online = OnlineSettings(server: onlineServer, name: onlineName)
             Section {
-                TextField("settings_server", text: $onlineServer, prompt: Text(verbatim: "wss://mills.example.org"))
+                TextField(
+                    "settings_server",
+                    text: $onlineServer,
+                    prompt: Text(verbatim: online.namedBuildDefault ?? "wss://mills.example.org")
+                )
+                    .focused($serverFocused)
                     .keyboardType(.URL)
                     .textInputAutocapitalization(.never)
                     .autocorrectionDisabled()
@@ -113,7 +121,11 @@ struct SettingsScreen: View {
                 Text("settings_section_online")
             } footer: {
                 VStack(alignment: .leading, spacing: 4) {
-                    Text("settings_server_note")
+                    if let builtIn = online.namedBuildDefault {
+                        Text("settings_server_default_note \(builtIn)")
+                    } else {
+                        Text("settings_server_note")
+                    }
                     Text("settings_player_name_note")
                     if online.privacyPolicy == nil {
                         Text("settings_privacy_offline")
@@ -122,6 +134,7 @@ struct SettingsScreen: View {
             }
         }
         .navigationTitle("settings_title")
+        .onAppear { if focusesServer { serverFocused = true } }
         .onChange(of: level) { _, newLevel in
             game?.setLevel(newLevel)
         }

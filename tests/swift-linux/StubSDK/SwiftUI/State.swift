@@ -147,3 +147,22 @@ extension View {
     nonisolated public func preferredColorScheme(_ colorScheme: ColorScheme?) -> some View { _Modified<Self>() }
     nonisolated public func dynamicTypeSize(_ size: DynamicTypeSize) -> some View { _Modified<Self>() }
 }
+
+/// Which control has the keyboard's focus (`@FocusState private var focused: Bool`).
+@propertyWrapper
+public struct FocusState<Value: Hashable>: DynamicProperty {
+    public init() where Value == Bool {}
+    public var wrappedValue: Value {
+        get { fatalError("stub") }
+        nonmutating set {}
+    }
+
+    public var projectedValue: Binding { Binding() }
+
+    /// `$focused`, given to `.focused(_:)`.
+    public struct Binding {}
+}
+
+extension View {
+    nonisolated public func focused(_ condition: FocusState<Bool>.Binding) -> some View { _Modified<Self>() }
+}

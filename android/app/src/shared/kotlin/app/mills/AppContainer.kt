@@ -56,6 +56,8 @@ class AppContainer(
     cleartextPermitted: (host: String) -> Boolean = ::cleartextToLoopbackOnly,
     /** The endgame tables pack the app ships (Android: the asset); `null`: tables are built. */
     tablesPack: ShippedTablesPack? = null,
+    /** The build's default server (Android: BuildConfig.DEFAULT_SERVER); empty: none. */
+    defaultServer: String = "",
 ) {
     private val files = AppFiles(filesDir, noBackupFilesDir)
     val settings = SettingsRepository(settingsStore)
@@ -63,7 +65,7 @@ class AppContainer(
     val lessons = LessonRepository(files)
     val endgameTables = EndgameTablesRepository(files.tablesDir, pack = tablesPack)
     val puzzles = PuzzleRepository(files, today)
-    val online = OnlineRepository(files, settings, mainScope(), cleartextPermitted)
+    val online = OnlineRepository(files, settings, mainScope(), cleartextPermitted, defaultServer)
 
     fun appViewModel() = AppViewModel(games)
 
@@ -71,7 +73,7 @@ class AppContainer(
 
     fun gameViewModel() = GameViewModel(games, settings, mainScope(), recordSharing)
 
-    fun settingsViewModel() = SettingsViewModel(settings, games, endgameTables)
+    fun settingsViewModel() = SettingsViewModel(settings, games, endgameTables, online.defaultServer)
 
     /** At launch (not in tests): load, unpack or build the endgame tables in the background. */
     fun startEndgameTables() = endgameTables.start()

@@ -30,6 +30,8 @@ class MillsApplication : Application() {
             // the pack the Gradle task packEndgameTables put into the assets, copied to the
             // cache when a game's tables are missing (the engine seeks in it) and deleted after
             tablesPack = ShippedTablesPack(File(cacheDir, TABLES_PACK)) { assets.open(TABLES_PACK) },
+            // the build's server (Gradle property mills.defaultServer), until Settings names another
+            defaultServer = BuildConfig.DEFAULT_SERVER,
         )
         container.startEndgameTables()
     }

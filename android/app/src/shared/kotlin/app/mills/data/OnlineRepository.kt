@@ -10,6 +10,7 @@ import uniffi.mills_ffi.OnlineOptions
 import uniffi.mills_ffi.OnlineSession
 import uniffi.mills_ffi.SavedOnlineRoom
 import uniffi.mills_ffi.TurnTimer
+import uniffi.mills_ffi.chooseServerAddress
 import uniffi.mills_ffi.forgetOnlineRoom
 import uniffi.mills_ffi.savedOnlineRoom
 
@@ -29,6 +30,8 @@ class OnlineRepository(
      * engine's sockets are native and bypass it, so a `ws://` server is checked here first.
      */
     private val cleartextPermitted: (host: String) -> Boolean,
+    /** The build's default server (the Gradle property `mills.defaultServer`; empty: none). */
+    val defaultServer: String = "",
 ) {
     /** A session, or the engine's error (a bad address or invite, the secret's file). */
     sealed interface Opened {
@@ -40,8 +43,14 @@ class OnlineRepository(
         data class CleartextRefused(val host: String) : Opened
     }
 
-    /** The server address is set (online play needs one; the app is offline without it). */
-    val hasServer: Boolean get() = settings.current.serverAddress.isNotBlank()
+    /**
+     * The server online play uses: the Settings field, else the build's default, else none
+     * (the engine's [chooseServerAddress], the same order as on iOS).
+     */
+    val server: String? get() = chooseServerAddress(settings.current.serverAddress, defaultServer)
+
+    /** A server is set or built in (online play needs one; the app is offline without it). */
+    val hasServer: Boolean get() = server != null
 
     fun create(game: GameId, timer: TurnTimer, onEvent: (OnlineEvent) -> Unit): Opened =
         open { options -> OnlineSession.create(options, game, timer, listener(onEvent)) }
@@ -67,7 +76,7 @@ class OnlineRepository(
     }
 
     private fun open(
-        server: String = settings.current.serverAddress,
+        server: String = this.server.orEmpty(),
         make: (OnlineOptions) -> OnlineSession,
     ): Opened {
         val address = serverAddressInfo(server)

@@ -132,6 +132,7 @@ fun MillsApp(
                                         onPuzzles = { app.navigate(Route.Puzzles) },
                                         onPlayFriend = { app.navigate(Route.PlayFriend) },
                                         onReturnOnline = viewModels::returnToOnlineGame,
+                                        onSetServer = viewModels::openServerSetting,
                                         onlineYourTurn = room?.myTurn == true,
                                     )
                                 }

@@ -16,10 +16,16 @@ internal fun AppViewModels.playFriendActions(): PlayFriendActions = object : Pla
     override fun onJoin() {
         if (playFriend.join()) app.navigate(Route.Online)
     }
-    override fun onSettings() = app.navigate(Route.Settings)
+    override fun onSettings() = openServerSetting()
     override fun onBack() {
         app.back()
     }
+}
+
+/** Settings, with the cursor in the server field: where "no server" is fixed. */
+fun AppViewModels.openServerSetting() {
+    settings.requestServerField()
+    app.navigate(Route.Settings)
 }
 
 /**

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test
 import uniffi.mills_ffi.GameId
 import uniffi.mills_ffi.TurnTimer
 
-private object NoOnlineActions : OnlineGameActions {
+internal object NoOnlineActions : OnlineGameActions {
     override fun onTap(point: String) = Unit
     override fun onShare() = Unit
     override fun onResign() = Unit

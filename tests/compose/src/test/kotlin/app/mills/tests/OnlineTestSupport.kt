@@ -126,6 +126,8 @@ fun onlineApp(
     dir: File = Files.createTempDirectory("mills-test").toFile(),
     /** What the settings name as the server, when not [server]'s own address. */
     address: String = server?.address ?: "",
+    /** The build's default server, used while the settings name none. */
+    defaultServer: String = "",
 ) = TestApp(
     dir = dir,
     store = InMemorySettingsStore(
@@ -133,6 +135,7 @@ fun onlineApp(
     ),
     main = main,
     inviteSharing = sharing,
+    defaultServer = defaultServer,
 )
 
 /** Who owns [point] on the board [app]'s room screen shows (null: empty or no board). */

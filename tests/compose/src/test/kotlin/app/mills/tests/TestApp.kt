@@ -40,8 +40,13 @@ class TestApp(
     inviteSharing: InviteSharing = NoInviteSharing,
     /** The endgame tables pack the app ships (the asset on a phone); none: tables are built. */
     tablesPack: ShippedTablesPack? = null,
+    /** The build's default server (Android: the Gradle property mills.defaultServer). */
+    defaultServer: String = "",
 ) {
-    val container = AppContainer(dir, store, main, seed = 7u, today = { today }, inviteSharing = inviteSharing, tablesPack = tablesPack)
+    val container = AppContainer(
+        dir, store, main, seed = 7u, today = { today }, inviteSharing = inviteSharing,
+        tablesPack = tablesPack, defaultServer = defaultServer,
+    )
     private val online = container.onlineGameViewModel()
     val viewModels = AppViewModels(
         container.appViewModel(),

@@ -65,6 +65,8 @@ fun HomeRoute(
     onPuzzles: (() -> Unit)? = null,
     onPlayFriend: (() -> Unit)? = null,
     onReturnOnline: () -> Unit = {},
+    /** Settings, with the cursor in the server field (no server yet). */
+    onSetServer: () -> Unit = onSettings,
     /** The online game kept open waits for this device's turn. */
     onlineYourTurn: Boolean = false,
 ) {
@@ -90,6 +92,7 @@ fun HomeRoute(
             onPlayFriend = onPlayFriend,
             onReturnOnline = onReturnOnline,
             onForgetOnline = { viewModel.forgetOnlineGame() },
+            onSetServer = onSetServer,
         )
         LessonOfferDialog(
             game = offered?.first,
@@ -123,6 +126,7 @@ fun HomeScreen(
     onPlayFriend: (() -> Unit)? = null,
     onReturnOnline: () -> Unit = {},
     onForgetOnline: () -> Unit = {},
+    onSetServer: () -> Unit = onSettings,
 ) {
     Surface(Modifier.fillMaxSize().testTag("home-screen"), color = MaterialTheme.colorScheme.background) {
         BoxWithConstraints(Modifier.fillMaxSize(), contentAlignment = Alignment.TopCenter) {
@@ -161,7 +165,9 @@ fun HomeScreen(
                 } else {
                     state.games.forEach { game -> GameCard(game, state.records[game], onStart, onRules) }
                 }
-                onPlayFriend?.let { PlayFriendCard(it, state.onlineReturn, onReturnOnline, onForgetOnline) }
+                onPlayFriend?.let {
+                    PlayFriendCard(it, state.onlineReturn, onReturnOnline, onForgetOnline, onSetServer.takeIf { state.needsServer })
+                }
                 onPuzzles?.let { PuzzlesCard(it) }
                 // a game record from the clipboard or a text file
                 onImportRecord?.let { ImportRecordCard(onPaste = it, onOpenFile = onOpenRecordFile) }

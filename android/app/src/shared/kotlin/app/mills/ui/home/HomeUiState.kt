@@ -13,6 +13,8 @@ data class HomeUiState(
     val records: Map<GameId, Record>,
     /** An unfinished online game to go back to (the app was killed during it); null: none. */
     val onlineReturn: OnlineReturn? = null,
+    /** No server is set or built in: "Play a friend" says so and leads to the field. */
+    val needsServer: Boolean = false,
 )
 
 /**

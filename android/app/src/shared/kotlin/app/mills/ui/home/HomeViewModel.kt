@@ -71,6 +71,7 @@ class HomeViewModel(
             saved = repository.savedGame(),
             records = records,
             onlineReturn = onlineReturn(),
+            needsServer = !online.hasServer,
         )
     }
 

@@ -5,11 +5,13 @@ import androidx.compose.foundation.layout.Column
 import androidx.compose.foundation.layout.Row
 import androidx.compose.foundation.layout.Spacer
 import androidx.compose.foundation.layout.fillMaxWidth
+import androidx.compose.foundation.layout.height
 import androidx.compose.foundation.layout.heightIn
 import androidx.compose.foundation.layout.padding
 import androidx.compose.foundation.layout.size
 import androidx.compose.foundation.layout.width
 import androidx.compose.foundation.shape.RoundedCornerShape
+import androidx.compose.material3.FilledTonalButton
 import androidx.compose.material3.Icon
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.Surface
@@ -32,6 +34,8 @@ import app.mills.ui.icons.MillsIcons
 /**
  * Home's entry to "Play a friend": a game online, by invite. With [onlineReturn] (an online
  * game the app was killed during), it first offers the way back to it, and to forget it.
+ * With [onSetServer] (no server set or built in) it says what is missing and leads to the
+ * server field in Settings, so the card is never a dead end.
  */
 @Composable
 internal fun PlayFriendCard(
@@ -39,6 +43,7 @@ internal fun PlayFriendCard(
     onlineReturn: OnlineReturn? = null,
     onReturn: () -> Unit = {},
     onForget: () -> Unit = {},
+    onSetServer: (() -> Unit)? = null,
 ) {
     Surface(
         shape = RoundedCornerShape(24.dp),
@@ -49,6 +54,32 @@ internal fun PlayFriendCard(
         Column {
             onlineReturn?.let { ReturnRow(it, onReturn, onForget) }
             OpenRow(onOpen)
+            onSetServer?.let { NeedsServerRow(it) }
+        }
+    }
+}
+
+/** "No server yet: online play needs one", and Set a server (Settings, at the field). */
+@Composable
+private fun NeedsServerRow(onSetServer: () -> Unit) {
+    val description = stringOf(StringKey.HomeSetServerDescription)
+    Column(
+        Modifier.padding(start = 20.dp, end = 20.dp, bottom = 16.dp),
+    ) {
+        Text(
+            stringOf(StringKey.HomeNeedsServer),
+            style = MaterialTheme.typography.bodyMedium,
+            modifier = Modifier.testTag("home-needs-server"),
+        )
+        Spacer(Modifier.height(8.dp))
+        FilledTonalButton(
+            onClick = onSetServer,
+            modifier = Modifier
+                .heightIn(min = 48.dp)
+                .testTag("home-set-server")
+                .semantics { contentDescription = description },
+        ) {
+            Text(stringOf(StringKey.HomeSetServer))
         }
     }
 }

@@ -22,6 +22,7 @@ import androidx.compose.material3.Text
 import androidx.compose.material3.TextButton
 import androidx.compose.foundation.layout.Spacer
 import androidx.compose.runtime.Composable
+import androidx.compose.runtime.LaunchedEffect
 import androidx.compose.runtime.collectAsState
 import androidx.compose.runtime.getValue
 import androidx.compose.runtime.mutableStateOf
@@ -34,6 +35,7 @@ import androidx.compose.ui.semantics.LiveRegionMode
 import androidx.compose.ui.semantics.liveRegion
 import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.unit.dp
+import kotlinx.coroutines.delay
 import app.mills.data.UserSettings
 import app.mills.strings.LocalStrings
 import app.mills.strings.StringKey
@@ -77,6 +79,14 @@ fun OnlineGameRoute(
     val strings = LocalStrings.current
     PlayFeedback(viewModel.effects, settings)
     val current = state ?: return
+    // "away · 2 min" moves on with no event from the session: read it again while it is shown
+    val opponentAway = current.sides.any { it.awayMinutes != null }
+    LaunchedEffect(opponentAway) {
+        while (opponentAway) {
+            delay(AWAY_REFRESH_MS)
+            viewModel.refresh()
+        }
+    }
     // the question drawn over the screen (an overlay in the layout, so after it)
     Box(Modifier.fillMaxSize()) {
         OnlineGameScreen(
@@ -103,6 +113,9 @@ fun OnlineGameRoute(
         LeaveDialog(asksToLeave, onLeaveAnswer)
     }
 }
+
+/** How often "away · N min" is read again: a few times a minute keeps it right to the minute. */
+private const val AWAY_REFRESH_MS = 15_000L
 
 /** Going back during a game: keep the room open (Home leads back to it), leave it, or stay. */
 enum class LeaveAnswer { Keep, Leave, Stay }

@@ -148,6 +148,9 @@ class OnlineGameViewModel(
         render()
     }
 
+    /** Reads the session again: how long the opponent has been away moves on without an event. */
+    fun refresh() = render()
+
     /** The app went to the background (false: the connection is closed) or came back (true: reconnect now). */
     fun setForeground(value: Boolean) {
         if (foreground == value) return
@@ -236,7 +239,7 @@ class OnlineGameViewModel(
             ?: text(if (status.opponentBlocked) StringKey.OnlineOpponentBlocked else StringKey.OnlineOpponent)
         val now = System.nanoTime()
         val limit = room?.timerSeconds?.toLong()?.times(1_000) ?: 0L
-        fun side(player: Player, who: UiText, online: Boolean) = OnlineSideUi(
+        fun side(player: Player, who: UiText, online: Boolean, awayMinutes: Int? = null) = OnlineSideUi(
             player = player,
             name = text(StringKey.OnlineSideName, who, names.colour(player)),
             panel = mapped.player(player),
@@ -245,6 +248,7 @@ class OnlineGameViewModel(
                 TimerUi(player, left.toLong(), limit, running, now)
             },
             online = online,
+            awayMinutes = awayMinutes.takeIf { !online },
         )
         val prompt = when {
             waiting || over -> null
@@ -263,7 +267,7 @@ class OnlineGameViewModel(
             opponentName = opponentName,
             opponentOnline = status.opponentOnline,
             board = board.takeIf { !waiting },
-            sides = listOf(side(you.opponent(), opponentText, status.opponentOnline), side(you, text(StringKey.PlayerYou), true)),
+            sides = listOf(side(you.opponent(), opponentText, status.opponentOnline, status.opponentAwayMinutes?.toInt()), side(you, text(StringKey.PlayerYou), true)),
             myTurn = myTurn,
             prompt = prompt,
             message = transient.message,

@@ -110,7 +110,11 @@ internal fun WaitingPanel(code: String?, timerSeconds: Int?, canShare: Boolean, 
 @Composable
 internal fun SideRow(side: OnlineSideUi, active: Boolean) {
     val name = side.name.resolve()
-    val away = if (side.online) null else stringOf(StringKey.OnlineOpponentAway, name)
+    val away = when {
+        side.online -> null
+        side.awayMinutes == null -> stringOf(StringKey.OnlineOpponentAway, name)
+        else -> stringOf(StringKey.OnlineOpponentAwayFor, name, awayFor(side.awayMinutes))
+    }
     Surface(
         shape = RoundedCornerShape(16.dp),
         color = if (active) MaterialTheme.colorScheme.secondaryContainer else MaterialTheme.colorScheme.surfaceContainerLow,
@@ -127,7 +131,9 @@ internal fun SideRow(side: OnlineSideUi, active: Boolean) {
                     color = MaterialTheme.colorScheme.onSurfaceVariant,
                     maxLines = 1,
                 )
-                away?.let { Text(it, style = MaterialTheme.typography.bodySmall, color = MaterialTheme.colorScheme.error) }
+                away?.let {
+                    Text(it, style = MaterialTheme.typography.bodySmall, color = MaterialTheme.colorScheme.error, modifier = Modifier.testTag("opponent-away"))
+                }
             }
         }
     }
@@ -163,3 +169,8 @@ internal fun ResultPanel(state: OnlineUiState, onRematch: () -> Unit) {
         }
     }
 }
+
+/** "under a minute", "2 min": how long the opponent has been away. */
+@Composable
+private fun awayFor(minutes: Int): String =
+    if (minutes == 0) stringOf(StringKey.OnlineAwayUnderMinute) else stringOf(StringKey.OnlineAwayMinutes, minutes)

@@ -39,6 +39,8 @@ data class OnlineSideUi(
     val panel: PlayerUi,
     val timer: TimerUi?,
     val online: Boolean,
+    /** Away this many whole minutes (the engine counts them); null while online. */
+    val awayMinutes: Int? = null,
 )
 
 /** A room being played: waiting for the friend, the game, then its result and the rematch. */

@@ -12,8 +12,13 @@ import androidx.compose.material3.Surface
 import androidx.compose.material3.Text
 import androidx.compose.material3.TextButton
 import androidx.compose.runtime.Composable
+import androidx.compose.runtime.LaunchedEffect
+import androidx.compose.runtime.collectAsState
+import androidx.compose.runtime.getValue
 import androidx.compose.runtime.remember
 import androidx.compose.ui.Modifier
+import androidx.compose.ui.focus.FocusRequester
+import androidx.compose.ui.focus.focusRequester
 import androidx.compose.ui.platform.LocalUriHandler
 import androidx.compose.ui.platform.testTag
 import androidx.compose.ui.semantics.LiveRegionMode
@@ -26,18 +31,32 @@ import app.mills.data.UserSettings
 import app.mills.data.serverAddressInfo
 import app.mills.strings.StringKey
 import app.mills.strings.stringOf
+import uniffi.mills_ffi.chooseServerAddress
 
 /** What the server field shows before anything is typed: encrypted, as a bare host would be. */
 internal const val SERVER_PLACEHOLDER = "wss://mills.example.org"
 
 /**
- * Play a friend: the server's address (empty: the app stays offline; a `ws://` one is marked
- * not encrypted), the name the opponent sees, and the server's privacy policy.
+ * Play a friend: the server's address (empty: the build's default server, or offline without
+ * one; a `ws://` one is marked not encrypted), the name the opponent sees, and the server's
+ * privacy policy. Opened from Home's "Set a server", the cursor goes to the server field.
  */
 @Composable
 internal fun OnlineSettingsSection(settings: UserSettings, viewModel: SettingsViewModel) {
-    val server = remember(settings.serverAddress) { serverAddressInfo(settings.serverAddress) }
+    val defaultServer = viewModel.defaultServer
+    val server = remember(settings.serverAddress, defaultServer) {
+        serverAddressInfo(chooseServerAddress(settings.serverAddress, defaultServer).orEmpty())
+    }
     val notEncrypted = server?.encrypted == false
+    val serverField = remember { FocusRequester() }
+    val fieldRequested by viewModel.serverFieldRequested.collectAsState()
+    LaunchedEffect(fieldRequested) {
+        if (fieldRequested) {
+            // a focused text field scrolls itself into view
+            serverField.requestFocus()
+            viewModel.serverFieldShown()
+        }
+    }
     Surface(
         shape = RoundedCornerShape(24.dp),
         color = MaterialTheme.colorScheme.surfaceContainerLow,
@@ -54,12 +73,20 @@ internal fun OnlineSettingsSection(settings: UserSettings, viewModel: SettingsVi
                 value = settings.serverAddress,
                 onValueChange = viewModel::setServerAddress,
                 label = { Text(stringOf(StringKey.SettingsServer)) },
-                placeholder = { Text(SERVER_PLACEHOLDER) },
-                supportingText = { Text(stringOf(StringKey.SettingsServerNote)) },
+                placeholder = { Text(defaultServer.trim().ifEmpty { SERVER_PLACEHOLDER }) },
+                supportingText = {
+                    Text(
+                        if (defaultServer.isBlank()) {
+                            stringOf(StringKey.SettingsServerNote)
+                        } else {
+                            stringOf(StringKey.SettingsServerDefaultNote, defaultServer.trim())
+                        },
+                    )
+                },
                 isError = notEncrypted,
                 singleLine = true,
                 keyboardOptions = KeyboardOptions(keyboardType = KeyboardType.Uri),
-                modifier = Modifier.fillMaxWidth().testTag("server-address"),
+                modifier = Modifier.fillMaxWidth().focusRequester(serverField).testTag("server-address"),
             )
             if (notEncrypted) {
                 // Said as it appears, so TalkBack reads it while the player types.

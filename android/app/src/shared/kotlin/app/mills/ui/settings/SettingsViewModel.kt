@@ -10,6 +10,7 @@ import app.mills.data.ThemeMode
 import app.mills.data.UserSettings
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
+import kotlinx.coroutines.flow.asStateFlow
 import uniffi.mills_ffi.Player
 import uniffi.mills_ffi.TablesState
 import uniffi.mills_ffi.TurnTimer
@@ -19,8 +20,25 @@ class SettingsViewModel(
     private val settings: SettingsRepository,
     private val repository: GameRepository,
     tables: EndgameTablesRepository? = null,
+    /** The build's default server, used while the server field is empty ("" when none). */
+    val defaultServer: String = "",
 ) : ViewModel() {
     val uiState: StateFlow<UserSettings> = settings.settings
+
+    private val serverField = MutableStateFlow(false)
+
+    /** Settings was opened to set the server (Home's "Set a server"): its field takes the focus once. */
+    val serverFieldRequested: StateFlow<Boolean> = serverField.asStateFlow()
+
+    /** The next Settings shown puts the cursor in the server field. */
+    fun requestServerField() {
+        serverField.value = true
+    }
+
+    /** The server field has the focus: the request is done. */
+    fun serverFieldShown() {
+        serverField.value = false
+    }
 
     /** The endgame tables' state, for the line under the computer's settings. */
     val tablesState: StateFlow<TablesState> = tables?.state ?: MutableStateFlow(TablesState.NotPrepared)
