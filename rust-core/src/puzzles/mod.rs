@@ -14,6 +14,7 @@
 
 mod examine;
 mod grade;
+mod kind;
 mod mine;
 mod modes;
 mod play;
@@ -34,6 +35,7 @@ pub use examine::{
     canonical_key, examine, own_turns,
 };
 pub use grade::{Grade, puzzle_rating};
+pub use kind::PuzzleKind;
 pub use mine::{MineConfig, MineReport, mine, mine_onto};
 pub use modes::{
     DAILY_SEED, RUSH_SECONDS, choose, daily_puzzle, days_from_civil, grade_counts, opening_grade,
