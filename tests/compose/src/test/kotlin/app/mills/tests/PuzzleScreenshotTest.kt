@@ -124,6 +124,22 @@ class PuzzleScreenshotTest {
         shot("puzzle-hub-zh-Hant", strings = zhHant) { PuzzleHubScreen(state, TablesState.Preparing(40u, GameId.LINKED_HORSE), NoHubActions) }
     }
 
+    /** The hub on the tactics of Zhi Qi: its tactics, or, while the engine ships none, the words that say so. */
+    @Test
+    fun hubChoosingTactics() {
+        val app = TestApp().also { apps += it }
+        val hub = app.viewModels.puzzleHub
+        onMain {
+            hub.selectGame(GameId.ZHIQI)
+            hub.selectKind(PuzzleKind.TACTIC)
+        }
+        val state = onMain { hub.uiState.value }
+        assertEquals(PuzzleKind.TACTIC, state.kind)
+        assertTrue(state.items.all { it.puzzle.kind == PuzzleKind.TACTIC })
+        assertEquals(state.items.isEmpty(), state.noneOfKind != null, "an empty kind is said in words, and only then")
+        shot("puzzle-hub-tactics") { PuzzleHubScreen(state, TablesState.Ready, NoHubActions) }
+    }
+
     /**
      * The first tactic of [game], opened from the choice of tactics in [locale] as a player opens
      * it: the engine's goal on the screen. Skipped, with the reason printed, only when the
