@@ -131,6 +131,7 @@ class PuzzleUiTest {
             // no tactic shipped for the game: the list says so in words instead of being blank
             onNodeWithTag("kind-none").performScrollTo()
             assertEquals("No Tactic puzzles for Zhi Qi yet: choose another kind.", textOf("kind-none"))
+            onNodeWithTag("grade-ALL").assertDoesNotExist()
         } else {
             onNodeWithTag("kind-none").assertDoesNotExist()
             val first = tactics.first()
@@ -140,6 +141,7 @@ class PuzzleUiTest {
         onNodeWithTag("puzzle-list").performScrollToIndex(0)
         onNodeWithTag("kind-ENDGAME").performScrollTo().performClick()
         onNodeWithTag("kind-none").assertDoesNotExist()
+        onNodeWithTag("grade-ALL").assertExists()
         onNodeWithTag("puzzle-list").performScrollToNode(hasTestTag("puzzle-${endgame.id}"))
         onNodeWithTag("puzzle-${endgame.id}").assertContentDescriptionContains("win in ${endgame.turns}", substring = true)
         tactics.firstOrNull()?.let { onNodeWithTag("puzzle-${it.id}").assertDoesNotExist() }

@@ -101,8 +101,11 @@ fun PuzzleHubScreen(state: PuzzleHubUiState, tables: TablesState, actions: Puzzl
                         Text(stringOf(StringKey.PuzzlesChoose), style = MaterialTheme.typography.titleLarge, modifier = Modifier.semantics { heading() })
                     }
                     item { Chips(listOf(null) + state.kinds, state.kind, { kindChoiceText(it).resolve() }, "kind", actions::onKind) }
-                    // only the grades the game has puzzles of: an empty grade would be a dead end
-                    item { Chips(listOf(null) + state.grades, state.grade, { gradeText(it).resolve() }, "grade", actions::onGrade) }
+                    // only the grades the game has puzzles of: an empty grade would be a dead end (and
+                    // none at all for a kind the game has no puzzle of, which a line says instead)
+                    if (state.grades.isNotEmpty()) {
+                        item { Chips(listOf(null) + state.grades, state.grade, { gradeText(it).resolve() }, "grade", actions::onGrade) }
+                    }
                     state.missingGrades?.let { missing ->
                         item {
                             Text(
