@@ -212,7 +212,7 @@ pub use tables::{
 pub use ai::{
     DEFAULT_HINT_TIME, Engine, Evaluation, ExactProbe, Hint, SearchOptions, SearchResult,
     TurnSearch, Verdict, Weights, analyse, closes_mill, default_hint_limits, evaluate,
-    evaluate_with, hint, no_tables, spsa_weights, verdict, weights_for,
+    evaluate_with, hint, no_tables, self_play, spsa_weights, verdict, weights_for,
 };
 
 // Sessions: what the apps play through.

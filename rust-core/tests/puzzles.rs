@@ -443,6 +443,23 @@ fn daily_rush_and_free_choice() {
         .map(|d| puzzles::daily_puzzle(None, 2027, 2, d).unwrap().variant)
         .collect();
     assert_eq!(games.len(), 3);
+    let kinds = |days: &mut dyn Iterator<Item = puzzles::Puzzle>| {
+        days.map(|p| p.kind())
+            .collect::<std::collections::HashSet<_>>()
+            .len()
+    };
+    assert_eq!(
+        kinds(&mut (1..=31).map(|d| puzzles::daily_puzzle(None, 2027, 1, d).unwrap())),
+        1,
+        "the apps' daily puzzle: endgames while their session plays only those"
+    );
+    assert_eq!(
+        kinds(&mut (1..=31).map(|d| {
+            puzzles::daily_puzzle_from(puzzles::ALL_KINDS, None, 2027, 1, d).unwrap()
+        })),
+        2,
+        "from both kinds, the daily puzzle is an endgame or a tactic"
+    );
     assert!(matches!(
         puzzles::daily_puzzle(None, 2027, 2, 29),
         Err(PuzzleError::BadDate { .. })
@@ -450,6 +467,14 @@ fn daily_rush_and_free_choice() {
 
     let rush = puzzles::rush_order(Variant::LinkedHorse, 9);
     assert_eq!(rush.len(), puzzles::puzzles(Variant::LinkedHorse).len());
+    let both = puzzles::rush_order_from(puzzles::ALL_KINDS, Variant::LinkedHorse, 9);
+    assert_eq!(both.len(), puzzles::all_puzzles(Variant::LinkedHorse).len());
+    assert!(both.windows(2).all(|w| w[0].grade <= w[1].grade));
+    assert_eq!(
+        kinds(&mut both.into_iter()),
+        2,
+        "a rush of both kinds mixes them"
+    );
     assert!(
         rush.windows(2).all(|w| w[0].grade <= w[1].grade),
         "grades rise"

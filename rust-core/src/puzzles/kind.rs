@@ -1,20 +1,11 @@
-//! The two kinds of puzzle: endgames proved by the tables and tactics from the opening and
-//! the middle game. Every shipped puzzle is an endgame until the tactics ship.
+//! The two kinds of puzzle the engine ships (docs/puzzles.md).
 
-use super::set::Puzzle;
-
-/// What kind of puzzle it is, which says what its goal is.
+/// What a puzzle asks, and so what proves it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PuzzleKind {
-    /// "Win in N", proved by the endgame tables.
+    /// "Win in N": an ending inside the endgame tables, proved by them.
     Endgame,
-    /// A goal from the opening or the middle game, checked exactly by a search.
+    /// "Gain K within N turns whatever the opponent does": a position from the placement or
+    /// the early movement phase, proved by an exhaustive search of that goal.
     Tactic,
-}
-
-impl Puzzle {
-    /// The puzzle's kind.
-    pub fn kind(&self) -> PuzzleKind {
-        PuzzleKind::Endgame
-    }
 }

@@ -221,6 +221,7 @@ pub fn mine_onto(
         actions: games[c.game][..c.length].to_vec(),
         turns: c.examined.difficulty.turns,
         score: c.examined.difficulty.score(),
+        tactic: None,
     }));
     (PuzzleSet::new(tables.variant(), puzzles), report)
 }

@@ -12,110 +12,56 @@
 
 #![warn(missing_docs)]
 
+mod error;
 mod examine;
+mod goal;
 mod grade;
 mod kind;
 mod mine;
+mod mine_tactics;
 mod modes;
 mod play;
 mod prove;
 mod rating;
 mod set;
 mod stats;
+mod tactic;
+mod tactic_play;
 mod text;
 
-use std::fmt;
 use std::sync::OnceLock;
 
-use crate::position::IllegalAction;
 use crate::rules::Variant;
 
+pub use error::PuzzleError;
 pub use examine::{
     Difficulty, Examined, MAX_TURNS, MIN_FIRST_TURNS, MIN_TURNS, NotAPuzzle, SLOWER_FACTOR,
     canonical_key, examine, own_turns,
 };
+pub use goal::{GoalSearch, TacticGoal, balance};
 pub use grade::{Grade, puzzle_rating};
 pub use kind::PuzzleKind;
 pub use mine::{MineConfig, MineReport, mine, mine_onto};
+pub use mine_tactics::{
+    MINING_LEVELS, TacticMineConfig, TacticMineReport, mine_tactics, mining_levels, mining_turns,
+};
 pub use modes::{
-    DAILY_SEED, RUSH_SECONDS, choose, daily_puzzle, days_from_civil, grade_counts, opening_grade,
-    rush_order,
+    ALL_KINDS, DAILY_SEED, MODE_KINDS, RUSH_SECONDS, choose, choose_from, daily_puzzle,
+    daily_puzzle_from, days_from_civil, grade_counts, opening_grade, rush_order, rush_order_from,
 };
 pub use play::{Consequence, PuzzleResult, PuzzleSession, PuzzleState, TurnVerdict, WrongTurn};
-pub use prove::{ProofFailure, prove};
+pub use prove::{ProofFailure, prove, prove_tactic};
 pub use rating::{
     LEVEL_DEVIATION, LEVEL_ONE_RATING, NEW_RATING, PUZZLE_DEVIATION, Rating, level_rating,
 };
-pub use set::{Puzzle, PuzzleSet, StoredPuzzle, id_prefix};
+pub use set::{Puzzle, PuzzleSet, StoredPuzzle, StoredTactic, id_prefix};
 pub use stats::{GameResult, GameStats, Opponent, PuzzleStats, StatsError};
-pub use text::{consequence_text, goal_text};
-
-/// Something a puzzle call cannot do.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PuzzleError {
-    /// No puzzle has this id.
-    UnknownPuzzle(String),
-    /// A game has no puzzles.
-    NoPuzzles(Variant),
-    /// A puzzle file that cannot be read.
-    BadData {
-        /// The line, from 1.
-        line: usize,
-        /// What is wrong.
-        reason: String,
-    },
-    /// A puzzle's moves do not replay from the start (the puzzle and why).
-    NotReachable(String),
-    /// The tables given are of another game.
-    WrongTables {
-        /// The puzzle's game.
-        puzzle: Variant,
-        /// The tables' game.
-        tables: Variant,
-    },
-    /// The tables do not give the puzzle's win (they are smaller, or the puzzle is wrong).
-    NotProved(String),
-    /// An illegal action; nothing changed.
-    Illegal(IllegalAction),
-    /// A turn that does not end where it should (too few or too many actions).
-    IncompleteTurn,
-    /// The attempt is over (solved or failed): retry or take the next puzzle.
-    NotPlaying,
-    /// No such calendar date.
-    BadDate {
-        /// The year.
-        year: i32,
-        /// The month, 1 to 12.
-        month: u32,
-        /// The day of the month.
-        day: u32,
-    },
-}
-
-impl fmt::Display for PuzzleError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PuzzleError::UnknownPuzzle(id) => write!(f, "no puzzle '{id}'"),
-            PuzzleError::NoPuzzles(v) => write!(f, "no puzzles for {v}"),
-            PuzzleError::BadData { line, reason } => {
-                write!(f, "puzzle data, line {line}: {reason}")
-            }
-            PuzzleError::NotReachable(why) => write!(f, "a puzzle not reached by its moves: {why}"),
-            PuzzleError::WrongTables { puzzle, tables } => {
-                write!(f, "a {puzzle} puzzle needs {puzzle} tables, not {tables}")
-            }
-            PuzzleError::NotProved(id) => write!(f, "the tables do not prove puzzle {id}"),
-            PuzzleError::Illegal(e) => write!(f, "illegal: {e}"),
-            PuzzleError::IncompleteTurn => f.write_str("not one whole turn"),
-            PuzzleError::NotPlaying => f.write_str("the puzzle is over: retry or take another"),
-            PuzzleError::BadDate { year, month, day } => {
-                write!(f, "no date {year:04}-{month:02}-{day:02}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for PuzzleError {}
+pub use tactic::{
+    MAX_TACTIC_TURNS, MIN_TACTIC_TURNS, NotATactic, TABLE_PIECES, TacticExamined, beyond_tables,
+    examine_tactic,
+};
+pub use tactic_play::{MissedTurn, TacticSession, TacticVerdict};
+pub use text::{consequence_text, goal_text, tactic_goal_text};
 
 /// The shipped puzzle file of a game.
 pub fn shipped_text(variant: Variant) -> &'static str {
@@ -126,40 +72,87 @@ pub fn shipped_text(variant: Variant) -> &'static str {
     }
 }
 
+/// The shipped tactics file of a game.
+pub fn shipped_tactics_text(variant: Variant) -> &'static str {
+    match variant {
+        Variant::ZhiQi => include_str!("data/zhiqi-tactics.txt"),
+        Variant::LinkedHorse => include_str!("data/linked-horse-tactics.txt"),
+        Variant::TwelveMensMorris => include_str!("data/twelve-mens-morris-tactics.txt"),
+    }
+}
+
 /// The shipped set of a game, read from its file.
 pub fn shipped_set(variant: Variant) -> Result<PuzzleSet, PuzzleError> {
-    let set = PuzzleSet::from_text(shipped_text(variant))?;
-    if set.variant() != variant {
+    set_of(variant, PuzzleKind::Endgame, shipped_text(variant))
+}
+
+/// The shipped tactics of a game, read from its file.
+pub fn shipped_tactic_set(variant: Variant) -> Result<PuzzleSet, PuzzleError> {
+    set_of(variant, PuzzleKind::Tactic, shipped_tactics_text(variant))
+}
+
+fn set_of(variant: Variant, kind: PuzzleKind, text: &str) -> Result<PuzzleSet, PuzzleError> {
+    let set = PuzzleSet::from_text(text)?;
+    if set.variant() != variant || set.kind() != kind {
         return Err(PuzzleError::BadData {
             line: 1,
-            reason: format!("the {variant} file holds {} puzzles", set.variant()),
+            reason: format!(
+                "the {variant} {kind:?} file holds {} {:?} puzzles",
+                set.variant(),
+                set.kind()
+            ),
         });
     }
     Ok(set)
 }
 
-/// The shipped puzzles of a game, in stored order (read once; a damaged file, which the
-/// tests rule out, gives none and is logged).
-pub fn puzzles(variant: Variant) -> Vec<Puzzle> {
+/// The shipped puzzles of a game, endgames then tactics, in stored order (read once; a
+/// damaged file, which the tests rule out, gives none of its kind and is logged).
+/// [`puzzles`] and [`tactics`] are its two parts.
+pub fn all_puzzles(variant: Variant) -> Vec<Puzzle> {
     static CACHE: [OnceLock<Vec<Puzzle>>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
     let slot = Variant::ALL
         .iter()
         .position(|&v| v == variant)
         .expect("a game");
     CACHE[slot]
-        .get_or_init(|| match shipped_set(variant) {
-            Ok(set) => set.puzzles(),
-            Err(e) => {
-                log::error!("{e}");
-                Vec::new()
-            }
+        .get_or_init(|| {
+            [shipped_set(variant), shipped_tactic_set(variant)]
+                .into_iter()
+                .flat_map(|set| match set {
+                    Ok(set) => set.puzzles(),
+                    Err(e) => {
+                        log::error!("{e}");
+                        Vec::new()
+                    }
+                })
+                .collect()
         })
         .clone()
 }
 
+/// The shipped endgame puzzles of a game, in stored order.
+pub fn puzzles(variant: Variant) -> Vec<Puzzle> {
+    of_kind(variant, PuzzleKind::Endgame)
+}
+
+/// The shipped tactics of a game, in stored order.
+pub fn tactics(variant: Variant) -> Vec<Puzzle> {
+    of_kind(variant, PuzzleKind::Tactic)
+}
+
+/// The shipped puzzles of a game of one kind.
+pub fn of_kind(variant: Variant, kind: PuzzleKind) -> Vec<Puzzle> {
+    all_puzzles(variant)
+        .into_iter()
+        .filter(|p| p.kind() == kind)
+        .collect()
+}
+
 /// The shipped puzzle with this id.
 ///
-/// A shipped puzzle by its id: the moves that reach it and the win it holds.
+/// A shipped puzzle (endgame or tactic) by its id: the moves that reach it and the win or
+/// the gain it holds.
 ///
 /// ```
 /// use mills_core::Variant;
@@ -177,7 +170,7 @@ pub fn puzzles(variant: Variant) -> Vec<Puzzle> {
 pub fn puzzle(id: &str) -> Result<Puzzle, PuzzleError> {
     Variant::ALL
         .into_iter()
-        .flat_map(puzzles)
+        .flat_map(all_puzzles)
         .find(|p| p.id == id)
         .ok_or_else(|| PuzzleError::UnknownPuzzle(id.to_string()))
 }

@@ -4,10 +4,28 @@
 use crate::rules::Variant;
 
 use super::PuzzleError;
+use super::all_puzzles;
 use super::grade::Grade;
+use super::kind::PuzzleKind;
 use super::mine::SplitMix;
-use super::puzzles;
 use super::set::Puzzle;
+
+/// Both kinds of puzzle.
+pub const ALL_KINDS: &[PuzzleKind] = &[PuzzleKind::Endgame, PuzzleKind::Tactic];
+
+/// The kinds the apps' modes ([`daily_puzzle`], [`rush_order`], [`choose`], [`grade_counts`],
+/// [`opening_grade`]) draw from. Endgames only while the apps' puzzle session plays the
+/// tables' "win in N" alone: a tactic needs the goal search to answer and to judge a turn
+/// (docs/puzzles.md, "Tactics"). The `_from` forms take the kinds, [`ALL_KINDS`] for both.
+pub const MODE_KINDS: &[PuzzleKind] = &[PuzzleKind::Endgame];
+
+/// The shipped puzzles of a game of these kinds, in stored order.
+fn catalogue(variant: Variant, kinds: &[PuzzleKind]) -> Vec<Puzzle> {
+    all_puzzles(variant)
+        .into_iter()
+        .filter(|p| kinds.contains(&p.kind()))
+        .collect()
+}
 
 /// The fixed seed of the daily puzzle: changing it changes every day's puzzle.
 pub const DAILY_SEED: u64 = 0x6D69_6C6C_7364_6179;
@@ -60,11 +78,23 @@ pub fn daily_puzzle(
     month: u32,
     day: u32,
 ) -> Result<Puzzle, PuzzleError> {
+    daily_puzzle_from(MODE_KINDS, variant, year, month, day)
+}
+
+/// [`daily_puzzle`] drawn from puzzles of `kinds` (with [`ALL_KINDS`], an endgame or a
+/// tactic, in proportion to how many of each the game has).
+pub fn daily_puzzle_from(
+    kinds: &[PuzzleKind],
+    variant: Option<Variant>,
+    year: i32,
+    month: u32,
+    day: u32,
+) -> Result<Puzzle, PuzzleError> {
     let days =
         days_from_civil(year, month, day).ok_or(PuzzleError::BadDate { year, month, day })?;
     let mut rng = SplitMix::new(DAILY_SEED ^ days as u64);
     let variant = variant.unwrap_or_else(|| Variant::ALL[rng.below(Variant::ALL.len())]);
-    let list = puzzles(variant);
+    let list = catalogue(variant, kinds);
     if list.is_empty() {
         return Err(PuzzleError::NoPuzzles(variant));
     }
@@ -76,10 +106,16 @@ pub fn daily_puzzle(
 /// a grade by `seed` (a new seed each rush), and by score within blocks of ten so that the
 /// difficulty keeps rising.
 pub fn rush_order(variant: Variant, seed: u64) -> Vec<Puzzle> {
+    rush_order_from(MODE_KINDS, variant, seed)
+}
+
+/// [`rush_order`] over the puzzles of `kinds` (with [`ALL_KINDS`], endgames and tactics
+/// mixed within each grade).
+pub fn rush_order_from(kinds: &[PuzzleKind], variant: Variant, seed: u64) -> Vec<Puzzle> {
     let mut rng = SplitMix::new(seed);
     let mut order = Vec::new();
     for grade in Grade::ALL {
-        let mut of_grade = choose(variant, Some(grade));
+        let mut of_grade = choose_from(kinds, variant, Some(grade));
         for i in (1..of_grade.len()).rev() {
             of_grade.swap(i, rng.below(i + 1));
         }
@@ -106,7 +142,12 @@ pub fn rush_order(variant: Variant, seed: u64) -> Vec<Puzzle> {
 /// assert_eq!(Grade::from_id("easy"), Some(Grade::Easy));
 /// ```
 pub fn choose(variant: Variant, grade: Option<Grade>) -> Vec<Puzzle> {
-    let mut list: Vec<Puzzle> = puzzles(variant)
+    choose_from(MODE_KINDS, variant, grade)
+}
+
+/// [`choose`] among the puzzles of `kinds`.
+pub fn choose_from(kinds: &[PuzzleKind], variant: Variant, grade: Option<Grade>) -> Vec<Puzzle> {
+    let mut list: Vec<Puzzle> = catalogue(variant, kinds)
         .into_iter()
         .filter(|p| grade.is_none_or(|g| p.grade == g))
         .collect();
@@ -126,7 +167,7 @@ pub fn choose(variant: Variant, grade: Option<Grade>) -> Vec<Puzzle> {
 /// assert_eq!(counts[0], (Grade::Easy, 0));
 /// ```
 pub fn grade_counts(variant: Variant) -> [(Grade, usize); 5] {
-    let list = puzzles(variant);
+    let list = catalogue(variant, MODE_KINDS);
     Grade::ALL.map(|grade| (grade, list.iter().filter(|p| p.grade == grade).count()))
 }
 

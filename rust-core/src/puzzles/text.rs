@@ -3,8 +3,9 @@
 //! numbers in them are the tables' and both apps must say the same thing.
 
 use crate::content::Locale;
-use crate::rules::Side;
+use crate::rules::{Side, Variant};
 
+use super::goal::TacticGoal;
 use super::play::Consequence;
 
 /// The goal of a puzzle: `side` to move and win in `turns` of its own turns.
@@ -21,6 +22,51 @@ pub fn goal_text(side: Side, turns: u8, locale: Locale) -> String {
         Locale::TraditionalChinese => {
             let side = if side == Side::P1 { "白方" } else { "黑方" };
             format!("{side}先走，{turns} 回合內獲勝")
+        }
+    }
+}
+
+/// The goal of a tactic: `side` to move gains `goal.gain` within `goal.turns` of its own
+/// turns, whatever the opponent does; the gain is material in Twelve Men's Morris and Zhi
+/// Qi (a pin counts two) and banked pieces in Linked-Horse (docs/puzzles.md, "Tactics").
+pub fn tactic_goal_text(side: Side, variant: Variant, goal: TacticGoal, locale: Locale) -> String {
+    let TacticGoal { gain, turns } = goal;
+    let banks = variant == Variant::LinkedHorse;
+    match locale {
+        Locale::English => {
+            let (us, them) = if side == Side::P1 {
+                ("White", "Black")
+            } else {
+                ("Black", "White")
+            };
+            let what = match (banks, gain) {
+                (true, 1) => format!("bank 1 piece more than {them}"),
+                (true, k) => format!("bank {k} pieces more than {them}"),
+                (false, 1) => "come out 1 piece ahead".to_string(),
+                (false, k) => format!("come out {k} pieces ahead"),
+            };
+            format!("{us} to move: {what} within {turns} turns, whatever {them} does")
+        }
+        Locale::SimplifiedChinese | Locale::TraditionalChinese => {
+            let simplified = locale == Locale::SimplifiedChinese;
+            // The words the two scripts write differently: within, net, stable, whatever,
+            // responds.
+            let [within, net, stable, whatever, responds] = if simplified {
+                ["内", "净", "厩", "无论", "应对"]
+            } else {
+                ["內", "淨", "廄", "無論", "應對"]
+            };
+            let (us, them) = if side == Side::P1 {
+                ("白方", "黑方")
+            } else {
+                ("黑方", "白方")
+            };
+            let what = if banks {
+                format!("比{them}多入{stable} {gain} 子")
+            } else {
+                format!("{net}得 {gain} 子")
+            };
+            format!("{us}先走，{turns} 回合{within}{what}（{whatever}{them}如何{responds}）")
         }
     }
 }
@@ -105,6 +151,34 @@ mod tests {
         assert_ne!(
             consequence_text(Consequence::Draw, Locale::SimplifiedChinese),
             consequence_text(Consequence::Draw, Locale::TraditionalChinese)
+        );
+    }
+
+    #[test]
+    fn a_tactics_goal_says_its_gain_and_turns_in_every_language() {
+        let goal = TacticGoal { gain: 2, turns: 3 };
+        for variant in Variant::ALL {
+            for locale in Locale::ALL {
+                let text = tactic_goal_text(Side::P2, variant, goal, locale);
+                assert!(text.contains('2') && text.contains('3'), "{text}");
+            }
+        }
+        assert_eq!(
+            tactic_goal_text(Side::P1, Variant::TwelveMensMorris, goal, Locale::English),
+            "White to move: come out 2 pieces ahead within 3 turns, whatever Black does"
+        );
+        assert_eq!(
+            tactic_goal_text(
+                Side::P2,
+                Variant::LinkedHorse,
+                TacticGoal { gain: 1, turns: 2 },
+                Locale::English
+            ),
+            "Black to move: bank 1 piece more than White within 2 turns, whatever White does"
+        );
+        assert_eq!(
+            tactic_goal_text(Side::P1, Variant::ZhiQi, goal, Locale::TraditionalChinese),
+            "白方先走，3 回合內淨得 2 子（無論黑方如何應對）"
         );
     }
 }

@@ -13,14 +13,34 @@ fn list_and_show_the_shipped_puzzles() {
     let first = listed.lines().next().expect("medium Zhi Qi puzzles");
     assert!(first.starts_with("zq-"), "{first}");
     assert!(
-        listed
-            .lines()
-            .all(|l| l.contains("  zhiqi  win in ") && l.ends_with("medium")),
+        listed.lines().all(
+            |l| (l.contains("  zhiqi  win in ") || l.contains("  zhiqi  gain "))
+                && l.ends_with("medium")
+        ),
         "{listed}"
     );
     let all = success(mills(&["puzzles", "list"]));
-    assert!(all.lines().count() >= 900);
-    let id = first.split_whitespace().next().unwrap();
+    assert!(all.lines().count() >= 3 * 450);
+    for game in ["zhiqi", "linked-horse", "twelve-mens-morris"] {
+        let listed = success(mills(&["puzzles", "list", "--game", game]));
+        let tactics = listed
+            .lines()
+            .filter(|l| l.contains("-t-") && l.contains(&format!("  {game}  gain ")))
+            .count();
+        assert!(listed.lines().count() >= 450 && tactics >= 150, "{game}");
+    }
+    let tactic = all.lines().find(|l| l.contains("-t-")).unwrap();
+    let tactic_id = tactic.split_whitespace().next().unwrap();
+    let shown = success(mills(&[
+        "puzzles", "show", tactic_id, "--ascii", "--tables", ".",
+    ]));
+    assert!(
+        shown.contains("within") && shown.contains("whatever the opponent does"),
+        "{shown}"
+    );
+    assert!(shown.contains("\nsolution: "), "{shown}");
+    let endgame = listed.lines().find(|l| l.contains("  win in ")).unwrap();
+    let id = endgame.split_whitespace().next().unwrap();
     let shown = success(mills(&["puzzles", "show", id, "--ascii"]));
     assert!(shown.starts_with(&format!("{id}: Zhi Qi, P")), "{shown}");
     assert!(
@@ -32,7 +52,10 @@ fn list_and_show_the_shipped_puzzles() {
     let err = bad_input(mills(&["puzzles", "list", "--grade", "impossible"]));
     assert!(err.contains("no grade 'impossible'"), "{err}");
     let err = bad_input(mills(&["puzzles", "solve"]));
-    assert!(err.contains("list, show, check or mine"), "{err}");
+    assert!(
+        err.contains("list, show, check, mine or mine-tactics"),
+        "{err}"
+    );
     assert!(success(mills(&["help"])).contains("mills puzzles list|show|check|mine"));
 }
 
@@ -57,6 +80,14 @@ fn check_fails_with_tables_too_small_and_mine_writes_a_set() {
         "{text}"
     );
     assert!(text.contains("twelve-mens-morris: "), "{text}");
+    // The tactics need no tables: all proved whatever the tables.
+    assert!(!text.contains("FAIL tmm-t-"), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("twelve-mens-morris: ")
+                && l.contains(" tactics, within 2-3 turns")),
+        "{text}"
+    );
 
     let out = dir.join("mined");
     let o = out.to_str().unwrap();
@@ -117,6 +148,29 @@ fn check_fails_with_tables_too_small_and_mine_writes_a_set() {
         "{id} is a shipped puzzle"
     );
     let err = bad_input(mills(&["puzzles", "mine", "--tables", d]));
+    assert!(err.contains("--out"), "{err}");
+    let tactics = success(mills(&[
+        "puzzles",
+        "mine-tactics",
+        "--game",
+        "twelve-mens-morris",
+        "--games",
+        "2",
+        "--keep",
+        "3",
+        "--out",
+        o,
+    ]));
+    assert!(
+        tactics.starts_with("twelve-mens-morris: 2 games, ") && tactics.contains("greedy solves"),
+        "{tactics}"
+    );
+    let set = std::fs::read_to_string(out.join("twelve-mens-morris-tactics.txt")).unwrap();
+    assert!(
+        set.starts_with("# mills tactics 1 twelve-mens-morris\n"),
+        "{set}"
+    );
+    let err = bad_input(mills(&["puzzles", "mine-tactics"]));
     assert!(err.contains("--out"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

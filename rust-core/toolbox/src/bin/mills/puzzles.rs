@@ -1,12 +1,15 @@
 //! `mills puzzles`: the puzzles proved by the endgame tables (docs/puzzles.md).
 //!
-//! `list` prints one line per shipped puzzle, `<id>  <game>  win in <N>  score <S>  <grade>`,
-//! easiest first. `show ID` prints the puzzle's moves and board, and with `--tables DIR`
-//! its main line. `check` proves every shipped puzzle against the tables (loaded from DIR,
-//! or built in memory when DIR has no file for the game) and prints `FAIL <id>: <why>` per
-//! failure and a summary per game (exit code 3 on a failure). `mine` plays seeded games and
-//! writes a new set per game to `--out DIR` (the heavy work; never part of the tests); with
-//! `--keep-shipped` the shipped puzzles that are still puzzles stay in it, first.
+//! `list` prints one line per shipped puzzle, `<id>  <game>  win in <N>  score <S>  <grade>`
+//! (a tactic: `gain <K> in <N>` for `win in <N>`), easiest first. `show ID` prints the
+//! puzzle's moves and board, and with `--tables DIR` its main line (a tactic: its solution).
+//! `check` proves every shipped puzzle: endgames against the tables (loaded from DIR, or
+//! built in memory when DIR has no file for the game), tactics by the exact goal search; it
+//! prints `FAIL <id>: <why>` per failure and a summary per game and kind (exit code 3 on a
+//! failure). `mine` plays seeded games and writes a new set per game to `--out DIR` (the
+//! heavy work; never part of the tests); with `--keep-shipped` the shipped puzzles that are
+//! still puzzles stay in it, first. `mine-tactics` mines the tactics from the computer's
+//! self-play games.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -15,8 +18,11 @@ use std::time::Instant;
 
 use mills_core::CancelToken;
 use mills_core::EndgameTables;
-use mills_core::puzzles::{self, Grade, MineConfig, Puzzle, PuzzleSession, PuzzleSet, TurnVerdict};
-use mills_core::{Variant, format_actions};
+use mills_core::puzzles::{
+    self, Grade, MineConfig, Puzzle, PuzzleKind, PuzzleSession, PuzzleSet, TacticMineConfig,
+    TurnVerdict,
+};
+use mills_core::{Rules, Variant, format_actions};
 
 use crate::args::{self, CommandSpec, FlagSpec, Parsed};
 use crate::error::CliError;
@@ -27,24 +33,31 @@ const PIECES: u8 = 4;
 
 pub const SPEC: CommandSpec = CommandSpec {
     name: "puzzles",
-    summary: "List, show, check or mine the puzzles proved by the endgame tables.",
+    summary: "List, show, check or mine the puzzles: endgames proved by the tables, tactics by search.",
     details: "\
-list   one line per shipped puzzle: '<id>  <game>  win in <N>  score <S>  <grade>',
+list   one line per shipped puzzle: '<id>  <game>  win in <N>  score <S>  <grade>', a
+       tactic '<id>  <game>  gain <K> in <N>  score <S>  <grade>' (ids '<g>-t-...'),
        easiest first (--game, --grade filter).
 show   a puzzle's moves from the start and its board; with --tables DIR the main line
-       (the unique winning turn, the longest defence, ...).
+       (the unique winning turn, the longest defence, ...), for a tactic its solution.
 check  proves every shipped puzzle: its moves replay from the start, the tables give a
-       win in the stated N own turns, the first winning turn is unique, some first turn
-       does not win, there are at least four first turns, and the stored key and score
-       are the position's. Tables come from --tables DIR, or are built in memory
-       when DIR has none for a game. 'FAIL <id>: <why>' per failure, then per game
-       '<game>: <n> puzzles, win in <min>-<max>, proved in <t> s' (exit code 3 on failure).
+       win in the stated N own turns (an endgame) or the exhaustive goal search gives
+       the stated 'gain K within N turns whatever the opponent does' (a tactic), the
+       first turn is unique, some first turn fails, there are at least four first turns,
+       and the stored key and score are the position's. Tables come from --tables DIR,
+       or are built in memory when DIR has none for a game. 'FAIL <id>: <why>' per
+       failure, then per game '<game>: <n> puzzles, win in <min>-<max>, proved in <t> s'
+       and '<game>: <n> tactics, within <min>-<max> turns, proved in <t> s'
+       (exit code 3 on failure).
 mine   plays --games seeded games per game and writes the chosen puzzles to
        --out DIR/<game>.txt (rust-core/src/puzzles/data is the shipped set). With
        --keep-shipped the shipped puzzles that are still puzzles are kept first (their
        ids stay) and new ones fill the set up to --keep.
+mine-tactics  plays --games seeded self-play games per game between levels 1 to 4
+       (default 120) and writes up to --keep tactics (default 160) to
+       --out DIR/<game>-tactics.txt (needs no tables).
 ",
-    positionals: "list|show|check|mine [ID]",
+    positionals: "list|show|check|mine|mine-tactics [ID]",
     max_positionals: 2,
     flags: &[
         FlagSpec::game("zhiqi, linked-horse, twelve-mens-morris or all (the default)"),
@@ -65,16 +78,20 @@ mine   plays --games seeded games per game and writes the chosen puzzles to
         ),
         FlagSpec::switch("--ascii", "show: draw the board in ASCII"),
         FlagSpec::value("--out", "DIR", "mine: where to write the sets"),
-        FlagSpec::value("--seed", "S", "mine: the first game's seed (default 1)"),
+        FlagSpec::value(
+            "--seed",
+            "S",
+            "mine, mine-tactics: the first game's seed (default 1)",
+        ),
         FlagSpec::value(
             "--games",
             "N",
-            "mine: games to play per game (default 100000)",
+            "mine, mine-tactics: games to play per game (default 100000, 120)",
         ),
         FlagSpec::value(
             "--keep",
             "N",
-            "mine: puzzles to keep per game (default 330)",
+            "mine, mine-tactics: puzzles to keep per game (default 330, 160)",
         ),
         FlagSpec::switch(
             "--keep-shipped",
@@ -93,13 +110,14 @@ pub fn run(words: &[String], out: &mut impl Write) -> Result<(), CliError> {
         Some("show") => show(&parsed, out),
         Some("check") => check(&parsed, out),
         Some("mine") => mine(&parsed, out),
+        Some("mine-tactics") => mine_tactics(&parsed, out),
         Some(other) => Err(parsed
             .error(format!(
-                "unknown action '{other}' (list, show, check or mine)"
+                "unknown action '{other}' (list, show, check, mine or mine-tactics)"
             ))
             .into()),
         None => Err(parsed
-            .error("say what to do: list, show, check or mine")
+            .error("say what to do: list, show, check, mine or mine-tactics")
             .into()),
     }
 }
@@ -140,18 +158,26 @@ fn list(parsed: &Parsed, out: &mut impl Write) -> Result<(), CliError> {
         })?),
     };
     for variant in parsed.games()? {
-        for p in puzzles::choose(variant, grade) {
+        for p in puzzles::choose_from(puzzles::ALL_KINDS, variant, grade) {
             writeln!(
                 out,
-                "{}  {variant}  win in {}  score {}  {}",
+                "{}  {variant}  {}  score {}  {}",
                 p.id,
-                p.turns,
+                goal_words(&p),
                 p.score,
                 p.grade.id()
             )?;
         }
     }
     Ok(())
+}
+
+/// `win in N` or `gain K in N`.
+fn goal_words(puzzle: &Puzzle) -> String {
+    match puzzle.gain {
+        None => format!("win in {}", puzzle.turns),
+        Some(gain) => format!("gain {gain} in {}", puzzle.turns),
+    }
 }
 
 fn show(parsed: &Parsed, out: &mut impl Write) -> Result<(), CliError> {
@@ -161,13 +187,19 @@ fn show(parsed: &Parsed, out: &mut impl Write) -> Result<(), CliError> {
         .ok_or_else(|| parsed.error("show needs a puzzle id (see 'mills puzzles list')"))?;
     let puzzle = puzzles::puzzle(id).map_err(|e| input(e.to_string()))?;
     let position = puzzle.position().map_err(|e| input(e.to_string()))?;
+    let goal = match puzzle.gain {
+        None => format!("win in {}", puzzle.turns),
+        Some(gain) => format!(
+            "gain {gain} within {} turns whatever the opponent does",
+            puzzle.turns
+        ),
+    };
     writeln!(
         out,
-        "{}: {}, {} to move and win in {} (score {}, {})",
+        "{}: {}, {} to move and {goal} (score {}, {})",
         puzzle.id,
         puzzle.variant.name(),
         position.side_to_move(),
-        puzzle.turns,
         puzzle.score,
         puzzle.grade.id()
     )?;
@@ -178,7 +210,11 @@ fn show(parsed: &Parsed, out: &mut impl Write) -> Result<(), CliError> {
         render::Glyphs::detect()
     };
     write!(out, "{}", render::board(&position, glyphs))?;
-    if parsed.value("--tables").is_some() {
+    if puzzle.kind() == PuzzleKind::Tactic && parsed.value("--tables").is_some() {
+        let examined = puzzles::examine_tactic(&position, &mut puzzles::GoalSearch::new())
+            .map_err(|e| input(format!("{}: not a tactic: {e:?}", puzzle.id)))?;
+        writeln!(out, "solution: {}", format_actions(&examined.solution))?;
+    } else if parsed.value("--tables").is_some() {
         writeln!(
             out,
             "main line: {}",
@@ -208,22 +244,28 @@ fn check(parsed: &Parsed, out: &mut impl Write) -> Result<(), CliError> {
     let mut failed = 0;
     for variant in parsed.games()? {
         let tables = tables(parsed, variant)?;
-        let started = Instant::now();
-        let list = puzzles::puzzles(variant);
-        for puzzle in &list {
-            if let Err(why) = puzzles::prove(puzzle, &tables) {
-                writeln!(out, "FAIL {}: {why}", puzzle.id)?;
-                failed += 1;
+        for kind in [PuzzleKind::Endgame, PuzzleKind::Tactic] {
+            let started = Instant::now();
+            let list = puzzles::of_kind(variant, kind);
+            for puzzle in &list {
+                if let Err(why) = puzzles::prove(puzzle, &tables) {
+                    writeln!(out, "FAIL {}: {why}", puzzle.id)?;
+                    failed += 1;
+                }
             }
+            let min = list.iter().map(|p| p.turns).min().unwrap_or(0);
+            let max = list.iter().map(|p| p.turns).max().unwrap_or(0);
+            let what = match kind {
+                PuzzleKind::Endgame => format!("puzzles, win in {min}-{max}"),
+                PuzzleKind::Tactic => format!("tactics, within {min}-{max} turns"),
+            };
+            writeln!(
+                out,
+                "{variant}: {} {what}, proved in {:.1} s",
+                list.len(),
+                started.elapsed().as_secs_f64()
+            )?;
         }
-        let min = list.iter().map(|p| p.turns).min().unwrap_or(0);
-        let max = list.iter().map(|p| p.turns).max().unwrap_or(0);
-        writeln!(
-            out,
-            "{variant}: {} puzzles, win in {min}-{max}, proved in {:.1} s",
-            list.len(),
-            started.elapsed().as_secs_f64()
-        )?;
     }
     if failed > 0 {
         return Err(CliError::CheckFailed(format!("puzzles: {failed} failed")));
@@ -231,18 +273,41 @@ fn check(parsed: &Parsed, out: &mut impl Write) -> Result<(), CliError> {
     Ok(())
 }
 
+/// The flags both miners share.
+struct MiningFlags {
+    dir: PathBuf,
+    seed: u64,
+    games: u32,
+    keep: usize,
+}
+
+/// `--out` (required by `action`), and `--seed`, `--games`, `--keep` over the defaults.
+fn mining_flags(
+    parsed: &Parsed,
+    action: &str,
+    seed: u64,
+    games: u32,
+    keep: usize,
+) -> Result<MiningFlags, CliError> {
+    Ok(MiningFlags {
+        dir: parsed
+            .value("--out")
+            .map(PathBuf::from)
+            .ok_or_else(|| parsed.error(format!("{action} needs --out DIR")))?,
+        seed: parsed.number("--seed", "seed")?.unwrap_or(seed),
+        games: parsed.number("--games", "games")?.unwrap_or(games),
+        keep: parsed.number("--keep", "puzzles to keep")?.unwrap_or(keep),
+    })
+}
+
 fn mine(parsed: &Parsed, out: &mut impl Write) -> Result<(), CliError> {
-    let dir = parsed
-        .value("--out")
-        .map(PathBuf::from)
-        .ok_or_else(|| parsed.error("mine needs --out DIR"))?;
     let defaults = MineConfig::default();
+    let flags = mining_flags(parsed, "mine", defaults.seed, defaults.games, defaults.keep)?;
+    let dir = flags.dir;
     let config = MineConfig {
-        seed: parsed.number("--seed", "seed")?.unwrap_or(defaults.seed),
-        games: parsed.number("--games", "games")?.unwrap_or(defaults.games),
-        keep: parsed
-            .number("--keep", "puzzles to keep")?
-            .unwrap_or(defaults.keep),
+        seed: flags.seed,
+        games: flags.games,
+        keep: flags.keep,
         ..defaults
     };
     for variant in parsed.games()? {
@@ -255,7 +320,7 @@ fn mine(parsed: &Parsed, out: &mut impl Write) -> Result<(), CliError> {
             PuzzleSet::new(variant, Vec::new())
         };
         let (set, report) = puzzles::mine_onto(&tables, &existing, &config, &CancelToken::new());
-        let path = write_set(&dir, variant, &set.to_text())?;
+        let path = write_set(&dir, variant, PuzzleKind::Endgame, &set.to_text())?;
         let mut counts = [0u32; 256];
         for p in set.stored() {
             counts[usize::from(p.turns)] += 1;
@@ -290,9 +355,74 @@ fn mine(parsed: &Parsed, out: &mut impl Write) -> Result<(), CliError> {
     Ok(())
 }
 
-fn write_set(dir: &Path, variant: Variant, text: &str) -> Result<PathBuf, CliError> {
+fn mine_tactics(parsed: &Parsed, out: &mut impl Write) -> Result<(), CliError> {
+    let defaults = TacticMineConfig::default();
+    let flags = mining_flags(
+        parsed,
+        "mine-tactics",
+        defaults.seed,
+        defaults.games,
+        defaults.keep,
+    )?;
+    let dir = flags.dir;
+    let config = TacticMineConfig {
+        seed: flags.seed,
+        games: flags.games,
+        keep: flags.keep,
+        ..defaults
+    };
+    for variant in parsed.games()? {
+        let started = Instant::now();
+        let (set, report) = puzzles::mine_tactics(
+            variant,
+            &config,
+            &mut |k| {
+                mills_core::self_play(
+                    Rules::of(variant),
+                    puzzles::mining_levels(k),
+                    config.seed.wrapping_add(u64::from(k)),
+                    puzzles::mining_turns(variant, &config),
+                )
+            },
+            &CancelToken::new(),
+        );
+        let path = write_set(&dir, variant, PuzzleKind::Tactic, &set.to_text())?;
+        let mut goals = std::collections::BTreeMap::new();
+        for p in set.puzzles() {
+            *goals.entry((p.turns, p.gain.unwrap_or(0))).or_insert(0) += 1;
+        }
+        let spread: Vec<String> = goals
+            .iter()
+            .map(|((n, k), c)| format!("gain {k} in {n}: {c}"))
+            .collect();
+        writeln!(
+            out,
+            "{variant}: {} games, {} positions examined, {} tactics found, {} kept ({}), greedy solves {:.1}%, {:.1} s -> {}",
+            report.games,
+            report.examined,
+            report.candidates,
+            set.stored().len(),
+            spread.join(", "),
+            100.0 * report.greedy_solved,
+            started.elapsed().as_secs_f64(),
+            path.display()
+        )?;
+    }
+    Ok(())
+}
+
+fn write_set(
+    dir: &Path,
+    variant: Variant,
+    kind: PuzzleKind,
+    text: &str,
+) -> Result<PathBuf, CliError> {
     std::fs::create_dir_all(dir).map_err(|e| input(format!("{}: {e}", dir.display())))?;
-    let path = dir.join(format!("{}.txt", variant.id()));
+    let suffix = match kind {
+        PuzzleKind::Endgame => "",
+        PuzzleKind::Tactic => "-tactics",
+    };
+    let path = dir.join(format!("{}{suffix}.txt", variant.id()));
     std::fs::write(&path, text).map_err(|e| input(format!("{}: {e}", path.display())))?;
     Ok(path)
 }
