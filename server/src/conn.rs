@@ -83,7 +83,9 @@ pub async fn serve(
             return;
         }
         crate::http::Route::Page => {
-            crate::web::serve(stream, start, &hub).await;
+            let rooms = hub.clone();
+            let timer_of = |code: String| async move { rooms.timer_of(&code).await };
+            crate::web::serve(stream, start, &hub.config().web, timer_of).await;
             return;
         }
         crate::http::Route::Gone => return,

@@ -14,12 +14,10 @@ mod privacy;
 pub mod settings;
 mod well_known;
 
-use std::sync::Arc;
+use std::future::Future;
 
 use mills_core::TurnTimer;
 use tokio::net::TcpStream;
-
-use crate::hub::Hub;
 
 pub use lang::Lang;
 pub use settings::{Retention, WebSettings};
@@ -129,15 +127,21 @@ pub fn answer(
 }
 
 /// Answers one request on `stream` (its route already peeked as no WebSocket or health
-/// check): a page, or the server's JSON 404.
-pub async fn serve(mut stream: TcpStream, start: Vec<u8>, hub: &Arc<Hub>) {
+/// check): a page, or the server's JSON 404. `timer_of` looks an invited room's turn timer
+/// up (`None`: no such room); it is given by the caller, who holds the rooms, so that the
+/// pages stay below the hub.
+pub async fn serve<F, T>(mut stream: TcpStream, start: Vec<u8>, settings: &WebSettings, timer_of: F)
+where
+    F: FnOnce(String) -> T,
+    T: Future<Output = Option<TurnTimer>>,
+{
     let head = crate::http::read_head(&mut stream, start).await;
     let request = Request::parse(&head).unwrap_or_default();
     let timer = match invite_code(&request.path) {
-        Some(code) if request.method == "GET" => hub.timer_of(&code).await,
+        Some(code) if request.method == "GET" => timer_of(code).await,
         _ => None,
     };
-    let Some(answer) = answer(&request, &hub.config().web, timer) else {
+    let Some(answer) = answer(&request, settings, timer) else {
         crate::http::write_answer(
             stream,
             "404 Not Found",
