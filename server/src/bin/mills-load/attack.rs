@@ -17,7 +17,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
-use tokio::sync::watch;
+use tokio::sync::{Semaphore, watch};
 use tokio::task::JoinSet;
 use tokio_tungstenite::tungstenite::Message;
 
@@ -25,10 +25,16 @@ use tokio_tungstenite::tungstenite::Message;
 /// sent.
 const DRAIN_WAIT: Duration = Duration::from_secs(30);
 
+/// The `open`s a flood connection keeps written and not yet answered: far past any rate
+/// limit's burst, so the flood is refused and closed as one sent flat out would be, but
+/// bounded, so that the answers owed when it stops come within [`DRAIN_WAIT`] on a server
+/// that answers more slowly than a socket takes frames (a shared store's).
+const FLOOD_WINDOW: usize = 1024;
+
 /// What the flood did, counted as it goes. Every `open` written is in exactly one of
-/// `answered`, `refused` and `dropped`: the server answers the requests of a connection in
-/// order and names the room of each answer, so what a connection wrote and never got an
-/// answer for was read and dropped (or never read) when the server closed it.
+/// `answered`, `refused` and `dropped`: the server names the room of each answer, so what
+/// a connection wrote and never got an answer for was read and dropped (or never read) when
+/// the server closed it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FloodCounts {
     /// Connections that said `hello`.
@@ -163,7 +169,8 @@ impl Attack {
 }
 
 /// Connects, says hello and sends `open`s of random unknown rooms as fast as the
-/// connection takes them, reading the answers beside; again when closed. When the attack
+/// connection takes them, [`FLOOD_WINDOW`] ahead of the answers it reads beside; again
+/// when closed. When the attack
 /// stops, sends a last `open` and reads the answers up to its own before it closes (a
 /// close frame would not do: the server stops sending once it reads one, so the answers it
 /// still had queued would never come).
@@ -196,10 +203,17 @@ async fn flood(url: String, seed: u64, stopped: watch::Receiver<bool>, counters:
         loop {
             stopping = *stopped.borrow();
             let room = if stopping {
+                // told before the send, so the reader never misses the moment it has all
+                answers.expected.store(counts.sent + 1, Ordering::Relaxed);
                 LAST_ROOM.to_string()
             } else {
                 unknown_room(&mut rng)
             };
+            // Answers give the window back; a reader that ended closes it.
+            match answers.window.acquire().await {
+                Ok(permit) => permit.forget(),
+                Err(_) => break,
+            }
             let open = ClientMessage::Open { room };
             if sink
                 .send(Message::text(mills_protocol::encode(&open)))
@@ -213,7 +227,8 @@ async fn flood(url: String, seed: u64, stopped: watch::Receiver<bool>, counters:
                 break;
             }
         }
-        // The server answers in order: once the last `open` is answered, every one is.
+        // Once the last `open` and as many answers as `open`s sent have come, every one is
+        // answered (a shared store may answer a connection's unknown rooms out of order).
         let server_closed = match tokio::time::timeout(DRAIN_WAIT, &mut reader).await {
             Ok(Ok(Ended::LastAnswered)) => false,
             Ok(Ok(Ended::Closed)) => true,
@@ -232,10 +247,25 @@ async fn flood(url: String, seed: u64, stopped: watch::Receiver<bool>, counters:
 }
 
 /// The answers one flood connection read.
-#[derive(Default)]
 struct Answers {
     answered: AtomicU64,
     refused: AtomicU64,
+    /// How many `open`s the connection wrote, last one included, once it stops; until
+    /// then `u64::MAX`.
+    expected: AtomicU64,
+    /// Room for [`FLOOD_WINDOW`] unanswered `open`s.
+    window: Semaphore,
+}
+
+impl Default for Answers {
+    fn default() -> Self {
+        Self {
+            answered: AtomicU64::new(0),
+            refused: AtomicU64::new(0),
+            expected: AtomicU64::new(u64::MAX),
+            window: Semaphore::new(FLOOD_WINDOW),
+        }
+    }
 }
 
 /// How a flood connection's reading ended.
@@ -251,11 +281,23 @@ enum Ended {
 const LAST_ROOM: &str = "000000000000";
 
 /// Counts the answers to `open`s (every answer naming a room) until the answer to the
-/// `open` of [`LAST_ROOM`] or the end of the connection.
-async fn read_answers<S>(mut stream: S, answers: Arc<Answers>) -> Ended
+/// `open` of [`LAST_ROOM`] has come and every `open` sent is answered, or the connection
+/// ends.
+async fn read_answers<S>(stream: S, answers: Arc<Answers>) -> Ended
 where
     S: futures_util::Stream<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin,
 {
+    let ended = count_answers(stream, &answers).await;
+    answers.window.close();
+    ended
+}
+
+/// [`read_answers`] until it ends.
+async fn count_answers<S>(mut stream: S, answers: &Answers) -> Ended
+where
+    S: futures_util::Stream<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin,
+{
+    let mut last_answered = false;
     while let Some(Ok(frame)) = stream.next().await {
         let Message::Text(text) = frame else { continue };
         if let Ok(ServerMessage::Error {
@@ -270,7 +312,11 @@ where
                 &answers.answered
             };
             counter.fetch_add(1, Ordering::Relaxed);
-            if room == LAST_ROOM {
+            answers.window.add_permits(1);
+            last_answered |= room == LAST_ROOM;
+            let read =
+                answers.answered.load(Ordering::Relaxed) + answers.refused.load(Ordering::Relaxed);
+            if last_answered && read >= answers.expected.load(Ordering::Relaxed) {
                 return Ended::LastAnswered;
             }
         }
