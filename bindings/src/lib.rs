@@ -99,10 +99,10 @@ pub use puzzle_stats::{
     puzzle_stats_record_rush, puzzle_stats_reset,
 };
 pub use puzzles::{
-    Consequence, PuzzleGrade, PuzzleGradeCount, PuzzleInfo, PuzzleResult, PuzzleSession,
-    PuzzleState, PuzzleTapResult, TurnVerdict, WrongTurn, puzzle_choose, puzzle_daily,
-    puzzle_grade_counts, puzzle_info, puzzle_opening_grade, puzzle_rush_order, puzzle_rush_seconds,
-    puzzles,
+    Consequence, PuzzleGrade, PuzzleGradeCount, PuzzleInfo, PuzzleKind, PuzzleResult,
+    PuzzleSession, PuzzleState, PuzzleTapResult, TurnVerdict, WrongTurn, puzzle_choose,
+    puzzle_daily, puzzle_grade_counts, puzzle_info, puzzle_opening_grade, puzzle_rush_order,
+    puzzle_rush_seconds, puzzles,
 };
 pub use records::{RecordDetails, ReviewPosition, TextRecord, TurnEnd, TurnEntry, read_record};
 pub use session::{GameSession, SessionEvent, SessionListener};

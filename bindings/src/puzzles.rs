@@ -1,11 +1,12 @@
-//! Puzzles proved by the endgame tables: the catalogue of each game, the ways to pick one
-//! (the daily puzzle, the rush order, free choice by grade) and a puzzle played on one
-//! screen with the same taps, snapshot and board changes as a game. The statistics and the
-//! player's rating are in `puzzle_stats`.
+//! Puzzles of two kinds, endgames proved by the tables and tactics from the opening and the
+//! middle game: the catalogue of each game, the ways to pick one (the daily puzzle, the rush
+//! order, free choice by grade and kind) and a puzzle played on one screen with the same
+//! taps, snapshot and board changes as a game. The statistics and the player's rating are
+//! in `puzzle_stats`.
 
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use mills_core::puzzles::{self as core, Grade, PuzzleError};
+use mills_core::puzzles::{self as core, Grade, PuzzleError, PuzzleKind as Kind};
 use mills_core::{Locale, PuzzleTap, PuzzleTapSession, Variant};
 
 use crate::error::{MillsError, guard};
@@ -46,15 +47,46 @@ impl From<PuzzleGrade> for Grade {
     }
 }
 
+/// What kind of puzzle it is: the kind says what its goal is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
+pub enum PuzzleKind {
+    /// "Win in N", proved by the endgame tables.
+    Endgame,
+    /// A goal from the opening or the middle game ("take a piece within 3 turns whatever
+    /// the opponent does"), checked exactly by the engine.
+    Tactic,
+}
+
+impl From<Kind> for PuzzleKind {
+    fn from(kind: Kind) -> PuzzleKind {
+        match kind {
+            Kind::Endgame => PuzzleKind::Endgame,
+            Kind::Tactic => PuzzleKind::Tactic,
+        }
+    }
+}
+
+impl From<PuzzleKind> for Kind {
+    fn from(kind: PuzzleKind) -> Kind {
+        match kind {
+            PuzzleKind::Endgame => Kind::Endgame,
+            PuzzleKind::Tactic => Kind::Tactic,
+        }
+    }
+}
+
 /// One puzzle of the catalogue.
 #[derive(Debug, Clone, PartialEq, uniffi::Record)]
 pub struct PuzzleInfo {
     /// Stable id (`zq-0a0123-004100`): statistics keep it.
     pub id: String,
     pub game: GameId,
-    /// The player to move, who wins.
+    /// An endgame ("win in N") or a tactic (a goal within N turns).
+    pub kind: PuzzleKind,
+    /// The player to move, who plays for the goal.
     pub player: Player,
-    /// N in "win in N": the winner's own turns to the win.
+    /// N in "win in N" (an endgame) or in "within N turns" (a tactic): the player's own
+    /// turns to the goal.
     pub turns: u8,
     /// The difficulty score (docs/puzzles.md); the grade is read from it.
     pub score: u16,
@@ -74,6 +106,7 @@ impl From<&core::Puzzle> for PuzzleInfo {
         PuzzleInfo {
             id: p.id.clone(),
             game: p.variant.into(),
+            kind: p.kind().into(),
             player: player.into(),
             turns: p.turns,
             score: p.score,
@@ -145,10 +178,25 @@ pub fn puzzle_rush_seconds() -> u32 {
     core::RUSH_SECONDS
 }
 
-/// Free choice: the game's puzzles of a grade (every grade for `None`), easiest first.
-#[uniffi::export(default(grade = None))]
-pub fn puzzle_choose(game: GameId, grade: Option<PuzzleGrade>) -> Vec<PuzzleInfo> {
-    infos(&core::choose(game.into(), grade.map(Grade::from)))
+/// The game's puzzles of a grade (every grade for `None`) and a kind (both for `None`),
+/// easiest first.
+fn chosen(game: GameId, grade: Option<PuzzleGrade>, kind: Option<PuzzleKind>) -> Vec<core::Puzzle> {
+    let kind = kind.map(Kind::from);
+    core::choose(game.into(), grade.map(Grade::from))
+        .into_iter()
+        .filter(|p| kind.is_none_or(|k| p.kind() == k))
+        .collect()
+}
+
+/// Free choice: the game's puzzles of a grade (every grade for `None`) and a kind (both
+/// kinds for `None`), easiest first.
+#[uniffi::export(default(grade = None, kind = None))]
+pub fn puzzle_choose(
+    game: GameId,
+    grade: Option<PuzzleGrade>,
+    kind: Option<PuzzleKind>,
+) -> Vec<PuzzleInfo> {
+    infos(&chosen(game, grade, kind))
 }
 
 /// How many puzzles a game has of one grade.
@@ -159,24 +207,36 @@ pub struct PuzzleGradeCount {
     pub count: u32,
 }
 
-/// How many puzzles a game has of each grade: every grade, easiest first, 0 for a grade it
-/// lacks. The apps offer only the grades with puzzles and say which ones are missing.
-#[uniffi::export]
-pub fn puzzle_grade_counts(game: GameId) -> Vec<PuzzleGradeCount> {
-    core::grade_counts(game.into())
+/// How many puzzles a game has of each grade, of a kind (both kinds for `None`): every
+/// grade, easiest first, 0 for a grade it lacks. The apps offer only the grades with puzzles
+/// and say which ones are missing (a kind with no puzzle at all counts 0 in every grade).
+#[uniffi::export(default(kind = None))]
+pub fn puzzle_grade_counts(game: GameId, kind: Option<PuzzleKind>) -> Vec<PuzzleGradeCount> {
+    let list = chosen(game, None, kind);
+    Grade::ALL
         .into_iter()
-        .map(|(grade, count)| PuzzleGradeCount {
+        .map(|grade| PuzzleGradeCount {
             grade: grade.into(),
-            count: u32::try_from(count).unwrap_or(u32::MAX),
+            count: u32::try_from(list.iter().filter(|p| p.grade == grade).count())
+                .unwrap_or(u32::MAX),
         })
         .collect()
 }
 
-/// The grade a free choice of the game opens on: `preferred` (the player's last choice) if
-/// the game has puzzles of it, else the easiest grade it has; `None` only if it has none.
-#[uniffi::export(default(preferred = None))]
-pub fn puzzle_opening_grade(game: GameId, preferred: Option<PuzzleGrade>) -> Option<PuzzleGrade> {
-    core::opening_grade(game.into(), preferred.map(Grade::from)).map(PuzzleGrade::from)
+/// The grade a free choice of the game and a kind (both kinds for `None`) opens on:
+/// `preferred` (the player's last choice) if there are puzzles of it, else the easiest grade
+/// there is; `None` only if the game has no puzzle of the kind (the apps say so in words).
+#[uniffi::export(default(preferred = None, kind = None))]
+pub fn puzzle_opening_grade(
+    game: GameId,
+    preferred: Option<PuzzleGrade>,
+    kind: Option<PuzzleKind>,
+) -> Option<PuzzleGrade> {
+    let counts = puzzle_grade_counts(game, kind);
+    let has = |grade: PuzzleGrade| counts.iter().any(|c| c.grade == grade && c.count > 0);
+    preferred
+        .filter(|&grade| has(grade))
+        .or_else(|| counts.iter().map(|c| c.grade).find(|&grade| has(grade)))
 }
 
 /// How a puzzle's first attempt went (what the statistics record).
@@ -335,7 +395,8 @@ impl PuzzleSession {
         PuzzleInfo::from(self.lock().puzzle().puzzle())
     }
 
-    /// The goal in the session's language: "White to move and win in 5".
+    /// The goal in the session's language: "White to move and win in 5" (an endgame); a
+    /// tactic's says what to reach within how many turns.
     pub fn goal(&self) -> String {
         let turns = self.lock().puzzle().puzzle().turns;
         core::goal_text(self.player, turns, self.locale)

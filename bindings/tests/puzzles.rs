@@ -5,7 +5,7 @@
 use std::sync::OnceLock;
 
 use mills_ffi::{
-    Consequence, GameId, GameMode, GameSession, MillsError, PuzzleGrade, PuzzleResult,
+    Consequence, GameId, GameMode, GameSession, MillsError, PuzzleGrade, PuzzleKind, PuzzleResult,
     PuzzleSession, PuzzleState, PuzzleTapResult, SessionConfig, SessionOptions, TablesState,
     TurnTimer, TurnVerdict, puzzle_choose, puzzle_daily, puzzle_grade_counts, puzzle_info,
     puzzle_opening_grade, puzzle_rush_order, puzzle_stats_load, puzzle_stats_record,
@@ -87,10 +87,10 @@ fn every_game_has_a_graded_catalogue_and_the_modes_pick_from_it() {
             GameId::Zhiqi => PuzzleGrade::Medium,
             _ => PuzzleGrade::Easy,
         };
-        let first_grade = puzzle_choose(game, Some(easiest));
+        let first_grade = puzzle_choose(game, Some(easiest), None);
         assert!(!first_grade.is_empty() && first_grade.iter().all(|p| p.grade == easiest));
         assert!(first_grade.windows(2).all(|w| w[0].score <= w[1].score));
-        assert_eq!(puzzle_choose(game, None).len(), all.len());
+        assert_eq!(puzzle_choose(game, None, None).len(), all.len());
         let rush = puzzle_rush_order(game, 42);
         assert_eq!(rush.len(), all.len());
         assert_eq!(rush[0].grade, easiest);
@@ -135,7 +135,7 @@ fn every_game_has_a_graded_catalogue_and_the_modes_pick_from_it() {
 #[test]
 fn the_choice_opens_on_a_grade_the_game_has_puzzles_of() {
     for game in [GameId::Zhiqi, GameId::LinkedHorse, GameId::TwelveMensMorris] {
-        let counts = puzzle_grade_counts(game);
+        let counts = puzzle_grade_counts(game, None);
         let grades: Vec<PuzzleGrade> = counts.iter().map(|c| c.grade).collect();
         assert_eq!(
             grades,
@@ -150,7 +150,7 @@ fn the_choice_opens_on_a_grade_the_game_has_puzzles_of() {
         for c in &counts {
             assert_eq!(
                 c.count as usize,
-                puzzle_choose(game, Some(c.grade)).len(),
+                puzzle_choose(game, Some(c.grade), None).len(),
                 "{game:?} {:?}",
                 c.grade
             );
@@ -158,9 +158,9 @@ fn the_choice_opens_on_a_grade_the_game_has_puzzles_of() {
         let total: u32 = counts.iter().map(|c| c.count).sum();
         assert_eq!(total as usize, puzzles(game).len());
         for c in &counts {
-            let opened = puzzle_opening_grade(game, Some(c.grade)).unwrap();
+            let opened = puzzle_opening_grade(game, Some(c.grade), None).unwrap();
             assert!(
-                !puzzle_choose(game, Some(opened)).is_empty(),
+                !puzzle_choose(game, Some(opened), None).is_empty(),
                 "{game:?} opens on {opened:?}"
             );
             if c.count > 0 {
@@ -168,20 +168,80 @@ fn the_choice_opens_on_a_grade_the_game_has_puzzles_of() {
             }
         }
         let easiest = counts.iter().find(|c| c.count > 0).unwrap().grade;
-        assert_eq!(puzzle_opening_grade(game, None), Some(easiest));
+        assert_eq!(puzzle_opening_grade(game, None, None), Some(easiest));
     }
     // Zhi Qi has no easy puzzle (docs/puzzles.md): its choice opens on medium.
-    assert_eq!(puzzle_grade_counts(GameId::Zhiqi)[0].count, 0);
+    assert_eq!(puzzle_grade_counts(GameId::Zhiqi, None)[0].count, 0);
     assert_eq!(
-        puzzle_opening_grade(GameId::Zhiqi, Some(PuzzleGrade::Easy)),
+        puzzle_opening_grade(GameId::Zhiqi, Some(PuzzleGrade::Easy), None),
         Some(PuzzleGrade::Medium)
     );
+}
+
+/// Free choice by kind: each kind's list holds that kind only, the two kinds together are
+/// the whole catalogue, the grade and the kind filter together, and a kind the game has no
+/// puzzle of opens on no grade (the apps then say so instead of showing an empty list).
+#[test]
+fn the_choice_by_kind_splits_the_catalogue_and_says_when_a_kind_is_empty() {
+    let kinds = [PuzzleKind::Endgame, PuzzleKind::Tactic];
+    for game in [GameId::Zhiqi, GameId::LinkedHorse, GameId::TwelveMensMorris] {
+        let all = puzzle_choose(game, None, None);
+        let mut split = 0;
+        for kind in kinds {
+            let of_kind = puzzle_choose(game, None, Some(kind));
+            assert!(of_kind.iter().all(|p| p.kind == kind), "{game:?} {kind:?}");
+            assert!(
+                of_kind
+                    .iter()
+                    .all(|p| puzzle_info(p.id.clone()).unwrap().kind == kind),
+                "{game:?}: the catalogue and the puzzle agree on the kind"
+            );
+            split += of_kind.len();
+            let counts = puzzle_grade_counts(game, Some(kind));
+            for c in &counts {
+                let chosen = puzzle_choose(game, Some(c.grade), Some(kind));
+                assert_eq!(
+                    c.count as usize,
+                    chosen.len(),
+                    "{game:?} {kind:?} {:?}",
+                    c.grade
+                );
+                let expected: Vec<_> = puzzle_choose(game, Some(c.grade), None)
+                    .into_iter()
+                    .filter(|p| p.kind == kind)
+                    .collect();
+                assert_eq!(
+                    chosen, expected,
+                    "{game:?} {kind:?}: the grade and the kind filter together"
+                );
+            }
+            let opening = puzzle_opening_grade(game, Some(PuzzleGrade::Master), Some(kind));
+            match opening {
+                None => {
+                    assert!(
+                        of_kind.is_empty(),
+                        "{game:?} {kind:?} has puzzles but opens on no grade"
+                    );
+                    assert!(counts.iter().all(|c| c.count == 0));
+                }
+                Some(grade) => assert!(
+                    !puzzle_choose(game, Some(grade), Some(kind)).is_empty(),
+                    "{game:?} {kind:?} opens on {grade:?}, a grade it has none of"
+                ),
+            }
+        }
+        assert_eq!(split, all.len(), "{game:?}: every puzzle is of one kind");
+        assert!(
+            puzzle_choose(game, None, Some(PuzzleKind::Endgame)).len() >= 300,
+            "{game:?}: the endgames are all there"
+        );
+    }
 }
 
 #[test]
 fn a_puzzle_is_solved_by_the_taps_of_its_winning_turns() {
     tables();
-    let id = puzzle_choose(GameId::TwelveMensMorris, Some(PuzzleGrade::Medium))[0]
+    let id = puzzle_choose(GameId::TwelveMensMorris, Some(PuzzleGrade::Medium), None)[0]
         .id
         .clone();
     let session = solve(&id);
@@ -198,7 +258,7 @@ fn a_puzzle_is_solved_by_the_taps_of_its_winning_turns() {
 #[test]
 fn the_defenders_reply_comes_after_the_players_revision() {
     tables();
-    let id = puzzle_choose(GameId::Zhiqi, None)
+    let id = puzzle_choose(GameId::Zhiqi, None, None)
         .into_iter()
         .find(|p| p.turns >= 3)
         .unwrap()
@@ -246,7 +306,7 @@ fn the_defenders_reply_comes_after_the_players_revision() {
 fn a_wrong_turn_says_what_it_allows_in_the_sessions_language_and_retry_starts_again() {
     tables();
     for game in [GameId::Zhiqi, GameId::LinkedHorse, GameId::TwelveMensMorris] {
-        let info = puzzle_choose(game, None)[0].clone();
+        let info = puzzle_choose(game, None, None)[0].clone();
         let en = PuzzleSession::new(info.id.clone(), "en-GB".into()).unwrap();
         let hant = PuzzleSession::new(info.id.clone(), "zh-TW".into()).unwrap();
         assert_eq!(hant.locale(), "zh-Hant");
@@ -321,7 +381,7 @@ fn a_wrong_turn_says_what_it_allows_in_the_sessions_language_and_retry_starts_ag
 #[test]
 fn a_puzzle_solved_with_hints_says_how_many() {
     tables();
-    let info = puzzle_choose(GameId::TwelveMensMorris, None)
+    let info = puzzle_choose(GameId::TwelveMensMorris, None, None)
         .into_iter()
         .find(|p| p.turns == 2)
         .unwrap();
@@ -351,7 +411,7 @@ fn statistics_and_the_rating_are_kept_in_one_file_and_games_against_the_computer
         (1500.0, 350.0)
     );
 
-    let list = puzzle_choose(GameId::Zhiqi, None);
+    let list = puzzle_choose(GameId::Zhiqi, None, None);
     let solved =
         puzzle_stats_record(path.clone(), list[0].id.clone(), PuzzleResult::Solved).unwrap();
     assert_eq!((solved.solved, solved.streak, solved.attempted), (1, 1, 1));
@@ -445,7 +505,7 @@ fn a_solved_puzzle_that_the_set_no_longer_has_stays_in_the_file_uncounted() {
     );
     assert!(loaded[0].solved_ids.is_empty());
 
-    let list = puzzle_choose(GameId::Zhiqi, None);
+    let list = puzzle_choose(GameId::Zhiqi, None, None);
     let after =
         puzzle_stats_record(path.clone(), list[0].id.clone(), PuzzleResult::Solved).unwrap();
     assert_eq!((after.attempted, after.solved, after.streak), (2, 1, 2));

@@ -122,7 +122,7 @@ extension TablesSuites {
                 try guide.playWinningTurn(on: model)
             }
             #expect(model.message == .solved(firstAttempt: .failed))
-            #expect(PuzzleText.solved(firstAttempt: .failed) == "Solved on a retry: the first try is what counts")
+            #expect(PuzzleText.solved(firstAttempt: .failed, kind: .endgame) == "Solved on a retry: the first try is what counts")
             let kept = try #require(stats.game(.twelveMensMorris))
             #expect(kept.attempted == 1, "the second attempt is not recorded")
             #expect(kept.solved == 0, "the first attempt failed")
@@ -232,6 +232,36 @@ struct PuzzleCatalogTests {
         #expect(PuzzleChoiceModel(game: .zhiqi, grade: .expert, stats: stats, announce: { _ in }).grade == .expert)
         let horse = PuzzleChoiceModel(game: .linkedHorse, stats: stats, announce: { _ in })
         #expect(horse.grade == .easy && !horse.puzzles.isEmpty && horse.missingGrades.isEmpty)
+    }
+
+    /// The choice by kind beside the grade: each kind lists its own puzzles only, and a kind
+    /// the game has no puzzle of is said in words, never shown as an empty list.
+    @Test func choosingByKindListsThatKindOrSaysTheGameHasNone() throws {
+        let choice = PuzzleChoiceModel(game: .zhiqi, stats: try temporaryPuzzleStats(), announce: { _ in })
+        #expect(choice.kindChoice == .all && choice.noneOfKind == nil && !choice.puzzles.isEmpty)
+        choice.select(kind: .endgames)
+        #expect(!choice.puzzles.isEmpty)
+        #expect(choice.puzzles.allSatisfy { $0.kind == .endgame && $0.grade == choice.grade })
+        #expect(choice.noneOfKind == nil)
+        choice.select(kind: .tactics)
+        #expect(choice.kindChoice == .tactics)
+        if PuzzleCatalog.choice(.zhiqi, grade: nil, kind: .tactic).isEmpty {
+            #expect(choice.puzzles.isEmpty && choice.grades.isEmpty && choice.missingGrades.isEmpty)
+            #expect(choice.noneOfKind == "No Tactic puzzles for Zhi Qi yet: choose another kind.")
+        } else {
+            #expect(!choice.puzzles.isEmpty && choice.puzzles.allSatisfy { $0.kind == .tactic })
+            #expect(choice.noneOfKind == nil)
+            let first = try #require(choice.puzzles.first)
+            #expect(PuzzleText.summary(first).hasSuffix("reach the goal in \(first.turns)"))
+        }
+        choice.select(kind: .all)
+        #expect(!choice.puzzles.isEmpty && choice.noneOfKind == nil)
+        // a tactic's results are worded as a goal reached, not a game won
+        #expect(PuzzleText.solved(firstAttempt: .solved, kind: .tactic) == "Goal reached!")
+        #expect(PuzzleText.solved(firstAttempt: .solved, kind: .endgame) == "Solved!")
+        #expect(PuzzleText.wrong(kind: .tactic) == "Not the turn that reaches the goal")
+        #expect(PuzzleText.wrong(kind: .endgame) == "Not the winning turn")
+        #expect(PuzzleText.kindChoice(.tactics) == "Tactics" && PuzzleText.kind(.endgame) == "Endgame")
     }
 
     @Test func theDailyPuzzleIsTheSameForEveryoneOnTheLocalDate() throws {

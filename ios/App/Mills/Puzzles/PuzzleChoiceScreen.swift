@@ -1,8 +1,8 @@
 import MillsCore
 import SwiftUI
 
-/// One game's puzzles by grade, easiest first, the solved ones ticked. A puzzle opens on its
-/// own screen, with the next of the list as its Next.
+/// One game's puzzles by kind and grade, easiest first, the solved ones ticked. A puzzle
+/// opens on its own screen, with the next of the list as its Next.
 struct PuzzleChoiceScreen: View {
     @Environment(AppModel.self) private var app
     private let game: GameId
@@ -17,17 +17,32 @@ struct PuzzleChoiceScreen: View {
         List {
             if let model {
                 Section {
-                    Picker("puzzle_grade", selection: Binding(get: { @MainActor in model.grade }, set: { @MainActor in model.select($0) })) {
-                        // only the grades the game has puzzles of: an empty grade would be a dead end
-                        ForEach(model.grades, id: \.self) { grade in
-                            Text(verbatim: PuzzleText.grade(grade)).tag(grade)
+                    Picker("puzzle_kind", selection: Binding(get: { @MainActor in model.kindChoice }, set: { @MainActor in model.select(kind: $0) })) {
+                        ForEach(PuzzleKindChoice.allCases, id: \.self) { choice in
+                            Text(verbatim: PuzzleText.kindChoice(choice)).tag(choice)
                         }
                     }
                     .pickerStyle(.segmented)
-                    .accessibilityLabel(Text("puzzle_grade"))
+                    .accessibilityLabel(Text("puzzle_kind"))
+                    if !model.grades.isEmpty {
+                        Picker("puzzle_grade", selection: Binding(get: { @MainActor in model.grade }, set: { @MainActor in model.select($0) })) {
+                            // only the grades the game has puzzles of: an empty grade would be a dead end
+                            ForEach(model.grades, id: \.self) { grade in
+                                Text(verbatim: PuzzleText.grade(grade)).tag(grade)
+                            }
+                        }
+                        .pickerStyle(.segmented)
+                        .accessibilityLabel(Text("puzzle_grade"))
+                    }
                 } footer: {
                     if let easiest = model.easiestGrade, !model.missingGrades.isEmpty {
                         Text(verbatim: model.missingGrades.map { PuzzleText.missingGrade($0, of: game, easiest: easiest) }.joined(separator: "\n"))
+                    }
+                }
+                if let none = model.noneOfKind {
+                    // a kind the game has no puzzle of yet: said in words, not a blank list
+                    Section {
+                        Text(verbatim: none)
                     }
                 }
                 Section {
@@ -73,14 +88,16 @@ struct PuzzleChoiceScreen: View {
         Binding(get: { @MainActor in puzzle != nil }, set: { @MainActor shown in if !shown { puzzle = nil } })
     }
 
-    /// "Puzzle 3: White, win in 5. Solved", for VoiceOver.
+    /// "Puzzle 3: Endgame · White · win in 5. Solved", for VoiceOver.
     private func description(_ number: Int, _ info: PuzzleInfo, solved: Bool) -> Text {
         let status = solved ? String(localized: "puzzles_solved_label") : String(localized: "puzzles_not_solved")
-        return Text("puzzle_item_description \(number) \(PuzzleText.summary(info)) \(status)")
+        let summary = PuzzleText.joined(PuzzleText.kind(info.kind), PuzzleText.summary(info))
+        return Text("puzzle_item_description \(number) \(summary) \(status)")
     }
 }
 
-/// A puzzle in a list: its number, who moves and wins in how many, and a tick once solved.
+/// A puzzle in a list: its number, who moves and wins (or reaches the goal) in how many, its
+/// kind, and a tick once solved.
 struct PuzzleRow: View {
     let number: Int
     let puzzle: PuzzleInfo
@@ -95,7 +112,12 @@ struct PuzzleRow: View {
             Text(number, format: .number)
                 .font(.body.monospacedDigit())
                 .foregroundStyle(.secondary)
-            Text(verbatim: PuzzleText.summary(puzzle))
+            VStack(alignment: .leading, spacing: 2) {
+                Text(verbatim: PuzzleText.summary(puzzle))
+                Text(verbatim: PuzzleText.kind(puzzle.kind))
+                    .font(.caption)
+                    .foregroundStyle(.secondary)
+            }
             Spacer(minLength: 0)
             Image(systemName: "chevron.right")
                 .font(.caption)

@@ -2,7 +2,7 @@ import MillsCore
 import SwiftUI
 
 /// Under the board: what the engine said about the last turn (right, with the turns left; a
-/// wrong turn and what it allows; solved; a refused tap) or else what to do next, and the
+/// wrong turn and what it allows; solved, or a tactic's goal reached; a refused tap) or else what to do next, and the
 /// hint once asked for.
 struct PuzzleFeedback: View {
     let model: PuzzleModel
@@ -48,10 +48,10 @@ struct PuzzleFeedback: View {
             }
             .font(.callout)
         case .wrong(let consequence):
-            verdict("puzzle_wrong", systemImage: "xmark.circle.fill", color: .orange, text: consequence)
+            verdict(PuzzleText.wrong(kind: model.puzzle.kind), systemImage: "xmark.circle.fill", color: .orange, text: consequence)
         case .solved(let firstAttempt):
             Label {
-                Text(verbatim: PuzzleText.solved(firstAttempt: firstAttempt))
+                Text(verbatim: PuzzleText.solved(firstAttempt: firstAttempt, kind: model.puzzle.kind))
             } icon: {
                 Image(systemName: "checkmark.seal.fill")
             }
@@ -69,9 +69,13 @@ struct PuzzleFeedback: View {
     }
 
     /// A verdict's heading with its icon, and the sentence under it.
-    private func verdict(_ title: LocalizedStringKey, systemImage: String, color: Color, text: String) -> some View {
+    private func verdict(_ title: String, systemImage: String, color: Color, text: String) -> some View {
         VStack(spacing: 2) {
-            Label(title, systemImage: systemImage)
+            Label {
+                Text(verbatim: title)
+            } icon: {
+                Image(systemName: systemImage)
+            }
                 .font(.headline)
                 .foregroundStyle(color)
             Text(verbatim: text)

@@ -28,7 +28,8 @@ enum PuzzleMessage: Equatable {
 @Observable
 final class PuzzleModel {
     private(set) var puzzle: PuzzleInfo
-    /// "White to move and win in 5", in the session's language (the engine's words).
+    /// "White to move and win in 5" (a tactic's: what to reach within how many turns), in the
+    /// session's language (the engine's words).
     private(set) var goal: String
     private(set) var snapshot: Snapshot
     private(set) var pieces: BoardPieces
@@ -202,14 +203,14 @@ final class PuzzleModel {
             feedback.endings += 1
             message = .solved(firstAttempt: result)
             finish(result)
-            return PuzzleText.solved(firstAttempt: result)
+            return PuzzleText.solved(firstAttempt: result, kind: puzzle.kind)
         case .wrong(let wrong):
             hint = nil
             isFailed = true
             feedback.refusals += 1
             message = .wrong(wrong.explanation)
             finish(.failed)
-            return [String(localized: "puzzle_wrong"), wrong.explanation].joined(separator: " ")
+            return [PuzzleText.wrong(kind: puzzle.kind), wrong.explanation].joined(separator: " ")
         }
     }
 

@@ -62,7 +62,7 @@ struct PuzzleScreen: View {
     }
 }
 
-/// The puzzle's game and grade, and its goal.
+/// The puzzle's game, kind and grade, and its goal (the engine's words).
 struct PuzzleGoal: View {
     let model: PuzzleModel
 
@@ -72,7 +72,7 @@ struct PuzzleGoal: View {
 
     var body: some View {
         VStack(alignment: .leading, spacing: 6) {
-            Text("puzzle_heading \(gameName) \(PuzzleText.grade(model.puzzle.grade))")
+            Text("puzzle_heading \(gameName) \(PuzzleText.joined(PuzzleText.kind(model.puzzle.kind), PuzzleText.grade(model.puzzle.grade)))")
                 .font(.caption.bold())
                 .foregroundStyle(.secondary)
             HStack(alignment: .top, spacing: 10) {

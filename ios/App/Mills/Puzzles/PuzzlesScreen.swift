@@ -121,11 +121,12 @@ private struct PuzzlesList: View {
     /// "Today's puzzle: Zhi Qi, White · win in 5. Solved", for VoiceOver.
     private func dailyDescription(_ info: PuzzleInfo) -> Text {
         let status = model.dailySolved ? String(localized: "puzzles_solved_label") : String(localized: "puzzles_not_solved")
-        return Text("puzzles_daily_description \(GameCatalog.name(of: info.game)) \(PuzzleText.summary(info)) \(status)")
+        let summary = PuzzleText.joined(PuzzleText.kind(info.kind), PuzzleText.summary(info))
+        return Text("puzzles_daily_description \(GameCatalog.name(of: info.game)) \(summary) \(status)")
     }
 }
 
-/// Today's puzzle in the list: its game, goal and grade, and a check once solved.
+/// Today's puzzle in the list: its game, goal, kind and grade, and a check once solved.
 struct DailyPuzzleRow: View {
     let puzzle: PuzzleInfo
     let isSolved: Bool
@@ -141,7 +142,7 @@ struct DailyPuzzleRow: View {
                     .font(.body.weight(.semibold))
                 Text(verbatim: PuzzleText.summary(puzzle))
                     .font(.subheadline)
-                Text(verbatim: PuzzleText.grade(puzzle.grade))
+                Text(verbatim: PuzzleText.joined(PuzzleText.kind(puzzle.kind), PuzzleText.grade(puzzle.grade)))
                     .font(.caption)
                     .foregroundStyle(.secondary)
             }

@@ -8,6 +8,7 @@ import uniffi.mills_ffi.MillsException
 import uniffi.mills_ffi.PuzzleGrade
 import uniffi.mills_ffi.PuzzleGradeCount
 import uniffi.mills_ffi.PuzzleInfo
+import uniffi.mills_ffi.PuzzleKind
 import uniffi.mills_ffi.PuzzleResult
 import uniffi.mills_ffi.PuzzleSession
 import uniffi.mills_ffi.PuzzleStats
@@ -42,14 +43,18 @@ class PuzzleRepository(
     /** How long a rush lasts, in seconds (the engine's). */
     val rushSeconds: Int = puzzleRushSeconds().toInt()
 
-    /** A game's puzzles of [grade] (every grade for `null`), easiest first. */
-    fun choose(game: GameId, grade: PuzzleGrade?): List<PuzzleInfo> = puzzleChoose(game, grade)
+    /** A game's puzzles of [grade] (every grade for `null`) and [kind] (both for `null`), easiest first. */
+    fun choose(game: GameId, grade: PuzzleGrade?, kind: PuzzleKind? = null): List<PuzzleInfo> = puzzleChoose(game, grade, kind)
 
-    /** How many puzzles a game has of each grade, easiest first (0 for a grade it lacks). */
-    fun gradeCounts(game: GameId): List<PuzzleGradeCount> = puzzleGradeCounts(game)
+    /** How many puzzles a game has of each grade, of [kind] (both for `null`), easiest first (0 for a grade it lacks). */
+    fun gradeCounts(game: GameId, kind: PuzzleKind? = null): List<PuzzleGradeCount> = puzzleGradeCounts(game, kind)
 
-    /** The grade a game's choice opens on: [preferred] if the game has puzzles of it, else its easiest. */
-    fun openingGrade(game: GameId, preferred: PuzzleGrade?): PuzzleGrade? = puzzleOpeningGrade(game, preferred)
+    /**
+     * The grade a game's choice of [kind] opens on: [preferred] if there are puzzles of it, else
+     * the easiest; `null` when the game has no puzzle of the kind.
+     */
+    fun openingGrade(game: GameId, preferred: PuzzleGrade?, kind: PuzzleKind? = null): PuzzleGrade? =
+        puzzleOpeningGrade(game, preferred, kind)
 
     /** Today's puzzle, the same for every player on this date; `null` if the engine has none. */
     fun daily(): PuzzleInfo? = try {

@@ -96,6 +96,10 @@ enum class StringKey {
     PuzzleGoal, PuzzleTurnsLeft, PuzzleTurnsLeftOne, PuzzleHint, PuzzleRetry, PuzzleNext,
     PuzzleRight, PuzzleWrong, PuzzleSolved, PuzzleSolvedWithHints, PuzzleSolvedAfterRetry,
     PuzzleHintShown, PuzzleRushSolved, PuzzleRushOver, PuzzleRushBest, PuzzleNotSaved,
+    // puzzles: the two kinds, endgames and tactics
+    PuzzlesKindAll, PuzzlesKindEndgames, PuzzlesKindTactics, PuzzleKindEndgame, PuzzleKindTactic,
+    PuzzlesKindNone, PuzzlesItemTactic, PuzzlesItemTacticDescription, PuzzlesDailyDetailTactic,
+    PuzzleWrongTactic, PuzzleGoalReached, PuzzleHintShownTactic,
     // play a friend online: home, the room screens, the connection, settings, errors
     HomePlayFriend, HomePlayFriendSummary, HomeOnlineReturn, HomeOnlineReturnWith, HomeOnlineForget,
     HomeOnlineForgetDescription, OnlineReturnGone, OnlineInviteLeaveTitle, OnlineInviteLeaveText,

@@ -61,6 +61,7 @@ import app.mills.ui.theme.MillsTheme
 import app.mills.ui.theme.isDark
 import uniffi.mills_ffi.GameId
 import uniffi.mills_ffi.PuzzleGrade
+import uniffi.mills_ffi.PuzzleKind
 import uniffi.mills_ffi.TablesState
 
 /** The view models of the app; the platform decides how long they live. */
@@ -263,9 +264,10 @@ private fun AppViewModels.puzzleHubActions(locale: String): PuzzleHubActions = o
 
     override fun onGame(game: GameId) = hub.selectGame(game)
     override fun onGrade(grade: PuzzleGrade?) = hub.selectGrade(grade)
+    override fun onKind(kind: PuzzleKind?) = hub.selectKind(kind)
     override fun onDaily() = play(PuzzleMode.Daily)
     override fun onRush() = play(PuzzleMode.Rush(hub.uiState.value.game))
-    override fun onPuzzle(puzzleId: String) = hub.uiState.value.let { play(PuzzleMode.Choice(it.game, it.grade), puzzleId) }
+    override fun onPuzzle(puzzleId: String) = hub.uiState.value.let { play(PuzzleMode.Choice(it.game, it.grade, it.kind), puzzleId) }
     override fun onTablesSettled() {
         hub.takeWaiting()?.let { play(it.mode, it.puzzleId) }
     }

@@ -13,13 +13,18 @@ import app.mills.ui.puzzles.PuzzleScreen
 import app.mills.ui.puzzles.PuzzleScreenActions
 import app.mills.ui.puzzles.PuzzleUiState
 import org.junit.jupiter.api.AfterAll
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Assumptions.assumeTrue
 import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestInstance
 import uniffi.mills_ffi.GameId
 import uniffi.mills_ffi.PuzzleGrade
 import uniffi.mills_ffi.PuzzleGrade.EASY
+import uniffi.mills_ffi.PuzzleKind
+import uniffi.mills_ffi.PuzzleSession
 import uniffi.mills_ffi.TablesState
 import uniffi.mills_ffi.puzzleChoose
 
@@ -34,13 +39,17 @@ private object NoPuzzleActions : PuzzleScreenActions {
 private object NoHubActions : PuzzleHubActions {
     override fun onGame(game: GameId) = Unit
     override fun onGrade(grade: PuzzleGrade?) = Unit
+    override fun onKind(kind: PuzzleKind?) = Unit
     override fun onDaily() = Unit
     override fun onRush() = Unit
     override fun onPuzzle(puzzleId: String) = Unit
     override fun onBack() = Unit
 }
 
-/** A puzzle of each game (one in Traditional Chinese, one in Simplified), a wrong turn, a rush and the hub, as PNG files. */
+/**
+ * A puzzle of each game (one in Traditional Chinese, one in Simplified), a wrong turn, a rush, the hub
+ * and the first tactic of each game, as PNG files.
+ */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PuzzleScreenshotTest {
     private val en = XmlStrings.english()
@@ -113,6 +122,57 @@ class PuzzleScreenshotTest {
         assertTrue(state.stats!!.solved == 1u)
         shot("puzzle-hub") { PuzzleHubScreen(state, TablesState.Ready, NoHubActions) }
         shot("puzzle-hub-zh-Hant", strings = zhHant) { PuzzleHubScreen(state, TablesState.Preparing(40u, GameId.LINKED_HORSE), NoHubActions) }
+    }
+
+    /** The hub on the tactics of Zhi Qi: its tactics, or, while the engine ships none, the words that say so. */
+    @Test
+    fun hubChoosingTactics() {
+        val app = TestApp().also { apps += it }
+        val hub = app.viewModels.puzzleHub
+        onMain {
+            hub.selectGame(GameId.ZHIQI)
+            hub.selectKind(PuzzleKind.TACTIC)
+        }
+        val state = onMain { hub.uiState.value }
+        assertEquals(PuzzleKind.TACTIC, state.kind)
+        assertTrue(state.items.all { it.puzzle.kind == PuzzleKind.TACTIC })
+        assertEquals(state.items.isEmpty(), state.noneOfKind != null, "an empty kind is said in words, and only then")
+        shot("puzzle-hub-tactics") { PuzzleHubScreen(state, TablesState.Ready, NoHubActions) }
+    }
+
+    /**
+     * The first tactic of [game], opened from the choice of tactics in [locale] as a player opens
+     * it: the engine's goal on the screen. Skipped, with the reason printed, only when the
+     * engine offers the apps no tactic of the game (none shipped, or none its puzzle session
+     * can play yet).
+     */
+    private fun tacticShot(game: GameId, locale: String, strings: Strings, name: String): PuzzleUiState {
+        val tactic = puzzleChoose(game, null, PuzzleKind.TACTIC).firstOrNull()
+        val reason = "the engine offers the apps no tactic puzzle of ${game.name}"
+        if (tactic == null) println("skipped $name: $reason")
+        assumeTrue(tactic != null, reason)
+        val state = puzzle(PuzzleMode.Choice(game, null, PuzzleKind.TACTIC), locale, tactic!!.id)
+        assertEquals(PuzzleKind.TACTIC, state.puzzle.kind)
+        assertEquals(PuzzleSession(tactic.id, locale).use { it.goal() }, state.goal, "the goal is the engine's")
+        assertTrue(state.playing)
+        shot(name, strings = strings) { PuzzleScreen(state, NoPuzzleActions) }
+        return state
+    }
+
+    @Test
+    fun twelveMensMorrisTactic() {
+        val state = tacticShot(GameId.TWELVE_MENS_MORRIS, "en", en, "puzzle-tactic-twelve-mens-morris")
+        assertFalse(state.goal.contains("win in"), "a tactic's goal is not worded as an endgame's: ${state.goal}")
+    }
+
+    @Test
+    fun zhiQiTacticInTraditionalChinese() {
+        tacticShot(GameId.ZHIQI, "zh-Hant", zhHant, "puzzle-tactic-zhiqi-zh-Hant")
+    }
+
+    @Test
+    fun linkedHorseTacticInChinese() {
+        tacticShot(GameId.LINKED_HORSE, "zh-Hans", zh, "puzzle-tactic-linked-horse-zh")
     }
 
     @Test

@@ -9,6 +9,7 @@ import androidx.compose.ui.test.assertIsSelected
 import androidx.compose.ui.test.assertTextContains
 import androidx.compose.ui.test.hasTestTag
 import androidx.compose.ui.test.onNodeWithTag
+import androidx.compose.ui.test.onNodeWithText
 import androidx.compose.ui.test.performClick
 import androidx.compose.ui.test.performScrollTo
 import androidx.compose.ui.test.performScrollToIndex
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.BeforeEach
 import org.junit.jupiter.api.Test
 import uniffi.mills_ffi.GameId
 import uniffi.mills_ffi.PuzzleGrade
+import uniffi.mills_ffi.PuzzleKind
 import uniffi.mills_ffi.PuzzleSession
 import uniffi.mills_ffi.puzzleChoose
 import uniffi.mills_ffi.puzzleDaily
@@ -114,6 +116,39 @@ class PuzzleUiTest {
         onNodeWithTag("game-LINKED_HORSE").performClick()
         onNodeWithTag("grade-EASY").performScrollTo().assertIsSelected()
         onNodeWithTag("grade-missing").assertDoesNotExist()
+    }
+
+    @Test
+    fun choosingByKindListsThatKindOnlyAndSaysSoWhenAGameHasNone() = withApp {
+        val endgame = puzzleChoose(GameId.ZHIQI, null, PuzzleKind.ENDGAME).first()
+        val tactics = puzzleChoose(GameId.ZHIQI, null, PuzzleKind.TACTIC)
+        openHub(GameId.ZHIQI)
+        onNodeWithTag("kind-ALL").performScrollTo().assertIsSelected()
+        onNodeWithTag("kind-TACTIC").performScrollTo().performClick()
+        onNodeWithTag("kind-TACTIC").assertIsSelected()
+        onNodeWithTag("puzzle-${endgame.id}").assertDoesNotExist()
+        if (tactics.isEmpty()) {
+            // no tactic shipped for the game: the list says so in words instead of being blank
+            onNodeWithTag("kind-none").performScrollTo()
+            assertEquals("No Tactic puzzles for Zhi Qi yet: choose another kind.", textOf("kind-none"))
+            onNodeWithTag("grade-ALL").assertDoesNotExist()
+        } else {
+            onNodeWithTag("kind-none").assertDoesNotExist()
+            val first = tactics.first()
+            onNodeWithTag("puzzle-list").performScrollToNode(hasTestTag("puzzle-${first.id}"))
+            onNodeWithTag("puzzle-${first.id}").assertContentDescriptionContains("tactic, reach the goal in ${first.turns}", substring = true)
+        }
+        onNodeWithTag("puzzle-list").performScrollToIndex(0)
+        onNodeWithTag("kind-ENDGAME").performScrollTo().performClick()
+        onNodeWithTag("kind-none").assertDoesNotExist()
+        onNodeWithTag("grade-ALL").assertExists()
+        onNodeWithTag("puzzle-list").performScrollToNode(hasTestTag("puzzle-${endgame.id}"))
+        onNodeWithTag("puzzle-${endgame.id}").assertContentDescriptionContains("win in ${endgame.turns}", substring = true)
+        tactics.firstOrNull()?.let { onNodeWithTag("puzzle-${it.id}").assertDoesNotExist() }
+        // the puzzle opened from the endgames says its kind
+        openPuzzle(endgame.id)
+        val grade = endgame.grade.name.lowercase().replaceFirstChar { it.uppercase() }
+        onNodeWithText("Zhi Qi · Endgame · $grade").assertExists()
     }
 
     @Test

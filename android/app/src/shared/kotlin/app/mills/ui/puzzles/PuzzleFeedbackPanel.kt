@@ -24,6 +24,7 @@ import androidx.compose.ui.unit.dp
 import app.mills.strings.StringKey
 import app.mills.strings.resolve
 import app.mills.strings.stringOf
+import uniffi.mills_ffi.PuzzleKind
 import uniffi.mills_ffi.PuzzleResult
 
 /**
@@ -34,16 +35,17 @@ import uniffi.mills_ffi.PuzzleResult
 @Composable
 internal fun PuzzleFeedbackPanel(state: PuzzleUiState) {
     val feedback = state.feedback
+    val words = ResultWords.of(state.puzzle.kind)
     val (title, body, colours) = when (feedback) {
         is PuzzleFeedback.Right -> Triple(stringOf(StringKey.PuzzleRight), null, Tone.Good)
-        is PuzzleFeedback.Wrong -> Triple(stringOf(StringKey.PuzzleWrong), feedback.explanation, Tone.Bad)
+        is PuzzleFeedback.Wrong -> Triple(stringOf(words.wrong), feedback.explanation, Tone.Bad)
         is PuzzleFeedback.Refused -> Triple(null, feedback.reason.resolve(), Tone.Bad)
-        is PuzzleFeedback.Solved -> Triple(stringOf(StringKey.PuzzleSolved), solvedNote(feedback.result), Tone.Good)
+        is PuzzleFeedback.Solved -> Triple(stringOf(words.solved), solvedNote(feedback.result), Tone.Good)
         null -> Triple(null, null, Tone.None)
     }
     val prompt = state.prompt?.resolve()
     val announcement = state.announcement?.resolve()
-    val hint = if (state.hintShown) stringOf(StringKey.PuzzleHintShown) else null
+    val hint = if (state.hintShown) stringOf(words.hintShown) else null
     val saveProblem = if (state.notSaved) stringOf(StringKey.PuzzleNotSaved) else null
     val spoken = listOfNotNull(title, body, hint, announcement, prompt, saveProblem).joinToString(". ")
     Column(
@@ -99,6 +101,20 @@ private fun solvedNote(result: PuzzleResult): String? = when (result) {
     PuzzleResult.Solved -> null
     is PuzzleResult.SolvedWithHints -> stringOf(StringKey.PuzzleSolvedWithHints)
     PuzzleResult.Failed -> stringOf(StringKey.PuzzleSolvedAfterRetry)
+}
+
+/** How a kind's results are worded: an endgame is won ("Solved!"), a tactic's goal reached ("Goal reached!"). */
+private enum class ResultWords(val solved: StringKey, val wrong: StringKey, val hintShown: StringKey) {
+    Endgame(StringKey.PuzzleSolved, StringKey.PuzzleWrong, StringKey.PuzzleHintShown),
+    Tactic(StringKey.PuzzleGoalReached, StringKey.PuzzleWrongTactic, StringKey.PuzzleHintShownTactic),
+    ;
+
+    companion object {
+        fun of(kind: PuzzleKind): ResultWords = when (kind) {
+            PuzzleKind.ENDGAME -> Endgame
+            PuzzleKind.TACTIC -> Tactic
+        }
+    }
 }
 
 private enum class Tone {

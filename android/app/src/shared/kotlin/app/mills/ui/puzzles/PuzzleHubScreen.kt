@@ -47,12 +47,14 @@ import app.mills.ui.icons.MillsIcons
 import app.mills.ui.settings.endgameTablesText
 import uniffi.mills_ffi.GameId
 import uniffi.mills_ffi.PuzzleGrade
+import uniffi.mills_ffi.PuzzleKind
 import uniffi.mills_ffi.TablesState
 
 /** What the puzzles' home can ask for. */
 interface PuzzleHubActions {
     fun onGame(game: GameId)
     fun onGrade(grade: PuzzleGrade?)
+    fun onKind(kind: PuzzleKind?)
     fun onDaily()
     fun onRush()
     fun onPuzzle(puzzleId: String)
@@ -77,7 +79,7 @@ fun PuzzleHubRoute(viewModel: PuzzleHubViewModel, actions: PuzzleHubActions) {
 
 /**
  * The puzzles' home: a game's rating with its uncertainty and its statistics, today's puzzle,
- * the 3-minute rush, and every puzzle of a grade to choose from, easiest first.
+ * the 3-minute rush, and every puzzle of a kind and a grade to choose from, easiest first.
  */
 @Composable
 fun PuzzleHubScreen(state: PuzzleHubUiState, tables: TablesState, actions: PuzzleHubActions) {
@@ -105,8 +107,12 @@ fun PuzzleHubScreen(state: PuzzleHubUiState, tables: TablesState, actions: Puzzl
                     item {
                         Text(stringOf(StringKey.PuzzlesChoose), style = MaterialTheme.typography.titleLarge, modifier = Modifier.semantics { heading() })
                     }
-                    // only the grades the game has puzzles of: an empty grade would be a dead end
-                    item { Chips(listOf(null) + state.grades, state.grade, { gradeText(it).resolve() }, "grade", actions::onGrade) }
+                    item { Chips(listOf(null) + state.kinds, state.kind, { kindChoiceText(it).resolve() }, "kind", actions::onKind) }
+                    // only the grades the game has puzzles of: an empty grade would be a dead end (and
+                    // none at all for a kind the game has no puzzle of, which a line says instead)
+                    if (state.grades.isNotEmpty()) {
+                        item { Chips(listOf(null) + state.grades, state.grade, { gradeText(it).resolve() }, "grade", actions::onGrade) }
+                    }
                     state.missingGrades?.let { missing ->
                         item {
                             Text(
@@ -116,6 +122,10 @@ fun PuzzleHubScreen(state: PuzzleHubUiState, tables: TablesState, actions: Puzzl
                                 modifier = Modifier.testTag("grade-missing"),
                             )
                         }
+                    }
+                    // a kind the game has no puzzle of yet: said in words, not a blank list
+                    state.noneOfKind?.let { none ->
+                        item { Text(none.resolve(), style = MaterialTheme.typography.bodyLarge, modifier = Modifier.testTag("kind-none")) }
                     }
                     items(state.items, key = { it.puzzle.id }) { item -> PuzzleRow(item) { actions.onPuzzle(item.puzzle.id) } }
                     item { Spacer(Modifier.heightIn(min = 24.dp)) }
@@ -145,7 +155,8 @@ private fun <T> Chips(options: List<T>, selected: T, label: @Composable (T) -> S
 private fun DailyAndRush(state: PuzzleHubUiState, actions: PuzzleHubActions) {
     Column(verticalArrangement = Arrangement.spacedBy(12.dp)) {
         state.daily?.let { daily ->
-            val detail = stringOf(StringKey.PuzzlesDailyDetail, UiText.GameName(daily.game).resolve(), daily.turns.toInt())
+            val detailKey = if (daily.kind == PuzzleKind.TACTIC) StringKey.PuzzlesDailyDetailTactic else StringKey.PuzzlesDailyDetail
+            val detail = stringOf(detailKey, UiText.GameName(daily.game).resolve(), daily.turns.toInt())
             val status = if (state.dailySolved) stringOf(StringKey.PuzzlesDailySolved) else null
             ModeCard(stringOf(StringKey.PuzzlesDaily), listOfNotNull(detail, status).joinToString(" · "), stringOf(StringKey.PuzzlesSolve), "daily", actions::onDaily)
         }
@@ -180,13 +191,14 @@ private fun ModeCard(title: String, detail: String, action: String, tag: String,
     }
 }
 
-/** One puzzle: its number (a check once solved), "Win in N" and its grade. */
+/** One puzzle: its number (a check once solved), "Win in N" or a tactic's "Reach the goal in N", its kind and grade. */
 @Composable
 private fun PuzzleRow(item: PuzzleItemUi, onOpen: () -> Unit) {
     val turns = item.puzzle.turns.toInt()
     val grade = gradeText(item.puzzle.grade).resolve()
     val status = stringOf(if (item.solved) StringKey.PuzzlesDailySolved else StringKey.PuzzlesNotSolved)
-    val description = stringOf(StringKey.PuzzlesItemDescription, item.number, turns, grade, status)
+    val describe = if (item.puzzle.kind == PuzzleKind.TACTIC) StringKey.PuzzlesItemTacticDescription else StringKey.PuzzlesItemDescription
+    val description = stringOf(describe, item.number, turns, grade, status)
     Surface(shape = RoundedCornerShape(16.dp), color = MaterialTheme.colorScheme.surfaceContainerLow, modifier = Modifier.fillMaxWidth()) {
         Row(
             Modifier
@@ -210,8 +222,8 @@ private fun PuzzleRow(item: PuzzleItemUi, onOpen: () -> Unit) {
             }
             Spacer(Modifier.width(14.dp))
             Column(Modifier.weight(1f).clearAndSetSemantics {}) {
-                Text(stringOf(StringKey.PuzzlesItem, turns), style = MaterialTheme.typography.titleMedium)
-                Text(grade, style = MaterialTheme.typography.bodySmall, color = MaterialTheme.colorScheme.onSurfaceVariant)
+                Text(itemText(item.puzzle).resolve(), style = MaterialTheme.typography.titleMedium)
+                Text(stringOf(StringKey.PuzzleSubtitle, kindText(item.puzzle.kind).resolve(), grade), style = MaterialTheme.typography.bodySmall, color = MaterialTheme.colorScheme.onSurfaceVariant)
             }
         }
     }

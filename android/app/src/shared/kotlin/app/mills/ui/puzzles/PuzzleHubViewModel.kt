@@ -13,11 +13,12 @@ import kotlinx.coroutines.flow.asStateFlow
 import uniffi.mills_ffi.GameId
 import uniffi.mills_ffi.PuzzleGrade
 import uniffi.mills_ffi.PuzzleGradeCount
+import uniffi.mills_ffi.PuzzleKind
 import uniffi.mills_ffi.TablesState
 
 /**
  * The puzzles' home: a game's statistics and rating (from puzzles and games against the
- * computer), today's puzzle, the rush and the choice by grade. Call it from the main thread.
+ * computer), today's puzzle, the rush and the choice by kind and grade. Call it from the main thread.
  */
 class PuzzleHubViewModel(
     private val repository: PuzzleRepository,
@@ -27,6 +28,8 @@ class PuzzleHubViewModel(
     private var game: GameId = RulesCatalog.games.first()
     /** The player's last grade (every grade for `null`); a game without puzzles of it shows its easiest grade instead. */
     private var chosenGrade: PuzzleGrade? = null
+    /** The player's kind (both kinds for `null`). */
+    private var chosenKind: PuzzleKind? = null
     private var error: UiText? = null
     /** What the player opened while the tables were being prepared: it opens once they are. */
     private var waiting: WaitingPuzzle? = null
@@ -52,6 +55,12 @@ class PuzzleHubViewModel(
         state.value = build()
     }
 
+    /** The kind the choice list shows (both kinds for `null`). */
+    fun selectKind(value: PuzzleKind?) {
+        chosenKind = value
+        state.value = build()
+    }
+
     /** Why a puzzle could not be opened (the tables still being prepared), shown until the next try. */
     fun showError(value: UiText?) {
         error = value
@@ -73,9 +82,11 @@ class PuzzleHubViewModel(
         val solved = stats.of(game)?.solvedIds.orEmpty().toSet()
         val daily = repository.daily()
         val dailySolved = daily != null && stats.of(daily.game)?.solvedIds.orEmpty().contains(daily.id)
-        val grades = repository.gradeCounts(game)
+        val kind = chosenKind
+        val grades = repository.gradeCounts(game, kind)
         val offered = grades.filter { it.count > 0u }.map { it.grade }
-        val grade = chosenGrade?.let { repository.openingGrade(game, it) }
+        val grade = chosenGrade?.let { repository.openingGrade(game, it, kind) }
+        val items = repository.choose(game, grade, kind)
         return PuzzleHubUiState(
             game = game,
             games = RulesCatalog.games,
@@ -83,10 +94,13 @@ class PuzzleHubViewModel(
             total = repository.choose(game, null).size,
             daily = daily,
             dailySolved = dailySolved,
+            kind = kind,
+            kinds = PuzzleKind.entries,
+            noneOfKind = kind?.takeIf { items.isEmpty() }?.let { text(StringKey.PuzzlesKindNone, kindText(it), UiText.GameName(game)) },
             grade = grade,
             grades = offered,
             missingGrades = missingGradesText(game, grades),
-            items = repository.choose(game, grade).mapIndexed { i, p -> PuzzleItemUi(p, i + 1, p.id in solved) },
+            items = items.mapIndexed { i, p -> PuzzleItemUi(p, i + 1, p.id in solved) },
             error = error ?: stats.error?.toUiText(),
             waitingForTables = waiting != null,
         )

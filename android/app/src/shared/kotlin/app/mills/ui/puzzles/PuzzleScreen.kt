@@ -70,7 +70,7 @@ fun PuzzleRoute(viewModel: PuzzleViewModel, settings: UserSettings, onBack: () -
 }
 
 /**
- * A puzzle: the goal ("White to move and win in 5") and the turns left above the board, a
+ * A puzzle: the engine's goal ("White to move and win in 5", or a tactic's) and the turns left above the board, a
  * rush's clock and count, the board with the game's taps and animations, what the puzzle said
  * about the last turn, and Hint, Retry and Next. Wide screens put the board beside the text.
  */
@@ -123,9 +123,12 @@ private fun title(state: PuzzleUiState): String = when (state.mode) {
     is PuzzleMode.Choice -> stringOf(StringKey.PuzzlePosition, state.number ?: 1, state.total ?: 1)
 }
 
+/** "Zhi Qi · Tactic · Hard": the game, the kind and the grade. */
 @Composable
-private fun subtitle(state: PuzzleUiState): String =
-    stringOf(StringKey.PuzzleSubtitle, UiText.GameName(state.puzzle.game).resolve(), gradeText(state.puzzle.grade).resolve())
+private fun subtitle(state: PuzzleUiState): String {
+    val kindAndGrade = stringOf(StringKey.PuzzleSubtitle, kindText(state.puzzle.kind).resolve(), gradeText(state.puzzle.grade).resolve())
+    return stringOf(StringKey.PuzzleSubtitle, UiText.GameName(state.puzzle.game).resolve(), kindAndGrade)
+}
 
 /** The goal and the turns left, above the board; a rush's clock and count beside them. */
 @Composable

@@ -7,6 +7,7 @@ import app.mills.strings.UiText
 import uniffi.mills_ffi.GameId
 import uniffi.mills_ffi.PuzzleGrade
 import uniffi.mills_ffi.PuzzleInfo
+import uniffi.mills_ffi.PuzzleKind
 import uniffi.mills_ffi.PuzzleResult
 import uniffi.mills_ffi.PuzzleStats
 
@@ -18,8 +19,8 @@ sealed interface PuzzleMode {
     /** As many as possible in the engine's time, difficulty rising. */
     data class Rush(val game: GameId) : PuzzleMode
 
-    /** The player's choice from a game's list of a grade (every grade for `null`). */
-    data class Choice(val game: GameId, val grade: PuzzleGrade?) : PuzzleMode
+    /** The player's choice from a game's list of a grade (every grade for `null`) and a kind (both for `null`). */
+    data class Choice(val game: GameId, val grade: PuzzleGrade?, val kind: PuzzleKind? = null) : PuzzleMode
 }
 
 /** What the puzzle said about the player's last turn. */
@@ -88,6 +89,12 @@ data class PuzzleHubUiState(
     val total: Int,
     val daily: PuzzleInfo?,
     val dailySolved: Boolean,
+    /** The kind shown (both kinds for `null`). */
+    val kind: PuzzleKind?,
+    /** The kinds offered, besides both: every kind, even one without puzzles yet ([noneOfKind] says so). */
+    val kinds: List<PuzzleKind>,
+    /** Why the list is empty: the game has no puzzle of the kind chosen; `null` when it has. */
+    val noneOfKind: UiText?,
     /** The grade shown (every grade for `null`): one the game has puzzles of. */
     val grade: PuzzleGrade?,
     /** The grades the game has puzzles of, easiest first: the only ones offered. */

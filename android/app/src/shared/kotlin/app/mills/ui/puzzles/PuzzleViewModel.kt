@@ -88,7 +88,7 @@ class PuzzleViewModel(
         list = when (mode) {
             PuzzleMode.Daily -> listOfNotNull(repository.daily())
             is PuzzleMode.Rush -> repository.rushOrder(mode.game, rushSeed())
-            is PuzzleMode.Choice -> repository.choose(mode.game, mode.grade)
+            is PuzzleMode.Choice -> repository.choose(mode.game, mode.grade, mode.kind)
         }
         rushSolved = 0
         rushOver = false
