@@ -10,41 +10,14 @@ use mills_ffi::{
     TurnVerdict, puzzle_choose, puzzle_daily, puzzle_rush_order,
 };
 
+#[path = "puzzle/taps.rs"]
+mod taps;
+use taps::{play_turn, verdict};
+
 const GAMES: [GameId; 3] = [GameId::Zhiqi, GameId::LinkedHorse, GameId::TwelveMensMorris];
 
 fn tactics(game: GameId) -> Vec<mills_ffi::PuzzleInfo> {
     puzzle_choose(game, None, Some(PuzzleKind::Tactic))
-}
-
-/// The points a player taps for one action (`d6`, `d6-d5`, `xd7`).
-fn taps(action: &str) -> Vec<String> {
-    action
-        .trim_start_matches('x')
-        .split('-')
-        .map(str::to_string)
-        .collect()
-}
-
-/// Plays a whole turn by taps; the last tap's result.
-fn play_turn(session: &PuzzleSession, actions: &[String]) -> PuzzleTapResult {
-    let mut last = PuzzleTapResult::Finished;
-    for action in actions {
-        for point in taps(action) {
-            last = session.tap(point).unwrap();
-            assert!(
-                !matches!(last, PuzzleTapResult::Refused { .. }),
-                "{action}: {last:?}"
-            );
-        }
-    }
-    last
-}
-
-fn verdict(result: &PuzzleTapResult) -> TurnVerdict {
-    match result {
-        PuzzleTapResult::Played { verdict, .. } => verdict.clone(),
-        other => panic!("expected a played action, got {other:?}"),
-    }
 }
 
 /// The tactic's only first turn that keeps the goal forced, in notation.

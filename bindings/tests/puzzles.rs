@@ -13,6 +13,10 @@ use mills_ffi::{
     puzzle_stats_record_rush, puzzle_stats_reset, puzzles, tables_prepare,
 };
 
+#[path = "puzzle/taps.rs"]
+mod taps;
+use taps::{play_turn, verdict};
+
 /// The tests about the tables' "win in N" choose endgames.
 const ENDGAME: Option<PuzzleKind> = Some(PuzzleKind::Endgame);
 
@@ -25,36 +29,6 @@ fn tables() {
         let preparation = tables_prepare(dir, 4, None, None).unwrap();
         assert_eq!(preparation.wait_until_done(600_000), TablesState::Ready);
     });
-}
-
-fn taps(action: &str) -> Vec<String> {
-    action
-        .trim_start_matches('x')
-        .split('-')
-        .map(str::to_string)
-        .collect()
-}
-
-/// Plays a whole turn by taps; the last tap's result.
-fn play_turn(session: &PuzzleSession, actions: &[String]) -> PuzzleTapResult {
-    let mut last = PuzzleTapResult::Finished;
-    for action in actions {
-        for point in taps(action) {
-            last = session.tap(point).unwrap();
-            assert!(
-                !matches!(last, PuzzleTapResult::Refused { .. }),
-                "{action}: {last:?}"
-            );
-        }
-    }
-    last
-}
-
-fn verdict(result: &PuzzleTapResult) -> TurnVerdict {
-    match result {
-        PuzzleTapResult::Played { verdict, .. } => verdict.clone(),
-        other => panic!("expected a played action, got {other:?}"),
-    }
 }
 
 /// Solves `id` on a clean session by following the hints a second session gives, so the
