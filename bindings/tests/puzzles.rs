@@ -501,3 +501,37 @@ fn a_solved_puzzle_that_the_set_no_longer_has_stays_in_the_file_uncounted() {
     assert!(file.contains(gone), "kept in the file: {file}");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// The engine's tactics reach the apps' catalogue records as tactics: the kind, the turns
+/// and the game the engine gives them, by their ids.
+#[test]
+fn a_tactic_is_a_tactic_through_the_ffi() {
+    use mills_core::puzzles::{self as core, PuzzleKind as CoreKind};
+    for (game, variant) in [
+        (GameId::Zhiqi, mills_core::Variant::ZhiQi),
+        (GameId::LinkedHorse, mills_core::Variant::LinkedHorse),
+        (
+            GameId::TwelveMensMorris,
+            mills_core::Variant::TwelveMensMorris,
+        ),
+    ] {
+        let tactics = core::tactics(variant);
+        assert!(!tactics.is_empty(), "{game:?} ships tactics");
+        for tactic in tactics.iter().take(20) {
+            assert_eq!(tactic.kind(), CoreKind::Tactic);
+            let info = puzzle_info(tactic.id.clone()).unwrap();
+            assert_eq!(info.kind, PuzzleKind::Tactic, "{}", tactic.id);
+            assert_eq!(
+                (info.game, info.turns),
+                (game, tactic.turns),
+                "{}",
+                tactic.id
+            );
+        }
+        let endgame = &core::puzzles(variant)[0];
+        assert_eq!(
+            puzzle_info(endgame.id.clone()).unwrap().kind,
+            PuzzleKind::Endgame
+        );
+    }
+}
