@@ -137,10 +137,11 @@ impl From<PuzzleError> for MillsError {
     }
 }
 
-/// Every puzzle of a game, in the catalogue's stored order.
+/// Every puzzle of a game, both kinds (endgames, then tactics), in the catalogue's stored
+/// order.
 #[uniffi::export]
 pub fn puzzles(game: GameId) -> Vec<PuzzleInfo> {
-    infos(&core::puzzles(game.into()))
+    infos(&core::all_puzzles(game.into()))
 }
 
 /// The puzzle with this id; `NotAvailable` if no puzzle has it.
@@ -275,7 +276,8 @@ impl From<PuzzleResult> for core::PuzzleResult {
     }
 }
 
-/// What a wrong turn allows, from the tables, counted in whole turns.
+/// What a wrong turn allows: an endgame's from the tables, counted in whole turns; a
+/// tactic's that its goal is no longer forced.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
 pub enum Consequence {
     /// Now the game is a draw with best play.
@@ -284,6 +286,8 @@ pub enum Consequence {
     Loss { opponent_turns: u16 },
     /// Still a win, but in this many more of the player's turns: too slow.
     SlowerWin { turns: u16 },
+    /// A tactic's goal is no longer forced: the opponent can now stop it in the turns left.
+    GoalNotForced,
 }
 
 impl From<core::Consequence> for Consequence {
@@ -292,6 +296,7 @@ impl From<core::Consequence> for Consequence {
             core::Consequence::Draw => Consequence::Draw,
             core::Consequence::Loss { opponent_turns } => Consequence::Loss { opponent_turns },
             core::Consequence::SlowerWin { turns } => Consequence::SlowerWin { turns },
+            core::Consequence::GoalNotForced => Consequence::GoalNotForced,
         }
     }
 }
@@ -358,8 +363,9 @@ pub enum PuzzleTapResult {
     Finished,
 }
 
-/// One puzzle on one screen, driven by taps like a `GameSession`. Thread-safe. The
-/// defender answers from the tables at once, in the same call (no listener, no threads).
+/// One puzzle on one screen, either kind, driven by taps like a `GameSession`. Thread-safe.
+/// The defender answers at once, in the same call (no listener, no threads): from the
+/// tables in an endgame, from the goal search in a tactic.
 #[derive(uniffi::Object)]
 pub struct PuzzleSession {
     inner: Mutex<PuzzleTapSession>,
@@ -371,20 +377,25 @@ pub struct PuzzleSession {
 #[uniffi::export]
 impl PuzzleSession {
     /// The puzzle with this id, its words for a platform locale tag (`zh-Hant-TW`, `zh-CN`,
-    /// `en-GB`, ...). `NotAvailable` for an unknown id; `TablesNotReady` until
-    /// `tables_prepare` has made its game's tables ready.
+    /// `en-GB`, ...). `NotAvailable` for an unknown id; for an endgame, `TablesNotReady`
+    /// until `tables_prepare` has made its game's tables ready (a tactic needs no tables).
     #[uniffi::constructor]
     pub fn new(puzzle_id: String, locale: String) -> Result<Arc<PuzzleSession>, MillsError> {
         guard(|| {
             let puzzle = core::puzzle(&puzzle_id)?;
-            let game = puzzle.variant;
-            let tables = crate::tables::shelf()
-                .get(game)
-                .filter(|t| t.max_pieces() >= 4)
-                .ok_or(MillsError::TablesNotReady { game: game.into() })?;
-            let inner = PuzzleTapSession::new(puzzle, tables)?;
+            let inner = match puzzle.kind() {
+                Kind::Tactic => PuzzleTapSession::tactic(puzzle)?,
+                Kind::Endgame => {
+                    let game = puzzle.variant;
+                    let tables = crate::tables::shelf()
+                        .get(game)
+                        .filter(|t| t.max_pieces() >= 4)
+                        .ok_or(MillsError::TablesNotReady { game: game.into() })?;
+                    PuzzleTapSession::new(puzzle, tables)?
+                }
+            };
             Ok(Arc::new(PuzzleSession {
-                player: inner.puzzle().position().side_to_move(),
+                player: inner.puzzle().position()?.side_to_move(),
                 inner: Mutex::new(inner),
                 locale: Locale::from_tag(&locale),
             }))
@@ -392,14 +403,25 @@ impl PuzzleSession {
     }
 
     pub fn puzzle(&self) -> PuzzleInfo {
-        PuzzleInfo::from(self.lock().puzzle().puzzle())
+        PuzzleInfo::from(self.lock().puzzle())
     }
 
     /// The goal in the session's language: "White to move and win in 5" (an endgame); a
-    /// tactic's says what to reach within how many turns.
+    /// tactic's says what to gain within how many turns ("White to move: take 1 piece more
+    /// than Black within 3 turns").
     pub fn goal(&self) -> String {
-        let turns = self.lock().puzzle().puzzle().turns;
-        core::goal_text(self.player, turns, self.locale)
+        let inner = self.lock();
+        let puzzle = inner.puzzle();
+        match puzzle.gain {
+            Some(gain) => {
+                let goal = core::TacticGoal {
+                    gain,
+                    turns: puzzle.turns,
+                };
+                core::tactic_goal_text(self.player, puzzle.variant, goal, self.locale)
+            }
+            None => core::goal_text(self.player, puzzle.turns, self.locale),
+        }
     }
 
     /// The locale of the session's words (`en`, `zh-Hans` or `zh-Hant`).
@@ -450,29 +472,29 @@ impl PuzzleSession {
         self.lock().retry();
     }
 
-    /// The player's turns left to the win.
+    /// The player's turns left to the goal.
     pub fn turns_left(&self) -> u8 {
-        self.lock().puzzle().turns_left()
+        self.lock().turns_left()
     }
 
     /// Hints asked for so far, over every attempt.
     pub fn hints_used(&self) -> u32 {
-        self.lock().puzzle().hints_used()
+        self.lock().hints_used()
     }
 
     pub fn state(&self) -> PuzzleState {
-        match self.lock().puzzle().state() {
+        match self.lock().state() {
             core::PuzzleState::Playing => PuzzleState::Playing,
             core::PuzzleState::Solved => PuzzleState::Solved,
             core::PuzzleState::Failed(wrong) => PuzzleState::Failed {
-                wrong: self.wrong(wrong),
+                wrong: self.wrong(&wrong),
             },
         }
     }
 
     /// The first attempt's result (what to record); `None` until it has one.
     pub fn result(&self) -> Option<PuzzleResult> {
-        self.lock().puzzle().result().map(Into::into)
+        self.lock().result().map(Into::into)
     }
 }
 

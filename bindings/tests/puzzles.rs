@@ -1,6 +1,7 @@
-//! Puzzles through the FFI calls: the catalogue and the ways to pick one, a puzzle solved
-//! and failed by taps against the tables, hints and retry, the statistics file and the
-//! rating from puzzles and from games against the computer.
+//! Puzzles through the FFI calls: the catalogue and the ways to pick one (both kinds), an
+//! endgame solved and failed by taps against the tables, a tactic solved and failed by taps
+//! against the goal search, hints and retry, the statistics file and the rating from puzzles
+//! and from games against the computer.
 
 use std::sync::OnceLock;
 
@@ -12,6 +13,13 @@ use mills_ffi::{
     puzzle_stats_record_rush, puzzle_stats_reset, puzzles, tables_prepare,
 };
 
+#[path = "puzzle/taps.rs"]
+mod taps;
+use taps::{play_turn, verdict};
+
+/// The tests about the tables' "win in N" choose endgames.
+const ENDGAME: Option<PuzzleKind> = Some(PuzzleKind::Endgame);
+
 /// The four-piece tables of every game, prepared once for this test binary (kept in the
 /// target directory between runs, as an app keeps them between launches).
 fn tables() {
@@ -21,36 +29,6 @@ fn tables() {
         let preparation = tables_prepare(dir, 4, None, None).unwrap();
         assert_eq!(preparation.wait_until_done(600_000), TablesState::Ready);
     });
-}
-
-fn taps(action: &str) -> Vec<String> {
-    action
-        .trim_start_matches('x')
-        .split('-')
-        .map(str::to_string)
-        .collect()
-}
-
-/// Plays a whole turn by taps; the last tap's result.
-fn play_turn(session: &PuzzleSession, actions: &[String]) -> PuzzleTapResult {
-    let mut last = PuzzleTapResult::Finished;
-    for action in actions {
-        for point in taps(action) {
-            last = session.tap(point).unwrap();
-            assert!(
-                !matches!(last, PuzzleTapResult::Refused { .. }),
-                "{action}: {last:?}"
-            );
-        }
-    }
-    last
-}
-
-fn verdict(result: &PuzzleTapResult) -> TurnVerdict {
-    match result {
-        PuzzleTapResult::Played { verdict, .. } => verdict.clone(),
-        other => panic!("expected a played action, got {other:?}"),
-    }
 }
 
 /// Solves `id` on a clean session by following the hints a second session gives, so the
@@ -77,16 +55,23 @@ fn every_game_has_a_graded_catalogue_and_the_modes_pick_from_it() {
         assert!(all.len() >= 300, "{game:?}: {}", all.len());
         assert!(
             all.iter()
-                .all(|p| p.game == game && (2..=30).contains(&p.turns))
+                .all(|p| p.game == game && (1..=30).contains(&p.turns))
         );
         let info = puzzle_info(all[7].id.clone()).unwrap();
         assert_eq!(info, all[7]);
-        // Zhi Qi has no easy puzzles: its short wins are won by every first turn
-        // (docs/puzzles.md), so its easiest grade is medium.
-        let easiest = match game {
+        // Zhi Qi has no easy endgame: its short wins are won by every first turn
+        // (docs/puzzles.md), so its easiest endgames are medium.
+        let easiest_endgame = match game {
             GameId::Zhiqi => PuzzleGrade::Medium,
             _ => PuzzleGrade::Easy,
         };
+        let endgames = puzzle_choose(game, Some(easiest_endgame), Some(PuzzleKind::Endgame));
+        assert!(!endgames.is_empty() && endgames.iter().all(|p| p.grade == easiest_endgame));
+        let easiest = all
+            .iter()
+            .map(|p| p.grade)
+            .min_by_key(|g| *g as u8)
+            .unwrap();
         let first_grade = puzzle_choose(game, Some(easiest), None);
         assert!(!first_grade.is_empty() && first_grade.iter().all(|p| p.grade == easiest));
         assert!(first_grade.windows(2).all(|w| w[0].score <= w[1].score));
@@ -170,10 +155,11 @@ fn the_choice_opens_on_a_grade_the_game_has_puzzles_of() {
         let easiest = counts.iter().find(|c| c.count > 0).unwrap().grade;
         assert_eq!(puzzle_opening_grade(game, None, None), Some(easiest));
     }
-    // Zhi Qi has no easy puzzle (docs/puzzles.md): its choice opens on medium.
-    assert_eq!(puzzle_grade_counts(GameId::Zhiqi, None)[0].count, 0);
+    // Zhi Qi has no easy endgame (docs/puzzles.md): its choice of endgames opens on medium.
+    let endgame = Some(PuzzleKind::Endgame);
+    assert_eq!(puzzle_grade_counts(GameId::Zhiqi, endgame)[0].count, 0);
     assert_eq!(
-        puzzle_opening_grade(GameId::Zhiqi, Some(PuzzleGrade::Easy), None),
+        puzzle_opening_grade(GameId::Zhiqi, Some(PuzzleGrade::Easy), endgame),
         Some(PuzzleGrade::Medium)
     );
 }
@@ -241,7 +227,7 @@ fn the_choice_by_kind_splits_the_catalogue_and_says_when_a_kind_is_empty() {
 #[test]
 fn a_puzzle_is_solved_by_the_taps_of_its_winning_turns() {
     tables();
-    let id = puzzle_choose(GameId::TwelveMensMorris, Some(PuzzleGrade::Medium), None)[0]
+    let id = puzzle_choose(GameId::TwelveMensMorris, Some(PuzzleGrade::Medium), ENDGAME)[0]
         .id
         .clone();
     let session = solve(&id);
@@ -258,7 +244,7 @@ fn a_puzzle_is_solved_by_the_taps_of_its_winning_turns() {
 #[test]
 fn the_defenders_reply_comes_after_the_players_revision() {
     tables();
-    let id = puzzle_choose(GameId::Zhiqi, None, None)
+    let id = puzzle_choose(GameId::Zhiqi, None, ENDGAME)
         .into_iter()
         .find(|p| p.turns >= 3)
         .unwrap()
@@ -306,7 +292,7 @@ fn the_defenders_reply_comes_after_the_players_revision() {
 fn a_wrong_turn_says_what_it_allows_in_the_sessions_language_and_retry_starts_again() {
     tables();
     for game in [GameId::Zhiqi, GameId::LinkedHorse, GameId::TwelveMensMorris] {
-        let info = puzzle_choose(game, None, None)[0].clone();
+        let info = puzzle_choose(game, None, ENDGAME)[0].clone();
         let en = PuzzleSession::new(info.id.clone(), "en-GB".into()).unwrap();
         let hant = PuzzleSession::new(info.id.clone(), "zh-TW".into()).unwrap();
         assert_eq!(hant.locale(), "zh-Hant");
@@ -349,6 +335,7 @@ fn a_wrong_turn_says_what_it_allows_in_the_sessions_language_and_retry_starts_ag
                 assert!(en_wrong.explanation.contains(&n.to_string()));
                 assert!(hant_wrong.explanation.contains(&n.to_string()));
             }
+            Consequence::GoalNotForced => panic!("{}: an endgame is judged by the tables", info.id),
         }
         assert_ne!(en_wrong.explanation, hant_wrong.explanation);
         assert_eq!(en.result(), Some(PuzzleResult::Failed));
@@ -381,7 +368,7 @@ fn a_wrong_turn_says_what_it_allows_in_the_sessions_language_and_retry_starts_ag
 #[test]
 fn a_puzzle_solved_with_hints_says_how_many() {
     tables();
-    let info = puzzle_choose(GameId::TwelveMensMorris, None, None)
+    let info = puzzle_choose(GameId::TwelveMensMorris, None, ENDGAME)
         .into_iter()
         .find(|p| p.turns == 2)
         .unwrap();

@@ -10,9 +10,9 @@ extension TablesSuites {
     /// first attempt's result and the rating.
     @MainActor
     @Suite struct PuzzleModelTests {
-        /// The easiest Twelve Men's Morris puzzle.
+        /// The easiest Twelve Men's Morris endgame (these tests are about the tables' "win in N").
         private func easyPuzzle() throws -> PuzzleInfo {
-            try #require(PuzzleCatalog.choice(.twelveMensMorris, grade: .easy).first)
+            try #require(PuzzleCatalog.choice(.twelveMensMorris, grade: .easy, kind: .endgame).first)
         }
 
         private func model(_ puzzle: PuzzleInfo, stats: PuzzleStatsStore?, spoken: SpokenSentences = SpokenSentences()) throws -> PuzzleModel {
@@ -193,7 +193,7 @@ extension TablesSuites {
 
         @Test func nextOpensTheFollowingPuzzleOfTheChoice() async throws {
             try await PuzzleTables.prepare()
-            let choice = PuzzleChoiceModel(game: .zhiqi, grade: .medium, stats: try temporaryPuzzleStats(), announce: { _ in })
+            let choice = PuzzleChoiceModel(game: .zhiqi, grade: .medium, kind: .endgames, stats: try temporaryPuzzleStats(), announce: { _ in })
             #expect(choice.puzzles.count > 1)
             #expect(choice.puzzles.allSatisfy { $0.game == .zhiqi && $0.grade == .medium })
             #expect(choice.puzzles.map(\.score) == choice.puzzles.map(\.score).sorted(), "easiest first")
@@ -211,11 +211,11 @@ extension TablesSuites {
 /// Puzzles that do not need the tables: the daily puzzle, the statistics file.
 @MainActor
 struct PuzzleCatalogTests {
-    /// Zhi Qi has no easy puzzle: a player choosing its puzzles lands on medium, never on an
+    /// Zhi Qi has no easy endgame: a player choosing its endgames lands on medium, never on an
     /// empty list, and is told why easy is not offered.
     @Test func zhiQisChoiceOpensOnItsEasiestGradeNotAnEmptyList() throws {
         let stats = try temporaryPuzzleStats()
-        let choice = PuzzleChoiceModel(game: .zhiqi, stats: stats, announce: { _ in })
+        let choice = PuzzleChoiceModel(game: .zhiqi, kind: .endgames, stats: stats, announce: { _ in })
         #expect(choice.grade == .medium)
         #expect(!choice.puzzles.isEmpty)
         #expect(choice.puzzles.allSatisfy { $0.game == .zhiqi && $0.grade == .medium })
@@ -228,8 +228,10 @@ struct PuzzleCatalogTests {
         #expect(PuzzleText.missingGrade(.easy, of: .zhiqi, easiest: .medium) == "No Easy puzzles for Zhi Qi: its easiest puzzles are Medium.")
 
         // the player's last choice is kept when the game has puzzles of it
-        #expect(PuzzleChoiceModel(game: .zhiqi, grade: .easy, stats: stats, announce: { _ in }).grade == .medium)
-        #expect(PuzzleChoiceModel(game: .zhiqi, grade: .expert, stats: stats, announce: { _ in }).grade == .expert)
+        #expect(PuzzleChoiceModel(game: .zhiqi, grade: .easy, kind: .endgames, stats: stats, announce: { _ in }).grade == .medium)
+        #expect(PuzzleChoiceModel(game: .zhiqi, grade: .expert, kind: .endgames, stats: stats, announce: { _ in }).grade == .expert)
+        // with the tactics beside them, Zhi Qi's puzzles have an easy grade
+        #expect(PuzzleChoiceModel(game: .zhiqi, grade: .easy, stats: stats, announce: { _ in }).grade == .easy)
         let horse = PuzzleChoiceModel(game: .linkedHorse, stats: stats, announce: { _ in })
         #expect(horse.grade == .easy && !horse.puzzles.isEmpty && horse.missingGrades.isEmpty)
     }

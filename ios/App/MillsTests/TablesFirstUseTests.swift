@@ -23,7 +23,8 @@ extension TablesSuites {
             let stats = try temporaryPuzzleStats()
             let today = Date(timeIntervalSinceReferenceDate: 786_000_000)
             let hub = PuzzlesHubModel(stats: stats, tables: tables, now: { today }, announce: { _ in })
-            let choice = PuzzleChoiceModel(game: game, stats: stats, announce: { _ in })
+            // an endgame: a tactic is judged by the goal search and needs no tables
+            let choice = PuzzleChoiceModel(game: game, kind: .endgames, stats: stats, announce: { _ in })
             let chosen = try #require(choice.puzzles.first)
             let shown = Shown()
 

@@ -14,10 +14,10 @@ use super::set::Puzzle;
 pub const ALL_KINDS: &[PuzzleKind] = &[PuzzleKind::Endgame, PuzzleKind::Tactic];
 
 /// The kinds the apps' modes ([`daily_puzzle`], [`rush_order`], [`choose`], [`grade_counts`],
-/// [`opening_grade`]) draw from. Endgames only while the apps' puzzle session plays the
-/// tables' "win in N" alone: a tactic needs the goal search to answer and to judge a turn
-/// (docs/puzzles.md, "Tactics"). The `_from` forms take the kinds, [`ALL_KINDS`] for both.
-pub const MODE_KINDS: &[PuzzleKind] = &[PuzzleKind::Endgame];
+/// [`opening_grade`]) draw from: both, since the apps' one puzzle session plays a tactic
+/// against the goal search as it plays an endgame against the tables. The `_from` forms
+/// take the kinds.
+pub const MODE_KINDS: &[PuzzleKind] = ALL_KINDS;
 
 /// The shipped puzzles of a game of these kinds, in stored order.
 fn catalogue(variant: Variant, kinds: &[PuzzleKind]) -> Vec<Puzzle> {

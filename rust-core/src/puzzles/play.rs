@@ -30,6 +30,9 @@ pub enum Consequence {
         /// The player's turns still needed.
         turns: u16,
     },
+    /// A tactic's goal is no longer forced: the opponent can now stop it within the turns
+    /// left (the goal search says so; it has no distance to tell).
+    GoalNotForced,
 }
 
 /// A wrong turn and what it did.

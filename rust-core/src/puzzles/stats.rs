@@ -93,7 +93,10 @@ impl PuzzleStats {
         let Some(stats) = self.games.get(variant.id()) else {
             return Vec::new();
         };
-        let shipped: BTreeSet<String> = super::puzzles(variant).into_iter().map(|p| p.id).collect();
+        let shipped: BTreeSet<String> = super::all_puzzles(variant)
+            .into_iter()
+            .map(|p| p.id)
+            .collect();
         stats.solved.intersection(&shipped).cloned().collect()
     }
 

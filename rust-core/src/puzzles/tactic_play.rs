@@ -54,6 +54,7 @@ pub struct TacticSession {
     turns_left: u8,
     hints: u32,
     over: bool,
+    missed: Option<MissedTurn>,
     result: Option<PuzzleResult>,
     search: GoalSearch,
 }
@@ -76,6 +77,7 @@ impl TacticSession {
             turn: Vec::new(),
             hints: 0,
             over: false,
+            missed: None,
             result: None,
             search: GoalSearch::new(),
         })
@@ -91,9 +93,29 @@ impl TacticSession {
         *self.game.position()
     }
 
+    /// The game being played (the position and its history this attempt).
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
     /// The player's turns left.
     pub fn turns_left(&self) -> u8 {
         self.turns_left
+    }
+
+    /// Hints asked for so far, over every attempt.
+    pub fn hints_used(&self) -> u32 {
+        self.hints
+    }
+
+    /// The attempt is over (the goal met or missed): only [`TacticSession::retry`] goes on.
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+
+    /// The turn that let the goal slip, once the attempt has missed it.
+    pub fn missed(&self) -> Option<&MissedTurn> {
+        self.missed.as_ref()
     }
 
     /// The first attempt's result; `None` while it is being played.
@@ -159,7 +181,9 @@ impl TacticSession {
             let right = self.forcing_turn(&from, self.turns_left);
             self.over = true;
             self.result.get_or_insert(PuzzleResult::Failed);
-            return TacticVerdict::Missed(MissedTurn { played, right });
+            let missed = MissedTurn { played, right };
+            self.missed = Some(missed.clone());
+            return TacticVerdict::Missed(missed);
         }
         self.turns_left -= 1;
         let mut reply = Vec::new();
@@ -237,5 +261,6 @@ impl TacticSession {
         self.turn.clear();
         self.turns_left = self.puzzle.turns;
         self.over = false;
+        self.missed = None;
     }
 }

@@ -111,6 +111,15 @@ pub fn consequence_text(consequence: Consequence, locale: Locale) -> String {
         (Consequence::SlowerWin { turns }, Locale::TraditionalChinese) => {
             format!("還能贏，但還要再走 {turns} 回合，太慢了。")
         }
+        (Consequence::GoalNotForced, Locale::English) => {
+            "Now the opponent can stop the goal in the turns left.".to_string()
+        }
+        (Consequence::GoalNotForced, Locale::SimplifiedChinese) => {
+            "这样一来，对方能在剩下的回合里挡住目标。".to_string()
+        }
+        (Consequence::GoalNotForced, Locale::TraditionalChinese) => {
+            "這樣一來，對方能在剩下的回合裡擋住目標。".to_string()
+        }
     }
 }
 
@@ -132,6 +141,7 @@ mod tests {
                 (Consequence::SlowerWin { turns: 9 }, Some('9')),
                 (Consequence::Draw, None),
                 (Consequence::Loss { opponent_turns: 0 }, None),
+                (Consequence::GoalNotForced, None),
             ] {
                 let text = consequence_text(consequence, locale);
                 assert!(!text.is_empty());
@@ -148,10 +158,12 @@ mod tests {
             consequence_text(Consequence::Loss { opponent_turns: 1 }, Locale::English),
             "Now you lose in 1 turn."
         );
-        assert_ne!(
-            consequence_text(Consequence::Draw, Locale::SimplifiedChinese),
-            consequence_text(Consequence::Draw, Locale::TraditionalChinese)
-        );
+        for consequence in [Consequence::Draw, Consequence::GoalNotForced] {
+            assert_ne!(
+                consequence_text(consequence, Locale::SimplifiedChinese),
+                consequence_text(consequence, Locale::TraditionalChinese)
+            );
+        }
     }
 
     #[test]

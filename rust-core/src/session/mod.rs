@@ -53,6 +53,7 @@ mod history;
 mod host;
 mod lesson;
 mod puzzle;
+mod puzzle_judge;
 mod remote;
 pub mod save;
 mod shared;

@@ -1,5 +1,6 @@
-//! A puzzle played with the session's taps: the [`PuzzleSession`] of `puzzles` judges each
-//! whole turn against the tables and answers with the longest defence; the session's state
+//! A puzzle played with the session's taps: its judge (the tables for an endgame, the goal
+//! search for a tactic: `puzzle_judge`) judges each whole turn and answers with the
+//! defence; the session's state
 //! machine does everything else a game screen needs (picking a piece up before stepping, the
 //! snapshot with its targets, the numbered board changes), so the apps draw and animate a
 //! puzzle exactly like a game.
@@ -14,7 +15,7 @@ use std::sync::Arc;
 use crate::action::Action;
 use crate::board::Point;
 use crate::level::Level;
-use crate::puzzles::{Puzzle, PuzzleError, PuzzleSession, PuzzleState, TurnVerdict};
+use crate::puzzles::{Puzzle, PuzzleError, PuzzleResult, PuzzleState, TurnVerdict};
 use crate::rules::{Rules, Side};
 use crate::tables::EndgameTables;
 use crate::timer::TurnTimer;
@@ -22,6 +23,7 @@ use crate::timer::TurnTimer;
 use super::changes::{Change, ChangeBatch};
 use super::config::{Mode, SessionConfig};
 use super::events::Refusal;
+use super::puzzle_judge::PuzzleJudge;
 use super::snapshot::Snapshot;
 use super::state::{Effects, State};
 use super::tap::{TapStep, refusal_for};
@@ -60,18 +62,26 @@ pub struct PuzzlePlay {
 /// One puzzle on one screen (not thread-safe: the bindings hold it in a mutex).
 pub struct PuzzleTapSession {
     state: State,
-    puzzle: PuzzleSession,
+    puzzle: PuzzleJudge,
 }
 
 impl PuzzleTapSession {
-    /// A session at the start of `puzzle`, judged by `tables` (of its game).
+    /// A session at the start of an endgame `puzzle`, judged by `tables` (of its game).
     pub fn new(
         puzzle: Puzzle,
         tables: Arc<EndgameTables>,
     ) -> Result<PuzzleTapSession, PuzzleError> {
-        let variant = puzzle.variant;
-        let puzzle = PuzzleSession::new(puzzle, tables)?;
-        let defender = puzzle.position().side_to_move().opponent();
+        Self::start(PuzzleJudge::endgame(puzzle, tables)?)
+    }
+
+    /// A session at the start of a tactic `puzzle`, judged by the goal search (no tables).
+    pub fn tactic(puzzle: Puzzle) -> Result<PuzzleTapSession, PuzzleError> {
+        Self::start(PuzzleJudge::tactic(puzzle)?)
+    }
+
+    fn start(puzzle: PuzzleJudge) -> Result<PuzzleTapSession, PuzzleError> {
+        let variant = puzzle.puzzle().variant;
+        let defender = puzzle.game().position().side_to_move().opponent();
         let config = SessionConfig {
             rules: Rules::of(variant),
             mode: Mode::VsComputer {
@@ -92,9 +102,30 @@ impl PuzzleTapSession {
         Ok(PuzzleTapSession { state, puzzle })
     }
 
-    /// The puzzle being played, with its attempt.
-    pub fn puzzle(&self) -> &PuzzleSession {
-        &self.puzzle
+    /// The puzzle being played.
+    pub fn puzzle(&self) -> &Puzzle {
+        self.puzzle.puzzle()
+    }
+
+    /// The player's turns left to the goal.
+    pub fn turns_left(&self) -> u8 {
+        self.puzzle.turns_left()
+    }
+
+    /// Hints asked for so far, over every attempt.
+    pub fn hints_used(&self) -> u32 {
+        self.puzzle.hints_used()
+    }
+
+    /// Where the attempt stands (a tactic's missed turn is a wrong turn whose consequence
+    /// is that the goal is no longer forced).
+    pub fn state(&self) -> PuzzleState {
+        self.puzzle.state()
+    }
+
+    /// The first attempt's result; `None` until it has one.
+    pub fn result(&self) -> Option<PuzzleResult> {
+        self.puzzle.result()
     }
 
     /// What the puzzle screen draws now: the session's snapshot with nothing a puzzle lacks
@@ -117,7 +148,7 @@ impl PuzzleTapSession {
 
     /// A tap on a point: picks a piece up or puts it down, or forms an action and plays it.
     pub fn tap(&mut self, point: Point) -> PuzzleTap {
-        if *self.puzzle.state() != PuzzleState::Playing {
+        if !self.puzzle.is_playing() {
             return PuzzleTap::Finished;
         }
         match self.state.tap_step(point) {
@@ -201,7 +232,7 @@ impl PuzzleTapSession {
         snapshot.can_redo = false;
         // A puzzle is not a saved game: leaving it loses nothing to ask about.
         snapshot.unfinished = false;
-        if *self.puzzle.state() != PuzzleState::Playing {
+        if !self.puzzle.is_playing() {
             for point in &mut snapshot.points {
                 point.target = false;
             }

@@ -16,7 +16,6 @@ import org.junit.jupiter.api.AfterAll
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertTrue
-import org.junit.jupiter.api.Assumptions.assumeTrue
 import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestInstance
@@ -83,8 +82,8 @@ class PuzzleScreenshotTest {
     /** The engine's goal and the app's strings, both in Traditional Chinese, a hint on the board. */
     @Test
     fun zhiQiPuzzleInTraditionalChinese() {
-        val id = puzzleChoose(GameId.ZHIQI, PuzzleGrade.MEDIUM).first().id
-        val state = puzzle(PuzzleMode.Choice(GameId.ZHIQI, PuzzleGrade.MEDIUM), "zh-Hant", id) { it.viewModels.puzzle.showHint() }
+        val id = puzzleChoose(GameId.ZHIQI, PuzzleGrade.MEDIUM, PuzzleKind.ENDGAME).first().id
+        val state = puzzle(PuzzleMode.Choice(GameId.ZHIQI, PuzzleGrade.MEDIUM, PuzzleKind.ENDGAME), "zh-Hant", id) { it.viewModels.puzzle.showHint() }
         assertTrue(state.goal.contains("回合內獲勝"), state.goal)
         assertTrue(state.hintShown)
         shot("puzzle-zhiqi-zh-Hant", strings = zhHant) { PuzzleScreen(state, NoPuzzleActions) }
@@ -92,9 +91,9 @@ class PuzzleScreenshotTest {
 
     @Test
     fun twelveMensMorrisWrongTurnExplained() {
-        val id = puzzleChoose(GameId.TWELVE_MENS_MORRIS, EASY).first().id
+        val id = puzzleChoose(GameId.TWELVE_MENS_MORRIS, EASY, PuzzleKind.ENDGAME).first().id
         val right = PuzzleGuide(id).use { it.firstTap() }
-        val state = puzzle(PuzzleMode.Choice(GameId.TWELVE_MENS_MORRIS, EASY), "en", id) { app ->
+        val state = puzzle(PuzzleMode.Choice(GameId.TWELVE_MENS_MORRIS, EASY, PuzzleKind.ENDGAME), "en", id) { app ->
             val vm = app.viewModels.puzzle
             vm.onPointTap(vm.uiState.value!!.board.points.first { it.target != null && it.name != right }.name)
             while (vm.uiState.value!!.playing) vm.onPointTap(vm.uiState.value!!.board.points.first { it.target != null && !it.selected }.name)
@@ -142,16 +141,12 @@ class PuzzleScreenshotTest {
 
     /**
      * The first tactic of [game], opened from the choice of tactics in [locale] as a player opens
-     * it: the engine's goal on the screen. Skipped, with the reason printed, only when the
-     * engine offers the apps no tactic of the game (none shipped, or none its puzzle session
-     * can play yet).
+     * it: the engine's goal on the screen. Every game ships tactics and the puzzle session
+     * plays them, so a game without one fails the test.
      */
     private fun tacticShot(game: GameId, locale: String, strings: Strings, name: String): PuzzleUiState {
-        val tactic = puzzleChoose(game, null, PuzzleKind.TACTIC).firstOrNull()
-        val reason = "the engine offers the apps no tactic puzzle of ${game.name}"
-        if (tactic == null) println("skipped $name: $reason")
-        assumeTrue(tactic != null, reason)
-        val state = puzzle(PuzzleMode.Choice(game, null, PuzzleKind.TACTIC), locale, tactic!!.id)
+        val tactic = requireNotNull(puzzleChoose(game, null, PuzzleKind.TACTIC).firstOrNull()) { "no tactic puzzle of ${game.name}" }
+        val state = puzzle(PuzzleMode.Choice(game, null, PuzzleKind.TACTIC), locale, tactic.id)
         assertEquals(PuzzleKind.TACTIC, state.puzzle.kind)
         assertEquals(PuzzleSession(tactic.id, locale).use { it.goal() }, state.goal, "the goal is the engine's")
         assertTrue(state.playing)

@@ -69,9 +69,10 @@ class PuzzleUiTest {
 
     @Test
     fun aPuzzleIsSolvedByTappingTheEnginesWinningTurnsAndTheRatingShowsIt() = withApp { app ->
-        val puzzle = puzzleChoose(GameId.ZHIQI, PuzzleGrade.MEDIUM).first()
+        val puzzle = puzzleChoose(GameId.ZHIQI, PuzzleGrade.MEDIUM, PuzzleKind.ENDGAME).first()
         openHub(GameId.ZHIQI)
         onNodeWithTag("puzzle-rating", useUnmergedTree = true).assertTextContains("Rating 1500 ± 350")
+        onNodeWithTag("kind-ENDGAME").performScrollTo().performClick()
         onNodeWithTag("grade-MEDIUM").performScrollTo().performClick()
         openPuzzle(puzzle.id)
         assertTrue(textOf("puzzle-goal").endsWith("to move and win in ${puzzle.turns}"), textOf("puzzle-goal"))
@@ -98,18 +99,42 @@ class PuzzleUiTest {
     }
 
     @Test
+    fun aTacticIsPlayedToItsGoalByTappingItsTurns() = withApp { app ->
+        val tactic = puzzleChoose(GameId.LINKED_HORSE, null, PuzzleKind.TACTIC).first { it.turns > 1u }
+        openHub(GameId.LINKED_HORSE)
+        onNodeWithTag("kind-TACTIC").performScrollTo().performClick()
+        openPuzzle(tactic.id)
+        PuzzleSession(tactic.id, "en").use { assertEquals(it.goal(), textOf("puzzle-goal")) }
+        assertTrue(textOf("puzzle-goal").contains("within ${tactic.turns} turns"), textOf("puzzle-goal"))
+        PuzzleGuide(tactic.id).use { guide ->
+            repeat(tactic.turns.toInt()) {
+                if (onMain { app.viewModels.puzzle.uiState.value!!.playing }) {
+                    tap(guide.nextTurnTaps())
+                    if (onMain { app.viewModels.puzzle.uiState.value!!.playing }) assertEquals("Right! Keep going.", textOf("verdict"))
+                }
+            }
+        }
+        assertEquals("Goal reached!", textOf("verdict"))
+        onNodeWithTag("puzzle-feedback").assertContentDescriptionContains("Goal reached!", substring = true)
+        onNodeWithTag("puzzle-next").assertExists()
+        val saved = puzzleStatsLoad(File(app.dir, "puzzles.json").path).first { it.game == GameId.LINKED_HORSE }
+        assertEquals(listOf(tactic.id), saved.solvedIds, "a tactic counts as a solved puzzle")
+    }
+
+    @Test
     fun choosingZhiQiAfterEasyLandsOnItsEasiestGradeNotAnEmptyList() = withApp {
         openHub(GameId.LINKED_HORSE)
         onNodeWithTag("grade-EASY").performScrollTo().performClick()
         val easy = puzzleChoose(GameId.LINKED_HORSE, PuzzleGrade.EASY).first()
         onNodeWithTag("puzzle-list").performScrollToNode(hasTestTag("puzzle-${easy.id}"))
         onNodeWithTag("puzzle-list").performScrollToIndex(0)
-        // Zhi Qi has no easy puzzle: its list opens on medium, and says why easy is not offered
+        // Zhi Qi has no easy endgame: its endgames open on medium, and say why easy is not offered
         onNodeWithTag("game-ZHIQI").performClick()
+        onNodeWithTag("kind-ENDGAME").performScrollTo().performClick()
         onNodeWithTag("grade-MEDIUM").performScrollTo().assertIsSelected()
         onNodeWithTag("grade-EASY").assertDoesNotExist()
         assertEquals("No Easy puzzles for Zhi Qi: its easiest puzzles are Medium.", textOf("grade-missing"))
-        openPuzzle(puzzleChoose(GameId.ZHIQI, PuzzleGrade.MEDIUM).first().id)
+        openPuzzle(puzzleChoose(GameId.ZHIQI, PuzzleGrade.MEDIUM, PuzzleKind.ENDGAME).first().id)
         onNodeWithTag("back").performClick()
         // back to Linked-Horse, the player's easy choice holds again
         onNodeWithTag("puzzle-list").performScrollToIndex(0)
@@ -153,7 +178,7 @@ class PuzzleUiTest {
 
     @Test
     fun aWrongTurnIsExplainedAndRetryAndHintHelp() = withApp { app ->
-        val puzzle = puzzleChoose(GameId.TWELVE_MENS_MORRIS, PuzzleGrade.EASY).first()
+        val puzzle = puzzleChoose(GameId.TWELVE_MENS_MORRIS, PuzzleGrade.EASY, PuzzleKind.ENDGAME).first()
         openHub(GameId.TWELVE_MENS_MORRIS)
         openPuzzle(puzzle.id)
         // a first tap that is not the winning turn's, then whatever the turn still needs

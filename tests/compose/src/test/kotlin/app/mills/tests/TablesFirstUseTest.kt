@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test
 import uniffi.mills_ffi.GameId
 import uniffi.mills_ffi.Player
 import uniffi.mills_ffi.TablesState
+import uniffi.mills_ffi.PuzzleKind
 import uniffi.mills_ffi.puzzleChoose
 import java.io.File
 import java.io.InputStream
@@ -76,7 +77,8 @@ class TablesFirstUseTest {
 
     @Test
     fun aFirstPuzzleShowsTheTablesProgressThenOpensFromThePack() = withApp { app, copy ->
-        val puzzle = puzzleChoose(game, null).first()
+        // an endgame: a tactic is judged by the goal search and needs no tables
+        val puzzle = puzzleChoose(game, null, PuzzleKind.ENDGAME).first()
         app.container.startEndgameTables()
         onNodeWithTag("puzzles").performScrollTo().performClick()
         onNodeWithTag("game-${game.name}").performClick()
