@@ -20,9 +20,10 @@ use tokio_tungstenite::tungstenite::protocol::frame::CloseFrame;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 
-use crate::hub::{Caller, Hub, Outbox};
+use crate::hub::Hub;
 use crate::limits::{Bucket, Rate};
 use crate::moderation::Moderation;
+use crate::outbox::{Caller, Outbox};
 use crate::room::{Refusal, Room};
 
 /// Frames queued for one client before it counts as too slow and is disconnected.
@@ -481,24 +482,13 @@ impl Session {
                 id,
                 actions,
             } => {
-                let device = caller.device.clone();
-                let result = hub
-                    .play(
-                        caller,
-                        &room,
-                        |r| r.plan_turn(&device, game, revision, &id, &actions),
-                        &id,
-                    )
-                    .await;
+                let result = hub.turn(caller, &room, game, revision, &id, &actions).await;
                 if let Err(r) = result {
                     self.refused(r, Some(&room), Some(&id));
                 }
             }
             ClientMessage::Resign { room, game, id } => {
-                let device = caller.device.clone();
-                let result = hub
-                    .play(caller, &room, |r| r.plan_resign(&device, game, &id), &id)
-                    .await;
+                let result = hub.resign(caller, &room, game, &id).await;
                 if let Err(r) = result {
                     self.refused(r, Some(&room), Some(&id));
                 }
