@@ -26,7 +26,6 @@ use crate::known::KnownRooms;
 use crate::limits::Buckets;
 use crate::live::{Guard, Live, Slot};
 use crate::moderation::Moderation;
-use crate::outbox::Caller;
 use crate::room::{Member, PendingEntry, Refusal, Room};
 use crate::store::{Loaded, Signal, StoreError, StoreHandle, Write};
 
@@ -83,6 +82,30 @@ pub fn storage(e: StoreError) -> Refusal {
 
 pub fn refusal(code: ErrorCode, message: impl Into<String>) -> Refusal {
     Refusal::new(code, message)
+}
+
+/// What a request decided against a room as it stands ([`Hub::transact`]).
+// Not boxed: a step lives only from the plan to its store.
+#[allow(clippy::large_enum_variant)]
+pub enum Step<T> {
+    /// Nothing to store: the answer as it is (a request sent again, a deadline moved on).
+    Answer(T),
+    /// A change to store, then apply.
+    Store(Change<T>),
+}
+
+/// Applies a stored change to the room held; answers and sends.
+pub type Apply<T> = Box<dyn FnOnce(&Arc<Hub>, &mut Live) -> T + Send>;
+
+/// A change of a room: stored first, applied only once stored.
+pub struct Change<T> {
+    pub write: Write,
+    /// A member said online before the write is stored and taken back if it is not: a
+    /// joiner, so that other processes show it online in the room they send once they hear
+    /// of the join (notices arrive in the order they were committed).
+    pub online_first: Option<u8>,
+    /// Applies the stored change to the room held; answers and sends.
+    pub apply: Apply<T>,
 }
 
 impl Hub {
@@ -373,24 +396,30 @@ impl Hub {
         if live.clock_gen != generation || live.evicted {
             return;
         }
-        let Some(pending) = live.room.plan_pass() else {
-            return;
-        };
-        let row = live.room.entry_row(&pending, now_ms());
-        match self.store.write(Write::AppendEntry(row)).await {
-            Ok(()) => {
-                log::info!(room = live.room.id.as_str(), revision = pending.entry.revision; "turn timed out");
-                self.apply_entry(&mut live, pending);
-            }
-            Err(e) if e.is_conflict() && self.store.is_shared() => {
-                // Another process stored this revision first (its own timer pass, or a turn).
-                self.refresh(&mut live).await;
-            }
-            Err(e) => {
-                // Try again shortly; the turn is not passed until the pass is stored.
-                log::error!(room = live.room.id.as_str(), error = e.to_string().as_str(); "timer pass not stored");
-                self.arm_clock(&mut live, Duration::from_secs(1));
-            }
+        let passed = self
+            .transact(&mut live, false, |live| {
+                // Read again after a conflict: the turn moved on (the clock restarted).
+                if live.clock_gen != generation {
+                    return Ok(Step::Answer(()));
+                }
+                let Some(pending) = live.room.plan_pass() else {
+                    return Ok(Step::Answer(()));
+                };
+                let row = live.room.entry_row(&pending, now_ms());
+                Ok(Step::Store(Change {
+                    write: Write::AppendEntry(row),
+                    online_first: None,
+                    apply: Box::new(move |hub, live| {
+                        log::info!(room = live.room.id.as_str(), revision = pending.entry.revision; "turn timed out");
+                        hub.apply_entry(live, pending);
+                    }),
+                }))
+            })
+            .await;
+        if passed.is_err() {
+            // Try again shortly; the turn is not passed until the pass is stored.
+            log::error!(room = room; "timer pass not stored");
+            self.arm_clock(&mut live, Duration::from_secs(1));
         }
     }
 
@@ -423,67 +452,58 @@ impl Hub {
         Ok(true)
     }
 
-    /// Stores a write of a room: `Ok(false)` when another process stored the same key first,
-    /// and the room has been read again for the caller to decide again (a few times at
-    /// most).
-    pub(crate) async fn store_for(
+    /// The one path of a change to a room held locked: `plan` decides against the room as
+    /// it stands; a change is stored, and only once stored applied (which answers and
+    /// sends). When another process stored the same key first, the room is read again and
+    /// planned again (a few times at most). With `reread_refused`, a refused plan reads a
+    /// shared store's room again once first: this process's copy may be behind (a player
+    /// saw a turn another process stored and has not told this one yet).
+    pub(crate) async fn transact<T>(
         self: &Arc<Self>,
         live: &mut Live,
-        write: Write,
-        attempts: &mut u32,
-    ) -> Result<bool, Refusal> {
-        match self.store.write(write).await {
-            Ok(()) => Ok(true),
-            Err(e) if e.is_conflict() && self.store.is_shared() && *attempts < 3 => {
-                *attempts += 1;
-                self.reload(live).await.map_err(storage)?;
-                Ok(false)
-            }
-            Err(e) => Err(storage(e)),
-        }
-    }
-
-    pub(crate) fn subscribe(&self, live: &mut Live, caller: &Caller) {
-        let arrival = live.presence.subscribe(&live.room, caller);
-        // A connection is subscribed now (it may have been already).
-        live.idle_since = None;
-        let Some(arrival) = arrival else {
-            return;
-        };
-        if arrival.new_here {
-            self.store.signal(vec![Signal::Presence {
-                room: live.room.id.clone(),
-                member: arrival.member,
-                online: true,
-            }]);
-        }
-        if arrival.new_anywhere {
-            live.send_presence(arrival.member, true);
-        }
-    }
-
-    /// The connection closed: it leaves its rooms.
-    pub async fn disconnect(&self, conn: u64, device: &str, rooms: &[String]) {
-        for id in rooms {
-            let Some(slot) = self.slot(id) else { continue };
-            let mut live = slot.lock().await;
-            live.presence.subscribers.retain(|s| s.conn != conn);
-            if live.presence.subscribers.is_empty() {
-                live.idle_since = Some(Instant::now());
-            }
-            let Some(member) = live.room.member_of(device) else {
-                continue;
-            };
-            if !live.online_here(member) {
-                self.store.signal(vec![Signal::Presence {
-                    room: id.clone(),
-                    member,
-                    online: false,
-                }]);
-                if !live.member_online(member) {
-                    live.send_presence(member, false);
+        reread_refused: bool,
+        mut plan: impl FnMut(&Live) -> Result<Step<T>, Refusal>,
+    ) -> Result<T, Refusal> {
+        let mut attempts = 0;
+        loop {
+            let change = match plan(live) {
+                Ok(Step::Answer(answer)) => return Ok(answer),
+                Ok(Step::Store(change)) => change,
+                Err(_) if reread_refused && self.store.is_shared() && attempts == 0 => {
+                    attempts += 1;
+                    self.reload(live).await.map_err(storage)?;
+                    continue;
                 }
+                Err(refusal) => return Err(refusal),
+            };
+            let presence = |member, online| {
+                vec![Signal::Presence {
+                    room: live.room.id.clone(),
+                    member,
+                    online,
+                }]
+            };
+            if let Some(member) = change.online_first {
+                self.store.signal(presence(member, true));
             }
+            let stored = match self.store.write(change.write).await {
+                Ok(()) => Ok(true),
+                Err(e) if e.is_conflict() && self.store.is_shared() && attempts < 3 => Ok(false),
+                Err(e) => Err(storage(e)),
+            };
+            if let Some(member) = change.online_first
+                && !matches!(stored, Ok(true))
+                && !live.online_here(member)
+            {
+                self.store.signal(presence(member, false));
+            }
+            if !stored? {
+                // Another process stored first: plan again against the room as stored.
+                attempts += 1;
+                self.reload(live).await.map_err(storage)?;
+                continue;
+            }
+            return Ok((change.apply)(self, live));
         }
     }
 }
@@ -507,40 +527,5 @@ async fn time_ups(hub: Weak<Hub>, mut passed: mpsc::UnboundedReceiver<TimeUp>) {
     while let Some((room, generation)) = passed.recv().await {
         let Some(hub) = hub.upgrade() else { return };
         tokio::spawn(async move { hub.time_up(&room, generation).await });
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use std::sync::atomic::Ordering;
-
-    use super::*;
-    use crate::outbox::Outbox;
-    use crate::store::memory::{MemoryStore, Probe};
-
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn unknown_codes_never_reach_the_store() {
-        let probe = Probe::default();
-        let stored = MemoryStore::new(&["K7QM2XRP9DTA"], probe.clone());
-        let (store, loaded, _) = StoreHandle::start(stored).unwrap();
-        let hub = Hub::new(Config::default(), store, loaded).unwrap();
-        let (out, _frames, _kick) = Outbox::new(64);
-        let caller = Caller {
-            conn: 1,
-            device: crate::device::key_of(&"d".repeat(43)),
-            name: None,
-            ip: IpAddr::from([127, 0, 0, 1]),
-            out,
-        };
-        for code in ["ABCDEFGHJKMN", "0000000000000", "K7QM2XRP9DTB", "x"] {
-            let refused = hub.open(&caller, code).await.unwrap_err();
-            assert_eq!(refused.code, ErrorCode::NotInRoom, "{code}");
-        }
-        let refused = hub.join(&caller, "k7qm-2xrp-9dtb").await.unwrap_err();
-        assert_eq!(refused.code, ErrorCode::UnknownCode);
-        assert_eq!(probe.room_reads.load(Ordering::SeqCst), 0);
-        // A code that exists is read (the memory store then has no rows for it).
-        let _ = hub.open(&caller, "K7QM2XRP9DTA").await;
-        assert_eq!(probe.room_reads.load(Ordering::SeqCst), 1);
     }
 }

@@ -17,8 +17,9 @@
 //! - [`presence`]: a room's subscribers and which members are online.
 //! - [`live`]: a room held in memory and what its players are sent.
 //! - [`hub`]: all rooms held; the order lock-plan-store-apply-send.
-//! - [`shared`], [`upkeep`], [`cmd`]: following other processes through a shared store;
-//!   the sweep and the expiry; one file per request.
+//! - [`subscribe`], [`shared`], [`upkeep`], [`cmd`]: a connection joining and leaving its
+//!   rooms' subscriptions; following other processes through a shared store; the sweep and
+//!   the expiry; one file per request.
 //! - [`http`]: the health endpoint, reading a request head and writing an answer.
 //! - [`web`]: the invite page, the privacy policy and the app-link files.
 //! - [`conn`]: one connection, routed to the health check, a page or WebSocket.
@@ -45,5 +46,6 @@ pub mod room;
 pub mod server;
 pub mod shared;
 pub mod store;
+pub mod subscribe;
 pub mod upkeep;
 pub mod web;

@@ -5,10 +5,10 @@ use std::sync::Arc;
 
 use mills_protocol::{self as wire, ErrorCode};
 
-use crate::hub::{Hub, rate_limited, refusal};
+use crate::hub::{Change, Hub, Step, rate_limited, refusal};
 use crate::outbox::Caller;
 use crate::room::{Member, Refusal};
-use crate::store::{MemberRow, Signal, Write};
+use crate::store::{MemberRow, Write};
 
 impl Hub {
     /// `join`: takes the free seat (or opens a room the device sits in); returns the room id.
@@ -28,51 +28,92 @@ impl Hub {
             .enter(&id)
             .await?
             .ok_or_else(|| refusal(ErrorCode::UnknownCode, "no room has this code"))?;
-        let mut attempts = 0;
-        while live.room.member_of(&caller.device).is_none() {
-            if live.room.is_started() {
-                return Err(refusal(ErrorCode::RoomFull, "the room has two players"));
-            }
+        if live.room.member_of(&caller.device).is_none() && !live.room.is_started() {
             self.moderation
                 .refuse_blocked(&live.room, &caller.device)
                 .await?;
-            let row = MemberRow {
-                room: id.clone(),
-                member: 1,
-                device: caller.device.clone(),
-                name: caller.name.clone(),
-            };
-            // Told before the join is stored, so that other processes show the joiner
-            // online in the room they send once they hear of the join (notices arrive in
-            // the order they were committed). Taken back if the join is not stored.
-            let presence = |online| Signal::Presence {
-                room: id.clone(),
-                member: 1,
-                online,
-            };
-            self.store.signal(vec![presence(true)]);
-            let write = Write::AddMember(row);
-            let stored = self.store_for(&mut live, write, &mut attempts).await;
-            if !matches!(stored, Ok(true)) && !live.online_here(1) {
-                self.store.signal(vec![presence(false)]);
-            }
-            if !stored? {
-                continue; // someone joined through another process first
-            }
-            live.room.add_member(Member {
-                device: caller.device.clone(),
-                name: caller.name.clone(),
-            });
-            self.seat_devices(&id, &live.room.members[1..]);
-            self.waiting.lock().unwrap().remove(&id);
-            self.restart_clock(&mut live);
-            log::info!(room = id.as_str(), conn = caller.conn; "room joined");
-            self.subscribe(&mut live, caller);
-            live.send_room_to_all();
-            return Ok(id);
         }
+        let joined = self
+            .transact(&mut live, false, |live| {
+                if live.room.member_of(&caller.device).is_some() {
+                    return Ok(Step::Answer(false));
+                }
+                if live.room.is_started() {
+                    return Err(refusal(ErrorCode::RoomFull, "the room has two players"));
+                }
+                let joiner = Member {
+                    device: caller.device.clone(),
+                    name: caller.name.clone(),
+                };
+                let row = MemberRow {
+                    room: id.clone(),
+                    member: 1,
+                    device: joiner.device.clone(),
+                    name: joiner.name.clone(),
+                };
+                let conn = caller.conn;
+                Ok(Step::Store(Change {
+                    write: Write::AddMember(row),
+                    online_first: Some(1),
+                    apply: Box::new(move |hub, live| {
+                        let id = live.room.id.clone();
+                        live.room.add_member(joiner);
+                        hub.seat_devices(&id, &live.room.members[1..]);
+                        hub.waiting.lock().unwrap().remove(&id);
+                        hub.restart_clock(live);
+                        log::info!(room = id.as_str(), conn = conn; "room joined");
+                        true
+                    }),
+                }))
+            })
+            .await?;
         self.subscribe(&mut live, caller);
-        live.send_room(caller);
+        if joined {
+            live.send_room_to_all();
+        } else {
+            live.send_room(caller);
+        }
         Ok(id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::Ordering;
+
+    use std::net::IpAddr;
+
+    use mills_protocol::ErrorCode;
+
+    use crate::config::Config;
+    use crate::hub::Hub;
+    use crate::outbox::{Caller, Outbox};
+    use crate::store::StoreHandle;
+    use crate::store::memory::{MemoryStore, Probe};
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn unknown_codes_never_reach_the_store() {
+        let probe = Probe::default();
+        let stored = MemoryStore::new(&["K7QM2XRP9DTA"], probe.clone());
+        let (store, loaded, _) = StoreHandle::start(stored).unwrap();
+        let hub = Hub::new(Config::default(), store, loaded).unwrap();
+        let (out, _frames, _kick) = Outbox::new(64);
+        let caller = Caller {
+            conn: 1,
+            device: crate::device::key_of(&"d".repeat(43)),
+            name: None,
+            ip: IpAddr::from([127, 0, 0, 1]),
+            out,
+        };
+        for code in ["ABCDEFGHJKMN", "0000000000000", "K7QM2XRP9DTB", "x"] {
+            let refused = hub.open(&caller, code).await.unwrap_err();
+            assert_eq!(refused.code, ErrorCode::NotInRoom, "{code}");
+        }
+        let refused = hub.join(&caller, "k7qm-2xrp-9dtb").await.unwrap_err();
+        assert_eq!(refused.code, ErrorCode::UnknownCode);
+        assert_eq!(probe.room_reads.load(Ordering::SeqCst), 0);
+        // A code that exists is read (the memory store then has no rows for it).
+        let _ = hub.open(&caller, "K7QM2XRP9DTA").await;
+        assert_eq!(probe.room_reads.load(Ordering::SeqCst), 1);
     }
 }

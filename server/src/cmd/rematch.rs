@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use crate::hub::{Hub, not_in_room, storage};
+use crate::hub::{Change, Hub, Step, not_in_room, storage};
 use crate::outbox::Caller;
 use crate::room::Refusal;
 use crate::store::Write;
@@ -21,22 +21,19 @@ impl Hub {
                 .refuse_blocked(&live.room, &caller.device)
                 .await?;
         }
-        let planned = match live.room.plan_rematch(&caller.device, game) {
-            Err(_) if self.store.is_shared() => {
-                // The game may have ended through another process just now.
-                self.reload(&mut live).await.map_err(storage)?;
-                live.room.plan_rematch(&caller.device, game)?
-            }
-            planned => planned?,
-        };
-        if let Some(ask) = planned {
-            match self.store.write(Write::AskRematch(ask.clone())).await {
-                Ok(()) => live.room.commit_rematch(&ask),
-                // Asked already, through another process.
-                Err(e) if e.is_conflict() && self.store.is_shared() => {}
-                Err(e) => return Err(storage(e)),
-            }
-        }
+        // With a shared store the game may have ended, or the ask been stored, through
+        // another process just now: a refusal or a conflict reads the room again.
+        self.transact(&mut live, true, |live| {
+            let Some(ask) = live.room.plan_rematch(&caller.device, game)? else {
+                return Ok(Step::Answer(()));
+            };
+            Ok(Step::Store(Change {
+                write: Write::AskRematch(ask.clone()),
+                online_first: None,
+                apply: Box::new(move |_, live| live.room.commit_rematch(&ask)),
+            }))
+        })
+        .await?;
         if self.store.is_shared() {
             // The other player may have asked through another process just now.
             self.refresh(&mut live).await;

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use mills_protocol::ServerMessage;
 
-use crate::hub::{Hub, not_in_room, now_ms, storage};
+use crate::hub::{Change, Hub, Step, not_in_room, now_ms};
 use crate::outbox::Caller;
 use crate::room::{Plan, Refusal, Room};
 use crate::store::Write;
@@ -46,41 +46,32 @@ impl Hub {
             id: id.to_string(),
             revision,
         };
-        let mut attempts = 0;
-        loop {
-            let planned = match plan(&live.room) {
-                Ok(planned) => planned,
-                // This process's copy may be behind the store (the player saw a turn that
-                // another process stored and has not told this one yet): read it again once.
-                Err(_) if self.store.is_shared() && attempts == 0 => {
-                    attempts += 1;
-                    self.reload(&mut live).await.map_err(storage)?;
-                    continue;
-                }
-                Err(refusal) => return Err(refusal),
-            };
-            match planned {
-                Plan::AlreadyStored { game, revision } => {
-                    caller.out.message(&accepted(game, revision));
-                    return Ok(());
-                }
-                Plan::Append(pending) => {
-                    let row = live.room.entry_row(&pending, now_ms());
-                    let write = Write::AppendEntry(row);
-                    if !self.store_for(&mut live, write, &mut attempts).await? {
-                        // Another process stored this revision (or this id) first: check the
-                        // request again against the room as stored.
-                        continue;
-                    }
-                    let (game, revision) = (live.room.game_no, pending.entry.revision);
-                    caller.out.message(&accepted(game, revision));
-                    self.apply_entry(&mut live, *pending);
-                    if live.room.is_over() {
-                        log::info!(room = room, game = game, revision = revision; "game over");
-                    }
-                    return Ok(());
-                }
+        self.transact(&mut live, true, |live| match plan(&live.room)? {
+            Plan::AlreadyStored { game, revision } => {
+                caller.out.message(&accepted(game, revision));
+                Ok(Step::Answer(()))
             }
-        }
+            Plan::Append(pending) => {
+                let row = live.room.entry_row(&pending, now_ms());
+                let (game, revision) = (live.room.game_no, pending.entry.revision);
+                let (out, room, accepted) = (
+                    caller.out.clone(),
+                    room.to_string(),
+                    accepted(game, revision),
+                );
+                Ok(Step::Store(Change {
+                    write: Write::AppendEntry(row),
+                    online_first: None,
+                    apply: Box::new(move |hub, live| {
+                        out.message(&accepted);
+                        hub.apply_entry(live, *pending);
+                        if live.room.is_over() {
+                            log::info!(room = room.as_str(), game = game, revision = revision; "game over");
+                        }
+                    }),
+                }))
+            }
+        })
+        .await
     }
 }
