@@ -26,6 +26,7 @@ use crate::known::KnownRooms;
 use crate::limits::Buckets;
 use crate::live::{Guard, Live, Slot};
 use crate::moderation::Moderation;
+use crate::refusal::storage;
 use crate::room::{Member, PendingEntry, Refusal, Room};
 use crate::store::{Loaded, Signal, StoreError, StoreHandle, Write};
 
@@ -70,18 +71,6 @@ pub fn now_ms() -> i64 {
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_millis() as i64)
         .unwrap_or(0)
-}
-
-pub fn storage(e: StoreError) -> Refusal {
-    log::error!(error = e.to_string().as_str(); "store write failed");
-    Refusal::new(
-        ErrorCode::Storage,
-        "the server could not store it; nothing was applied",
-    )
-}
-
-pub fn refusal(code: ErrorCode, message: impl Into<String>) -> Refusal {
-    Refusal::new(code, message)
 }
 
 /// What a request decided against a room as it stands ([`Hub::transact`]).
@@ -506,19 +495,6 @@ impl Hub {
             return Ok((change.apply)(self, live));
         }
     }
-}
-
-pub fn rate_limited(message: String, wait: Duration) -> Refusal {
-    let mut refusal = Refusal::new(ErrorCode::RateLimited, message);
-    refusal.retry_after_ms = Some(wait.as_millis() as u64);
-    refusal
-}
-
-pub fn not_in_room() -> Refusal {
-    refusal(
-        ErrorCode::NotInRoom,
-        "this device has no seat in such a room",
-    )
 }
 
 /// Passes the turns whose time ran out, each on its own task (one busy room does not

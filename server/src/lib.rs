@@ -9,7 +9,7 @@
 //!   exist, the names the server takes.
 //! - [`store`]: the storage trait, SQLite, PostgreSQL, and the group-committing writer
 //!   thread.
-//! - [`room`]: one room's rules and state, no I/O.
+//! - [`room`]: one room's rules and state, no I/O; [`refusal`]: the refusals requests share.
 //! - [`reports`], [`moderation`]: the budget and the operator's listing of reports; what
 //!   a report or block stores and the check of blocked pairs.
 //! - [`outbox`], [`clock`]: a connection's bounded outbox; the one task holding every
@@ -41,6 +41,7 @@ pub mod moderation;
 pub mod names;
 pub mod outbox;
 pub mod presence;
+pub mod refusal;
 pub mod reports;
 pub mod room;
 pub mod server;

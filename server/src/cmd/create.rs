@@ -9,8 +9,9 @@ use mills_protocol::{ErrorCode, Seat, ServerMessage};
 use rand::Rng;
 
 use crate::budget::Full;
-use crate::hub::{Hub, not_in_room, now_ms, refusal, storage};
+use crate::hub::{Hub, now_ms};
 use crate::outbox::Caller;
+use crate::refusal::{not_in_room, refusal, storage};
 use crate::room::{Member, Refusal, Room};
 use crate::store::Write;
 

@@ -6,7 +6,8 @@ use std::sync::Arc;
 
 use mills_protocol::{self as wire, RoomSummary, ServerMessage};
 
-use crate::hub::{Hub, rate_limited};
+use crate::hub::Hub;
+use crate::refusal::rate_limited;
 use crate::room::Refusal;
 
 impl Hub {

@@ -5,8 +5,9 @@ use std::sync::Arc;
 
 use mills_protocol::{self as wire, ErrorCode};
 
-use crate::hub::{Change, Hub, Step, rate_limited, refusal};
+use crate::hub::{Change, Hub, Step};
 use crate::outbox::Caller;
+use crate::refusal::{rate_limited, refusal};
 use crate::room::{Member, Refusal};
 use crate::store::{MemberRow, Write};
 

@@ -3,8 +3,9 @@
 
 use std::sync::Arc;
 
-use crate::hub::{Hub, not_in_room, now_ms, storage};
+use crate::hub::{Hub, now_ms};
 use crate::outbox::Caller;
+use crate::refusal::{not_in_room, storage};
 use crate::room::{Refusal, Room};
 use crate::store::Write;
 

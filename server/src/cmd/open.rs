@@ -2,8 +2,9 @@
 
 use std::sync::Arc;
 
-use crate::hub::{Hub, not_in_room};
+use crate::hub::Hub;
 use crate::outbox::Caller;
+use crate::refusal::not_in_room;
 use crate::room::Refusal;
 
 impl Hub {

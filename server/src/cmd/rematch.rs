@@ -2,8 +2,9 @@
 
 use std::sync::Arc;
 
-use crate::hub::{Change, Hub, Step, not_in_room, storage};
+use crate::hub::{Change, Hub, Step};
 use crate::outbox::Caller;
+use crate::refusal::{not_in_room, storage};
 use crate::room::Refusal;
 use crate::store::Write;
 

@@ -5,8 +5,9 @@ use std::sync::Arc;
 
 use mills_protocol::ServerMessage;
 
-use crate::hub::{Change, Hub, Step, not_in_room, now_ms};
+use crate::hub::{Change, Hub, Step, now_ms};
 use crate::outbox::Caller;
+use crate::refusal::not_in_room;
 use crate::room::{Plan, Refusal, Room};
 use crate::store::Write;
 

@@ -20,11 +20,13 @@ use tokio::sync::mpsc::UnboundedSender;
 
 use crate::device;
 
+use super::backend::{Notice, Reader, Signal, Store};
+use super::error::StoreError;
 use super::moderation::{self, ReportRow};
-use super::{
-    ADDED_COLUMNS, DELETE_ROOM, EntryRow, Expiry, FINISH_GAME, GameRow, LATER_INDEXES, MemberRow,
-    Notice, ROOM_CREATED_BY, ROOM_IDS, ROOMS_OF, Reader, RematchRow, RoomRow, Rooms, SCHEMA,
-    Signal, Snapshot, Store, StoreError, Write,
+use super::rows::{EntryRow, GameRow, MemberRow, RematchRow, RoomRow, Snapshot, Write};
+use super::sql::{
+    ADDED_COLUMNS, DELETE_ROOM, Expiry, FINISH_GAME, LATER_INDEXES, ROOM_CREATED_BY, ROOM_IDS,
+    ROOMS_OF, Rooms, SCHEMA,
 };
 
 /// The LISTEN/NOTIFY channel. A notice's payload is `INSTANCE ROOM` (the room changed),

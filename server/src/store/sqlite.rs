@@ -8,11 +8,13 @@ use rusqlite::{Connection, params, params_from_iter};
 
 use crate::device;
 
+use super::backend::{Reader, Store};
+use super::error::StoreError;
 use super::moderation::{self, ReportRow};
-use super::{
-    ADDED_COLUMNS, DELETE_ROOM, EntryRow, Expiry, FINISH_GAME, GameRow, LATER_INDEXES, MemberRow,
-    ROOM_CREATED_BY, ROOM_IDS, ROOMS_OF, Reader, RematchRow, RoomRow, Rooms, SCHEMA, Snapshot,
-    Store, StoreError, Write,
+use super::rows::{EntryRow, GameRow, MemberRow, RematchRow, RoomRow, Snapshot, Write};
+use super::sql::{
+    ADDED_COLUMNS, DELETE_ROOM, Expiry, FINISH_GAME, LATER_INDEXES, ROOM_CREATED_BY, ROOM_IDS,
+    ROOMS_OF, Rooms, SCHEMA,
 };
 
 /// Rooms in a SQLite file.
