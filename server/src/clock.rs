@@ -7,9 +7,18 @@
 
 use std::collections::{BTreeSet, HashMap};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use tokio::sync::mpsc;
 use tokio::time::Instant;
+
+/// The wall clock in milliseconds since 1970, as rows store it.
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
 
 /// A deadline that passed: the room, and the generation it was armed with.
 pub type TimeUp = (String, u64);

@@ -13,14 +13,14 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, Weak};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use mills_protocol::ErrorCode;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
 use crate::budget::{Connections, DevicesByAddress, WaitingRooms};
-use crate::clock::{Clocks, TimeUp};
+use crate::clock::{Clocks, TimeUp, now_ms};
 use crate::config::Config;
 use crate::known::KnownRooms;
 use crate::limits::Buckets;
@@ -64,13 +64,6 @@ pub struct Hub {
     pub(crate) stopping: AtomicBool,
     /// The turn clocks' deadlines.
     pub(crate) clocks: Clocks,
-}
-
-pub fn now_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or(0)
 }
 
 /// What a request decided against a room as it stands ([`Hub::transact`]).

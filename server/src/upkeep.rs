@@ -7,7 +7,8 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
-use crate::hub::{Hub, now_ms};
+use crate::clock::now_ms;
+use crate::hub::Hub;
 use crate::live::Slot;
 use crate::store::{Expiry, StoreError, Write};
 

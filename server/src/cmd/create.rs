@@ -9,7 +9,8 @@ use mills_protocol::{ErrorCode, Seat, ServerMessage};
 use rand::Rng;
 
 use crate::budget::Full;
-use crate::hub::{Hub, now_ms};
+use crate::clock::now_ms;
+use crate::hub::Hub;
 use crate::outbox::Caller;
 use crate::refusal::{not_in_room, refusal, storage};
 use crate::room::{Member, Refusal, Room};

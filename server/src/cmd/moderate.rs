@@ -3,7 +3,8 @@
 
 use std::sync::Arc;
 
-use crate::hub::{Hub, now_ms};
+use crate::clock::now_ms;
+use crate::hub::Hub;
 use crate::outbox::Caller;
 use crate::refusal::{not_in_room, storage};
 use crate::room::{Refusal, Room};

@@ -5,7 +5,8 @@ use std::sync::Arc;
 
 use mills_protocol::ServerMessage;
 
-use crate::hub::{Change, Hub, Step, now_ms};
+use crate::clock::now_ms;
+use crate::hub::{Change, Hub, Step};
 use crate::outbox::Caller;
 use crate::refusal::not_in_room;
 use crate::room::{Plan, Refusal, Room};
