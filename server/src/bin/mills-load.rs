@@ -14,6 +14,8 @@
 
 #[path = "mills-load/attack.rs"]
 mod attack;
+#[path = "mills-load/options.rs"]
+mod options;
 
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -30,52 +32,9 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+use options::{Options, parse};
+
 type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
-
-struct Options {
-    url: Option<String>,
-    url2: Option<String>,
-    games: usize,
-    turns: usize,
-    think_ms: u64,
-    game: String,
-    attack: bool,
-}
-
-fn parse() -> Result<Options, String> {
-    let mut o = Options {
-        url: None,
-        url2: None,
-        games: 2000,
-        turns: 40,
-        think_ms: 500,
-        game: "twelve-mens-morris".into(),
-        attack: false,
-    };
-    let mut args = std::env::args().skip(1);
-    while let Some(flag) = args.next() {
-        let mut value = || args.next().ok_or(format!("{flag} needs a value"));
-        match flag.as_str() {
-            "--url" => o.url = Some(value()?),
-            "--url2" => o.url2 = Some(value()?),
-            "--games" => o.games = value()?.parse().map_err(|_| "--games N")?,
-            "--turns" => o.turns = value()?.parse().map_err(|_| "--turns N")?,
-            "--think-ms" => o.think_ms = value()?.parse().map_err(|_| "--think-ms N")?,
-            "--game" => o.game = value()?,
-            "--attack" => o.attack = true,
-            "-h" | "--help" => {
-                return Err("usage: mills-load [--url ws://HOST:PORT/ws] \
-                     [--url2 ws://HOST:PORT/ws (the second players' server)] [--games 2000] \
-                     [--turns 40] [--think-ms 500 (each turn waits 0..N ms)] \
-                     [--game twelve-mens-morris] [--attack (32 connections flood opens of \
-                     unknown rooms, 1,000 trickle request lines, while the games play)]"
-                    .into());
-            }
-            other => return Err(format!("unknown option {other}")),
-        }
-    }
-    Ok(o)
-}
 
 /// One game's measured times, in microseconds.
 #[derive(Default)]

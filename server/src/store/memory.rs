@@ -5,7 +5,10 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use super::{Expiry, Reader, Snapshot, Store, StoreError, Write};
+use super::backend::{Reader, Store};
+use super::error::StoreError;
+use super::rows::{Snapshot, Write};
+use super::sql::Expiry;
 
 /// What the test sees of the store.
 #[derive(Clone, Default)]
@@ -59,7 +62,7 @@ impl Reader for MemoryStore {
         Ok(false)
     }
 
-    fn reports(&mut self, _: usize) -> Result<Vec<super::ReportRow>, StoreError> {
+    fn reports(&mut self, _: usize) -> Result<Vec<super::moderation::ReportRow>, StoreError> {
         Ok(Vec::new())
     }
 }

@@ -9,7 +9,10 @@ use std::thread;
 
 use tokio::sync::oneshot;
 
-use super::{Expiry, Reader, Signal, Snapshot, Store, StoreError, Write};
+use super::backend::{Reader, Signal, Store};
+use super::error::StoreError;
+use super::rows::{Snapshot, Write};
+use super::sql::Expiry;
 
 /// How many queued writes one transaction takes at most.
 const MAX_BATCH: usize = 512;
