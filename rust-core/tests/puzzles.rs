@@ -8,8 +8,8 @@ use mills_core::CancelToken;
 use mills_core::Level;
 use mills_core::puzzles::{
     self, Consequence, GameResult, Grade, MineConfig, NotAPuzzle, Opponent, ProofFailure,
-    PuzzleError, PuzzleResult, PuzzleSession, PuzzleSet, PuzzleState, PuzzleStats, StatsError,
-    StoredPuzzle, TurnVerdict, examine, prove,
+    PuzzleError, PuzzleKind, PuzzleResult, PuzzleSession, PuzzleSet, PuzzleState, PuzzleStats,
+    StatsError, StoredPuzzle, TurnVerdict, examine, prove,
 };
 use mills_core::{Action, Position, Side, Variant};
 use mills_core::{EndgameTables, TableValue};
@@ -450,8 +450,8 @@ fn daily_rush_and_free_choice() {
     };
     assert_eq!(
         kinds(&mut (1..=31).map(|d| puzzles::daily_puzzle(None, 2027, 1, d).unwrap())),
-        1,
-        "the apps' daily puzzle: endgames while their session plays only those"
+        2,
+        "the apps' daily puzzle is an endgame or a tactic, for their session plays both"
     );
     assert_eq!(
         kinds(&mut (1..=31).map(|d| {
@@ -465,16 +465,21 @@ fn daily_rush_and_free_choice() {
         Err(PuzzleError::BadDate { .. })
     ));
 
+    // The apps' rush holds every puzzle of the game, of both kinds, mixed.
     let rush = puzzles::rush_order(Variant::LinkedHorse, 9);
-    assert_eq!(rush.len(), puzzles::puzzles(Variant::LinkedHorse).len());
-    let both = puzzles::rush_order_from(puzzles::ALL_KINDS, Variant::LinkedHorse, 9);
-    assert_eq!(both.len(), puzzles::all_puzzles(Variant::LinkedHorse).len());
-    assert!(both.windows(2).all(|w| w[0].grade <= w[1].grade));
+    assert_eq!(rush.len(), puzzles::all_puzzles(Variant::LinkedHorse).len());
     assert_eq!(
-        kinds(&mut both.into_iter()),
+        rush,
+        puzzles::rush_order_from(puzzles::ALL_KINDS, Variant::LinkedHorse, 9)
+    );
+    assert_eq!(
+        kinds(&mut rush.clone().into_iter()),
         2,
         "a rush of both kinds mixes them"
     );
+    let endgames = puzzles::rush_order_from(&[PuzzleKind::Endgame], Variant::LinkedHorse, 9);
+    assert_eq!(endgames.len(), puzzles::puzzles(Variant::LinkedHorse).len());
+    assert!(endgames.windows(2).all(|w| w[0].grade <= w[1].grade));
     assert!(
         rush.windows(2).all(|w| w[0].grade <= w[1].grade),
         "grades rise"
