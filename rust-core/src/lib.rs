@@ -182,8 +182,8 @@ pub use lessons::{Goal as LessonGoal, Progress as LessonProgress, Text as Lesson
 pub use lessons::{Verdict as LessonVerdict, owes_rest_of_turn};
 pub use record::{
     HeaderProblem, MAX_NAME_CHARS, MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, RECORD_VERSION, Record,
-    RecordError, RecordHeader, Review, TurnEnd, TurnEntry, check_player_name, move_list,
-    played_turns, result_id, starts_turn, turn_token,
+    RecordError, RecordHeader, Review, TurnEnd, TurnEntry, check_player_name, civil_date,
+    move_list, played_turns, result_id, starts_turn, turn_token,
 };
 pub use tables::pack::{
     pack as pack_tables, pack_with as pack_tables_with, read_header as read_table_pack_header,

@@ -5,12 +5,15 @@
 //!   notation of RULES.md §2 (`d6-d5xd7`, `pass`), for the move list the apps draw.
 //! - [`review`]: the position before and after every turn, computed once per game.
 //! - [`text`]: the versioned text record, its strict reader and its writer.
+//! - [`date`]: the calendar date of the record's `Date` header.
 
+pub mod date;
 pub mod error;
 pub mod review;
 pub mod text;
 pub mod turns;
 
+pub use date::civil_date;
 pub use error::{HeaderProblem, RecordError};
 pub use review::Review;
 pub use text::{

@@ -12,7 +12,7 @@ use std::io::{Read, Write};
 
 use mills_core::Level;
 use mills_core::{Game, GameRecord, Rules, Side};
-use mills_core::{Record, RecordHeader};
+use mills_core::{Record, RecordHeader, civil_date};
 use serde::Deserialize;
 
 use crate::args::{self, CommandSpec, FlagSpec, Parsed};
@@ -196,20 +196,6 @@ pub fn today() -> String {
     civil_date((seconds / 86_400) as i64)
 }
 
-/// The proleptic Gregorian date `days` after 1970-01-01 (H. Hinnant's days-to-civil).
-fn civil_date(days: i64) -> String {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}")
-}
-
 /// The record `mills play` writes for `game` (it has no turn timer and no hints).
 pub fn play_record(
     game: &Game,
@@ -233,14 +219,6 @@ pub fn play_record(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn days_become_dates() {
-        assert_eq!(civil_date(0), "1970-01-01");
-        assert_eq!(civil_date(19_723), "2024-01-01");
-        assert_eq!(civil_date(19_782), "2024-02-29");
-        assert_eq!(civil_date(20_788), "2026-12-01");
-    }
 
     #[test]
     fn saved_games_and_game_records_convert() {
