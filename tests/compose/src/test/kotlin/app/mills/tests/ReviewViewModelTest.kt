@@ -183,10 +183,12 @@ class ReviewViewModelTest {
         assertFalse(app.state().hintBusy)
         assertNull(app.state().board.hint)
         // searches run one at a time: once a new hint is in, the stopped one has ended,
-        // uncounted (stopped while searching, or before it began)
+        // uncounted if it was stopped while searching or before it began; a search that had
+        // already found its hint when the tap came is counted (the engine counts a hint it
+        // gave, even one too late to show), which a fast machine can reach
         onMain { app.game.onHint() }
         eventually { app.state().board.hint != null }
-        assertEquals(1, app.state().hintsUsed)
+        assertTrue(app.state().hintsUsed in 1..2, "hints used: ${app.state().hintsUsed}")
         // no hint while reviewing
         onMain { app.game.showTurn(0) }
         assertFalse(app.state().canHint)
