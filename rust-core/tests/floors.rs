@@ -187,11 +187,6 @@ const KNOWN_UPWARD_IMPORTS: &[&str] = &[
     "crate::puzzles::play -> crate::puzzles",
     "crate::puzzles::set -> crate::puzzles",
     "crate::puzzles::stats -> crate::puzzles",
-    "crate::tables::file -> crate::tables",
-    "crate::tables::pack -> crate::tables",
-    "crate::tables::prepare -> crate::tables",
-    "crate::tables::shelf -> crate::tables",
-    "crate::tables::solve -> crate::tables",
 ];
 
 #[test]
