@@ -183,10 +183,6 @@ const KNOWN_UPWARD_IMPORTS: &[&str] = &[
     "crate::lessons::data -> crate::lessons",
     "crate::lessons::progress -> crate::lessons",
     "crate::lessons::runner -> crate::lessons",
-    "crate::puzzles::modes -> crate::puzzles",
-    "crate::puzzles::play -> crate::puzzles",
-    "crate::puzzles::set -> crate::puzzles",
-    "crate::puzzles::stats -> crate::puzzles",
 ];
 
 #[test]
