@@ -77,13 +77,12 @@ impl EndgameTables {
         threads: usize,
         progress: &mut dyn FnMut(&BuildProgress),
     ) -> Result<EndgameTables, TableError> {
-        build(
+        EndgameTables::build_cancellable(
             variant,
             max_pieces,
             threads,
             progress,
             &CancelToken::new(),
-            Children::Counted,
         )
     }
 
