@@ -7,7 +7,7 @@ use mills_core::NotARegularFile;
 use mills_core::RecordError;
 use mills_core::{RestoreError, SessionError, StatsError};
 
-use crate::types::GameId;
+use crate::game_id::GameId;
 
 /// Every failure a call can report (Kotlin `MillsException`, Swift `MillsError`).
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Error)]

@@ -62,6 +62,7 @@ mod content;
 mod error;
 mod facts;
 mod files;
+mod game_id;
 mod hints;
 mod lessons;
 mod logging;

@@ -19,7 +19,7 @@ use mills_core::CancelToken;
 use mills_core::{self as tables, TableError, TableShelf};
 
 use crate::error::{MillsError, guard};
-use crate::types::GameId;
+use crate::game_id::GameId;
 
 /// Where a preparation is, for the Settings line ("Endgame tables: ready / preparing 40 %").
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]

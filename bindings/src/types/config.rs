@@ -2,41 +2,10 @@
 
 use mills_core::Level;
 use mills_core::Side;
-use mills_core::Variant;
 use mills_core::{self as core, ComputerRunner, SessionClock, SessionOptions as CoreOptions};
 
 use crate::error::MillsError;
-
-/// The three games.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
-pub enum GameId {
-    /// Zhi Qi · 十二子直棋 (`zhiqi`).
-    Zhiqi,
-    /// Linked-Horse · 连环马棋 (`linked-horse`).
-    LinkedHorse,
-    /// Twelve Men's Morris (`twelve-mens-morris`).
-    TwelveMensMorris,
-}
-
-impl From<GameId> for Variant {
-    fn from(game: GameId) -> Variant {
-        match game {
-            GameId::Zhiqi => Variant::ZhiQi,
-            GameId::LinkedHorse => Variant::LinkedHorse,
-            GameId::TwelveMensMorris => Variant::TwelveMensMorris,
-        }
-    }
-}
-
-impl From<Variant> for GameId {
-    fn from(variant: Variant) -> GameId {
-        match variant {
-            Variant::ZhiQi => GameId::Zhiqi,
-            Variant::LinkedHorse => GameId::LinkedHorse,
-            Variant::TwelveMensMorris => GameId::TwelveMensMorris,
-        }
-    }
-}
+use crate::game_id::GameId;
 
 /// P1 places first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]

@@ -10,7 +10,10 @@ mod snapshot;
 mod tap;
 
 pub use changes::{BoardChange, Change, ChangeBatch};
-pub use config::{GameId, GameMode, Player, SessionConfig, SessionOptions, TurnTimer};
+// Which game: defined below the error type that names it, offered here with the records it
+// configures, where the rest of the crate looks for it.
+pub use crate::game_id::GameId;
+pub use config::{GameMode, Player, SessionConfig, SessionOptions, TurnTimer};
 pub use points::GridCell;
 pub use snapshot::{
     Counter, EndReason, GamePhase, NextStep, Outcome, PanelCount, PointState, SideState, Snapshot,

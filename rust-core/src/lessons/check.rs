@@ -13,8 +13,12 @@ use std::fmt;
 use crate::action::{Action, format_actions};
 use crate::position::Position;
 
+use super::course::all;
+use super::data::LessonData;
+use super::lesson::Lesson;
 use super::runner::{LessonRunner, Verdict};
-use super::{Lesson, LessonData, Step, all};
+use super::step::Step;
+use super::turn::owes_rest_of_turn;
 
 /// One thing a lesson does not do right.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -362,7 +366,7 @@ fn extend_turns(position: &Position, prefix: &mut Vec<Action>, out: &mut Vec<Vec
         let mut next = *position;
         next.play_unchecked(action);
         prefix.push(action);
-        if super::owes_rest_of_turn(&next) {
+        if owes_rest_of_turn(&next) {
             extend_turns(&next, prefix, out);
         } else {
             out.push(prefix.clone());

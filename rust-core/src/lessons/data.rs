@@ -3,11 +3,11 @@
 use crate::board::Bitboard;
 use crate::content::Locale;
 use crate::game::Game;
-use crate::outcome::WinReason;
+use crate::outcome::{Outcome, WinReason};
 use crate::position::{Phase, Position};
 use crate::rules::{Side, Variant};
 
-use super::Tally;
+use super::turn::{Tally, owes_rest_of_turn};
 
 /// A text in every language of the app.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -54,10 +54,10 @@ impl Goal {
     /// Whether the goal is reached in `game`, with the learner's `tally` so far.
     pub fn reached(self, game: &Game, learner: Side, tally: &Tally) -> bool {
         match self {
-            Goal::Win(reason) => super::wins_by(game, learner, reason),
+            Goal::Win(reason) => wins_by(game, learner, reason),
             Goal::Pins(n) => tally.pins >= n,
             Goal::Captures(n) => tally.captures >= n,
-            Goal::Pull => tally.pulls >= 1 && !super::owes_rest_of_turn(game.position()),
+            Goal::Pull => tally.pulls >= 1 && !owes_rest_of_turn(game.position()),
             Goal::Stabled(n) => tally.stabled >= n,
             Goal::Block => {
                 !game.is_over() && !can_complete_line(game.position(), learner.opponent())
@@ -65,6 +65,14 @@ impl Goal {
             Goal::TimeOut => tally.passes >= 1,
         }
     }
+}
+
+/// Whether a win is the one a goal asks for.
+fn wins_by(game: &Game, learner: Side, reason: WinReason) -> bool {
+    matches!(
+        game.outcome(),
+        Some(Outcome::Win { winner, reason: r }) if winner == learner && r == reason
+    )
 }
 
 /// Whether `side` has a placement or step that completes a line (on its next turn).

@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::rules::Variant;
 
-use super::{LessonData, course};
+use super::course::course;
+use super::data::LessonData;
 
 /// The lessons solved so far.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -23,7 +23,17 @@ use crate::game::Game;
 use crate::position::{IllegalAction, Pending, Position, RemovalKind};
 use crate::rules::Side;
 
-use super::{Lesson, Line, NOT_THIS_TIME, Step, Tally, Text, owes_rest_of_turn};
+use super::data::Text;
+use super::lesson::Lesson;
+use super::step::{Line, Step};
+use super::turn::{Tally, owes_rest_of_turn};
+
+/// The message for a legal move that no solution and no listed wrong answer names.
+pub const NOT_THIS_TIME: Text = Text {
+    en: "Not this time — try again.",
+    zh: "这次不对，再试一次。",
+    zh_hant: "這次不對，再試一次。",
+};
 
 /// The lesson's answer to one action of the learner's.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -62,6 +72,15 @@ impl Verdict {
             self,
             Verdict::Continue | Verdict::Replied { .. } | Verdict::Solved | Verdict::NoReply
         )
+    }
+}
+
+// A lesson's way to its runner lives with the runner: the runner holds a lesson, so the
+// lesson stands on the floor below and does not name it.
+impl Lesson {
+    /// A runner at the start of this lesson.
+    pub fn runner(&self) -> LessonRunner {
+        LessonRunner::new(self.clone())
     }
 }
 

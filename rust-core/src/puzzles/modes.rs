@@ -3,12 +3,12 @@
 
 use crate::rules::Variant;
 
-use super::PuzzleError;
-use super::all_puzzles;
+use super::error::PuzzleError;
 use super::grade::Grade;
 use super::kind::PuzzleKind;
 use super::mine::SplitMix;
 use super::set::Puzzle;
+use super::shipped::all_puzzles;
 
 /// Both kinds of puzzle.
 pub const ALL_KINDS: &[PuzzleKind] = &[PuzzleKind::Endgame, PuzzleKind::Tactic];

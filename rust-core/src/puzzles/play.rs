@@ -10,7 +10,7 @@ use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::tables::{EndgameTables, TableValue};
 
-use super::PuzzleError;
+use super::error::PuzzleError;
 use super::examine::{fastest_distinct, own_turns};
 use super::set::Puzzle;
 

@@ -25,7 +25,7 @@ use crate::game::Game;
 use crate::position::Position;
 use crate::rules::{Rules, Variant};
 
-use super::PuzzleError;
+use super::error::PuzzleError;
 use super::grade::{Grade, puzzle_rating};
 use super::kind::PuzzleKind;
 

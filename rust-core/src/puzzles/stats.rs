@@ -93,7 +93,7 @@ impl PuzzleStats {
         let Some(stats) = self.games.get(variant.id()) else {
             return Vec::new();
         };
-        let shipped: BTreeSet<String> = super::all_puzzles(variant)
+        let shipped: BTreeSet<String> = super::shipped::all_puzzles(variant)
             .into_iter()
             .map(|p| p.id)
             .collect();

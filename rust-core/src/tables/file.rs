@@ -18,8 +18,8 @@ use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use super::endgame::{EndgameTables, MAX_TABLE_PIECES, Slice};
 use super::index::SliceShape;
-use super::{EndgameTables, MAX_TABLE_PIECES, Slice};
 use crate::rules::Variant;
 
 const MAGIC: &[u8; 8] = b"MILLSEGT";

@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 use ruzstd::decoding::StreamingDecoder;
 use ruzstd::encoding::{CompressionLevel, compress_to_vec};
 
-use super::EndgameTables;
+use super::endgame::EndgameTables;
 use super::file::{FORMAT_VERSION, Fnv1a, TableError, file_name};
 
 use crate::cancel::CancelToken;

@@ -10,9 +10,11 @@ use std::sync::Arc;
 use crate::cancel::CancelToken;
 use crate::rules::Variant;
 
+use super::endgame::EndgameTables;
+use super::file::TableError;
 use super::pack::{UnpackProgress, unpack_game};
 use super::shelf::TableShelf;
-use super::{BuildProgress, BuildStage, EndgameTables, TableError};
+use super::solve::{BuildProgress, BuildStage};
 
 /// The tables the apps carry: 4 pieces a side, about 6 MB a game, built in 6–15 s a game
 /// on a 2-core machine (5 a side is 67 MB and minutes a game: not for a phone).

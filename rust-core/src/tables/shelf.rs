@@ -10,7 +10,8 @@ use crate::level::Level;
 use crate::position::Position;
 use crate::rules::Variant;
 
-use super::{EndgameTables, ExactResult, TableValue};
+use super::endgame::EndgameTables;
+use super::value::{ExactResult, TableValue};
 
 /// Levels from this one up probe the tables. Levels 1–7 stray from the best action on
 /// purpose (to be beatable); exact scores would make every one of them play endgames

@@ -26,11 +26,13 @@
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use super::endgame::{EndgameTables, MAX_TABLE_PIECES, Slice};
+use super::file::TableError;
 use super::index::SliceShape;
 use super::pair::Pair;
 use super::steps::QuietSteps;
 use super::turns::for_each_turn;
-use super::{EndgameTables, MAX_TABLE_PIECES, Slice, TableError, TableValue};
+use super::value::TableValue;
 use crate::cancel::CancelToken;
 use crate::position::{Phase, Setup};
 use crate::rules::{Rules, Side, Variant};
@@ -64,6 +66,44 @@ pub struct BuildProgress {
     pub done: u64,
     /// Work in this stage.
     pub total: u64,
+}
+
+impl EndgameTables {
+    /// Solves the tables of `variant` up to `max_pieces` a side with `threads` threads.
+    /// Deterministic: the same tables for any number of threads.
+    pub fn build(
+        variant: Variant,
+        max_pieces: u8,
+        threads: usize,
+        progress: &mut dyn FnMut(&BuildProgress),
+    ) -> Result<EndgameTables, TableError> {
+        EndgameTables::build_cancellable(
+            variant,
+            max_pieces,
+            threads,
+            progress,
+            &CancelToken::new(),
+        )
+    }
+
+    /// As [`EndgameTables::build`], stopping with [`TableError::Cancelled`] soon after
+    /// `cancel` is set (within one chunk of work per thread, milliseconds).
+    pub fn build_cancellable(
+        variant: Variant,
+        max_pieces: u8,
+        threads: usize,
+        progress: &mut dyn FnMut(&BuildProgress),
+        cancel: &CancelToken,
+    ) -> Result<EndgameTables, TableError> {
+        build(
+            variant,
+            max_pieces,
+            threads,
+            progress,
+            cancel,
+            Children::Counted,
+        )
+    }
 }
 
 /// How the turns inside a pair are kept (module comment, step 1).

@@ -3,8 +3,9 @@
 
 use super::*;
 use crate::action::Action;
-use crate::position::Setup;
-use crate::rules::Rules;
+use crate::cancel::CancelToken;
+use crate::position::{Position, Setup};
+use crate::rules::{Rules, Side, Variant};
 
 fn tables(variant: Variant, max: u8, threads: usize) -> EndgameTables {
     EndgameTables::build(variant, max, threads, &mut |_| {}).expect("tables")

@@ -3,11 +3,9 @@ package app.mills.tests
 import app.mills.ui.AppVisibility
 import app.mills.ui.online.ConnectionUi
 import org.junit.jupiter.api.Assertions.assertEquals
-import org.junit.jupiter.api.Assertions.assertNull
 import org.junit.jupiter.api.Test
 import uniffi.mills_ffi.GameId
 import uniffi.mills_ffi.Player
-import uniffi.mills_ffi.TurnTimer
 
 /**
  * The activity's lifecycle as Android drives it around an online game on the real server: a
@@ -27,11 +25,7 @@ class OnlineLifecycleTest {
             try {
                 val firstActivity = AppVisibility(ann.viewModels)
                 onMain { firstActivity.started() }
-                assertNull(onMain { ann.viewModels.online.create(GameId.TWELVE_MENS_MORRIS, TurnTimer.OFF) })
-                eventually(explain = { "the room" }) { onMain { ann.viewModels.online.uiState.value?.code } != null }
-                val code = onMain { ann.viewModels.online.uiState.value!!.code!! }
-                assertNull(onMain { bo.viewModels.online.join(code) })
-                eventually(explain = { "Bo seen by Ann" }) { onMain { ann.viewModels.online.uiState.value?.opponentName } == "Bo" }
+                createdAndJoinedRoom(ann, bo, GameId.TWELVE_MENS_MORRIS)
                 eventually(explain = { "Ann connected" }) { ann.connection() == ConnectionUi.Connected }
 
                 // rotated: the old activity stops for the change, Bo plays meanwhile, the new one starts

@@ -5,11 +5,9 @@ import app.mills.data.UserSettings
 import app.mills.ui.online.ConnectionUi
 import app.mills.ui.returnToOnlineGame
 import org.junit.jupiter.api.Assertions.assertEquals
-import org.junit.jupiter.api.Assertions.assertNull
 import org.junit.jupiter.api.Test
 import uniffi.mills_ffi.GameId
 import uniffi.mills_ffi.Player
-import uniffi.mills_ffi.TurnTimer
 import java.nio.file.Files
 
 /**
@@ -26,11 +24,7 @@ class OnlineReturnServerTest {
             val bo = onlineApp(server, "Bo")
             var second: TestApp? = null
             try {
-                assertNull(onMain { first.viewModels.online.create(GameId.ZHIQI, TurnTimer.OFF) })
-                eventually(explain = { "the room" }) { onMain { first.viewModels.online.uiState.value?.code } != null }
-                val code = onMain { first.viewModels.online.uiState.value!!.code!! }
-                assertNull(onMain { bo.viewModels.online.join(code) })
-                eventually(explain = { "Bo seen by Ann" }) { onMain { first.viewModels.online.uiState.value?.opponentName } == "Bo" }
+                val code = createdAndJoinedRoom(first, bo)
                 onMain { first.viewModels.online.onPointTap("d6") }
                 eventually(explain = { "d6 on Bo's board" }) { bo.onlineOwner("d6") == Player.P1 }
 

@@ -41,11 +41,7 @@ class OnlineReturnUiTest {
             val bo = onlineApp(server, "Bo")
             var second: TestApp? = null
             try {
-                assertNull(onMain { first.viewModels.online.create(GameId.ZHIQI, TurnTimer.OFF) })
-                eventually(explain = { "the room" }) { onMain { first.viewModels.online.uiState.value?.code } != null }
-                val code = onMain { first.viewModels.online.uiState.value!!.code!! }
-                assertNull(onMain { bo.viewModels.online.join(code) })
-                eventually(explain = { "Bo seen by Ann" }) { onMain { first.viewModels.online.uiState.value?.opponentName } == "Bo" }
+                val code = createdAndJoinedRoom(first, bo)
                 onMain { first.viewModels.online.onPointTap("d6") }
                 eventually(explain = { "d6 on Bo's board" }) { bo.onlineOwner("d6") == Player.P1 }
 

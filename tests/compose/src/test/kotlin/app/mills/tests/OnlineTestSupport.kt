@@ -11,7 +11,9 @@ import app.mills.data.UserSettings
 import kotlinx.coroutines.CoroutineDispatcher
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.swing.Swing
+import org.junit.jupiter.api.Assertions.assertNull
 import uniffi.mills_ffi.GameId
+import uniffi.mills_ffi.TurnTimer
 import java.io.File
 import java.net.HttpURLConnection
 import java.net.ServerSocket
@@ -137,6 +139,23 @@ fun onlineApp(
     inviteSharing = sharing,
     defaultServer = defaultServer,
 )
+
+/**
+ * [host] makes a room of [game] without a timer and [guest] joins it by its code, both through
+ * their view models on the main thread (no screen drawn); returns the code once [host] sees
+ * [guest] seated, by the name in [guest]'s settings.
+ */
+fun createdAndJoinedRoom(host: TestApp, guest: TestApp, game: GameId = GameId.ZHIQI): String {
+    assertNull(onMain { host.viewModels.online.create(game, TurnTimer.OFF) })
+    eventually(explain = { "the room" }) { onMain { host.viewModels.online.uiState.value?.code } != null }
+    val code = onMain { host.viewModels.online.uiState.value!!.code!! }
+    assertNull(onMain { guest.viewModels.online.join(code) })
+    val guestName = guest.store.read().playerName
+    eventually(explain = { "$guestName seen by the host" }) {
+        onMain { host.viewModels.online.uiState.value?.opponentName } == guestName
+    }
+    return code
+}
 
 /** Who owns [point] on the board [app]'s room screen shows (null: empty or no board). */
 fun TestApp.onlineOwner(point: String) =
