@@ -222,12 +222,13 @@ impl Hub {
         }
         if !self.known.contains(room) {
             // Another process may have made it a moment ago: once every notice committed
-            // before now has come, the set knows.
+            // before now has come, the set knows. A barrier that did not come back in time
+            // (the listener reconnecting, or far behind) proves nothing: the store answers,
+            // never a guess that the room does not exist.
             if !self.store.is_shared() {
                 return Ok(None);
             }
-            self.sync().await;
-            if !self.known.contains(room) {
+            if self.sync().await && !self.known.contains(room) {
                 return Ok(None);
             }
         }
@@ -251,11 +252,17 @@ impl Hub {
 
     /// Waits until every notice committed before now has been handled (up to
     /// [`SYNC_WAIT`]): sends a barrier through the store and waits for it to come back.
-    pub(crate) async fn sync(&self) {
+    /// False when it did not come back in time.
+    pub(crate) async fn sync(&self) -> bool {
         let n = self.syncs_sent.fetch_add(1, Ordering::SeqCst) + 1;
         let mut synced = self.synced.subscribe();
         self.store.signal(vec![Signal::Sync(n)]);
-        let _ = tokio::time::timeout(SYNC_WAIT, synced.wait_for(|done| *done >= n)).await;
+        let waited = tokio::time::timeout(SYNC_WAIT, synced.wait_for(|done| *done >= n)).await;
+        let back = matches!(waited, Ok(Ok(_)));
+        if !back {
+            log::warn!(barrier = n; "no barrier back from the store in time: the store is asked");
+        }
+        back
     }
 
     /// Drops a held room from memory: a request that holds its slot finds it again.
