@@ -198,7 +198,21 @@ fn run(mut store: impl Store, queue: mpsc::Receiver<Job>) {
             Job::RoomIds(answer) => {
                 let _ = answer.send(store.room_ids());
             }
-            Job::Signal(signals) => {
+            Job::Signal(mut signals) => {
+                // Every signal waiting now in one statement: under load (thousands of
+                // lookups, each with its barrier) one commit each would queue the barriers
+                // behind each other. Only those in a row: a signal sent before a write
+                // (a joiner said online) must still be committed before it.
+                while signals.len() < MAX_BATCH {
+                    match queue.try_recv() {
+                        Ok(Job::Signal(more)) => signals.extend(more),
+                        Ok(other) => {
+                            next = Some(other);
+                            break;
+                        }
+                        Err(_) => break,
+                    }
+                }
                 if let Err(e) = store.signal(&signals) {
                     log::warn!(error = e.to_string().as_str(); "signal not sent");
                 }
@@ -275,5 +289,36 @@ mod tests {
         assert!(!write.is_finished());
         drop(held);
         assert!(write.await.unwrap().is_ok());
+    }
+
+    // As above: the gate holds the writer while the signals queue.
+    #[allow(clippy::await_holding_lock)]
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn signals_waiting_together_go_out_in_one_call() {
+        let probe = Probe::default();
+        let (store, _, _) = StoreHandle::start(MemoryStore::shared(&[], probe.clone())).unwrap();
+        let held = probe.gate.lock().unwrap();
+        let writer = store.clone();
+        let write =
+            tokio::spawn(
+                async move { writer.write(Write::DeleteRoom("ABCDEFGHJKMN".into())).await },
+            );
+        while !probe.applying.load(std::sync::atomic::Ordering::SeqCst) {
+            tokio::time::sleep(std::time::Duration::from_millis(1)).await;
+        }
+        for n in 1..=100 {
+            store.signal(vec![Signal::Sync(n)]);
+        }
+        drop(held);
+        assert!(write.await.unwrap().is_ok());
+        // A write after them is committed after them, never among them.
+        store.signal(vec![Signal::Sync(101)]);
+        assert!(
+            store
+                .write(Write::DeleteRoom("ABCDEFGHJKMN".into()))
+                .await
+                .is_ok()
+        );
+        assert_eq!(*probe.signal_calls.lock().unwrap(), vec![100, 1]);
     }
 }
