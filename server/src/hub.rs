@@ -30,10 +30,6 @@ use crate::refusal::storage;
 use crate::room::{Member, PendingEntry, Refusal, Room};
 use crate::store::{Loaded, Signal, StoreError, StoreHandle, Write};
 
-/// With a shared store, how long a lookup of an unknown code waits for its barrier
-/// ([`Signal::Sync`]) at most: the listener may be reconnecting.
-const SYNC_WAIT: Duration = Duration::from_secs(2);
-
 /// The window over which different devices per address are counted.
 const DEVICE_WINDOW: Duration = Duration::from_secs(3600);
 
@@ -248,21 +244,6 @@ impl Hub {
         }
         drop(live);
         Ok(Some(slot))
-    }
-
-    /// Waits until every notice committed before now has been handled (up to
-    /// [`SYNC_WAIT`]): sends a barrier through the store and waits for it to come back.
-    /// False when it did not come back in time.
-    pub(crate) async fn sync(&self) -> bool {
-        let n = self.syncs_sent.fetch_add(1, Ordering::SeqCst) + 1;
-        let mut synced = self.synced.subscribe();
-        self.store.signal(vec![Signal::Sync(n)]);
-        let waited = tokio::time::timeout(SYNC_WAIT, synced.wait_for(|done| *done >= n)).await;
-        let back = matches!(waited, Ok(Ok(_)));
-        if !back {
-            log::warn!(barrier = n; "no barrier back from the store in time: the store is asked");
-        }
-        back
     }
 
     /// Drops a held room from memory: a request that holds its slot finds it again.
