@@ -22,6 +22,7 @@ use tokio::time::Instant;
 use crate::budget::{Connections, DevicesByAddress, WaitingRooms};
 use crate::clock::{Clocks, TimeUp, now_ms};
 use crate::config::Config;
+use crate::flood_pause::FloodPauses;
 use crate::known::KnownRooms;
 use crate::limits::Buckets;
 use crate::live::{Guard, Live, Slot};
@@ -50,6 +51,8 @@ pub struct Hub {
     pub(crate) synced: tokio::sync::watch::Sender<u64>,
     pub(crate) waiting: Mutex<WaitingRooms>,
     pub(crate) devices_by_address: Mutex<DevicesByAddress>,
+    /// Addresses whose new connections wait: one of theirs was closed for flooding.
+    pub(crate) flood_pauses: Mutex<FloodPauses>,
     /// Open WebSocket connections, by address (health probes are not counted).
     pub sockets: Arc<Connections>,
     pub(crate) next_conn: AtomicU64,
@@ -100,6 +103,7 @@ impl Hub {
             synced: tokio::sync::watch::Sender::new(0),
             waiting: Mutex::new(WaitingRooms::default()),
             devices_by_address: Mutex::new(DevicesByAddress::new(DEVICE_WINDOW)),
+            flood_pauses: Mutex::new(FloodPauses::new(config.flood_pause)),
             sockets: Connections::new(
                 config.max_connections,
                 config.budgets.connections_per_address,
