@@ -264,6 +264,23 @@ mod tests {
     use super::super::memory::{MemoryStore, Probe};
     use super::*;
 
+    /// A write sent to the writer, once it has reached the store (where it waits while the
+    /// test holds the probe's gate).
+    async fn write_at_the_gate(
+        store: &StoreHandle,
+        probe: &Probe,
+    ) -> tokio::task::JoinHandle<Result<(), StoreError>> {
+        let writer = store.clone();
+        let write =
+            tokio::spawn(
+                async move { writer.write(Write::DeleteRoom("ABCDEFGHJKMN".into())).await },
+            );
+        while !probe.applying.load(std::sync::atomic::Ordering::SeqCst) {
+            tokio::time::sleep(std::time::Duration::from_millis(1)).await;
+        }
+        write
+    }
+
     // The gate is held across the awaits on purpose: it is what holds the write back.
     #[allow(clippy::await_holding_lock)]
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -271,15 +288,8 @@ mod tests {
         let probe = Probe::default();
         let (store, _, _) = StoreHandle::start(MemoryStore::new(&[], probe.clone())).unwrap();
         let held = probe.gate.lock().unwrap();
-        let writer = store.clone();
-        let write =
-            tokio::spawn(
-                async move { writer.write(Write::DeleteRoom("ABCDEFGHJKMN".into())).await },
-            );
         // The write is in the writer's hands: a read is answered all the same.
-        while !probe.applying.load(std::sync::atomic::Ordering::SeqCst) {
-            tokio::time::sleep(std::time::Duration::from_millis(1)).await;
-        }
+        let write = write_at_the_gate(&store, &probe).await;
         let read = tokio::time::timeout(
             std::time::Duration::from_secs(5),
             store.load_room("ABCDEFGHJKMN"),
@@ -298,14 +308,7 @@ mod tests {
         let probe = Probe::default();
         let (store, _, _) = StoreHandle::start(MemoryStore::shared(&[], probe.clone())).unwrap();
         let held = probe.gate.lock().unwrap();
-        let writer = store.clone();
-        let write =
-            tokio::spawn(
-                async move { writer.write(Write::DeleteRoom("ABCDEFGHJKMN".into())).await },
-            );
-        while !probe.applying.load(std::sync::atomic::Ordering::SeqCst) {
-            tokio::time::sleep(std::time::Duration::from_millis(1)).await;
-        }
+        let write = write_at_the_gate(&store, &probe).await;
         for n in 1..=100 {
             store.signal(vec![Signal::Sync(n)]);
         }
