@@ -8,7 +8,9 @@
 #   server/measure-load.sh [--games N] [--no-pin] [RUN...]
 #
 # RUN is one of sqlite, postgres, postgres-one (both players on one process),
-# sqlite-attack, postgres-attack; by default sqlite postgres sqlite-attack. With two
+# sqlite-attack, postgres-attack; by default sqlite postgres sqlite-attack; a RUN may be
+# named more than once, to interleave runs (e.g. sqlite sqlite-attack sqlite
+# sqlite-attack), each p99 then compared with the reference run last before it. With two
 # cores or more, the server side (the server processes and PostgreSQL) runs on core 1 and
 # the load tool on core 0 (taskset), so that the tool's own work does not count in the
 # server's time (--no-pin leaves both to the scheduler); run it on a quiet machine,
@@ -126,6 +128,7 @@ loadavg() { cut -d' ' -f1 /proc/loadavg; }
 rows=()
 notes=()
 declare -A p99_of
+ratios=()
 failed=0
 for run in "${runs[@]}"; do
   url2=()
@@ -142,7 +145,8 @@ for run in "${runs[@]}"; do
           ${MILLS_LOAD_PG_SETTINGS:-}
         base_url="$postgres_url"
       fi
-      db="load_${run//-/_}"
+      # A database per run, so that a run may be named more than once (interleaved A/B).
+      db="load_${run//-/_}_${#rows[@]}"
       sql "CREATE DATABASE $db"
       start_server "$run-1" --postgres "${base_url%/*}/$db"
       url="$server_url"
@@ -185,6 +189,13 @@ for run in "${runs[@]}"; do
   rows+=("$(printf '| %-15s | %5s | %6s | %7s | %7s | %7s | %9s | %-13s |' \
     "$run" "$load" "${turns_s:-?}" "${p50:-?}" "${p99:-?}" "${max:-?}" "${seen99:-?}" "${lost:-exit $status}")")
   p99_of[$run]="${p99:-}"
+  # The issue's bounds: PostgreSQL's p99 within 3x of SQLite's, an attack's within 2x of
+  # the same store's quiet run (the one last before it).
+  base=sqlite
+  [[ $run == *-attack ]] && base="${run%-attack}"
+  if [[ $run != "$base" && -n "${p99_of[$run]}" && -n "${p99_of[$base]:-}" ]]; then
+    ratios+=("$(python3 -c "print('$run p99 / $base p99: %.2f' % (${p99_of[$run]} / ${p99_of[$base]}))")")
+  fi
   turns="$(sed -n 's/^turns acknowledged: \([0-9]*\).*/\1/p' "$out")"
   notes+=("$run: CPU of the server side over the ${wall} s run (set-up and play): servers ${server_cpu} s, PostgreSQL ${pg_cpu} s, $(python3 -c "print(round(1e6 * ($server_cpu + $pg_cpu) / max(${turns:-0}, 1)))") µs a turn")
   [[ $run == *-attack ]] && notes+=("$run: $(grep '^attack:' "$out" || echo 'no attack line')")
@@ -215,13 +226,6 @@ echo "|-----------------|------:|--------:|--------:|--------:|--------:|-------
 printf '%s\n' "${rows[@]}"
 echo
 printf '%s\n' "${notes[@]}"
-# The issue's bounds: PostgreSQL's p99 within 3x of SQLite's, an attack's within 2x of the
-# same store's quiet run.
-for run in "${runs[@]}"; do
-  base=sqlite
-  [[ $run == *-attack ]] && base="${run%-attack}"
-  [[ $run == "$base" || -z "${p99_of[$run]}" || -z "${p99_of[$base]:-}" ]] && continue
-  python3 -c "print('$run p99 / $base p99: %.2f' % (${p99_of[$run]} / ${p99_of[$base]}))"
-done
+[[ ${#ratios[@]} -eq 0 ]] || printf '%s\n' "${ratios[@]}"
 # Lost or duplicated turns, failed games or a tool that did not finish fail the run.
 exit "$failed"

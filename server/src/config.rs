@@ -28,6 +28,9 @@ pub struct Config {
     pub idle_timeout: Duration,
     /// A connection must say hello within this.
     pub hello_timeout: Duration,
+    /// How long new connections from an address wait after one of its connections was
+    /// closed for flooding (zero: not at all).
+    pub flood_pause: Duration,
     /// Joins per client address.
     pub join_rate: Rate,
     /// Messages per connection.
@@ -189,6 +192,7 @@ impl Default for Config {
             max_connections: 20_000,
             idle_timeout: Duration::from_secs(90),
             hello_timeout: Duration::from_secs(10),
+            flood_pause: Duration::from_secs(5),
             join_rate: Rate {
                 burst: 5.0,
                 per_second: 0.5,
@@ -247,6 +251,9 @@ Options (each also read from the environment variable shown; a flag wins):
   --behind-proxy BOOL        true: client addresses come from X-Forwarded-For (set it only
                              behind a proxy that overwrites that header) [MILLS_BEHIND_PROXY] (false)
   --messages-per-second N    messages per connection per second, burst 2N [MILLS_MESSAGES_PER_SECOND] (20)
+  --flood-pause-secs N       after a connection is closed for flooding, new connections from its
+                             address wait this long before they are served, 0 never
+                             [MILLS_FLOOD_PAUSE_SECS] (5)
   --max-waiting-rooms-per-address N
                              rooms waiting for a second player made from one address
                              [MILLS_MAX_WAITING_ROOMS_PER_ADDRESS] (100)
@@ -333,12 +340,13 @@ pub fn parse(
     Ok(Command::Run(Box::new(config)))
 }
 
-const FLAGS: [(&str, &str); 13] = [
+const FLAGS: [(&str, &str); 14] = [
     ("--name-words", "MILLS_NAME_WORDS"),
     ("--room-idle-secs", "MILLS_ROOM_IDLE_SECS"),
     ("--postgres", "MILLS_POSTGRES"),
     ("--behind-proxy", "MILLS_BEHIND_PROXY"),
     ("--messages-per-second", "MILLS_MESSAGES_PER_SECOND"),
+    ("--flood-pause-secs", "MILLS_FLOOD_PAUSE_SECS"),
     ("--listen", "MILLS_LISTEN"),
     ("--db", "MILLS_DB"),
     ("--public-url", "MILLS_PUBLIC_URL"),
@@ -421,6 +429,7 @@ fn apply(config: &mut Config, flag: &str, value: &str) -> Result<(), String> {
                 per_second: n,
             };
         }
+        "--flood-pause-secs" => config.flood_pause = Duration::from_secs(number(value)?),
         "--timer-scale-percent" => config.timer_scale_percent = number(value)?.clamp(1, 100) as u32,
         _ => return config.web.apply(flag, value),
     }

@@ -138,6 +138,19 @@ pub async fn serve(
         .ok()
         .and_then(|ip| *ip)
         .unwrap_or(peer.ip());
+    // An address that was flooding waits out its pause before its hello is read; its
+    // hello deadline starts when the pause ends.
+    let paused = (hub.flood_pauses.lock().unwrap()).paused_until(client_ip, Instant::now());
+    let hello_deadline = match paused {
+        Some(until) => {
+            tokio::select! {
+                () = tokio::time::sleep_until(until) => {}
+                _ = stop.wait_for(|s| *s) => return,
+            }
+            until + hub.config().hello_timeout
+        }
+        None => hello_deadline,
+    };
     let conn = hub.next_conn();
     log::debug!(conn = conn; "connected");
     let (mut sink, mut frames) = ws.split();
@@ -226,6 +239,9 @@ pub async fn serve(
             }
             break;
         }
+    }
+    if session.flooded {
+        (hub.flood_pauses.lock().unwrap()).closed(client_ip, Instant::now());
     }
     if stopping {
         session.refuse_unread(&mut frames).await;

@@ -22,6 +22,7 @@ use tokio::time::Instant;
 use crate::budget::{Connections, DevicesByAddress, WaitingRooms};
 use crate::clock::{Clocks, TimeUp, now_ms};
 use crate::config::Config;
+use crate::flood_pause::FloodPauses;
 use crate::known::KnownRooms;
 use crate::limits::Buckets;
 use crate::live::{Guard, Live, Slot};
@@ -29,10 +30,6 @@ use crate::moderation::Moderation;
 use crate::refusal::storage;
 use crate::room::{Member, PendingEntry, Refusal, Room};
 use crate::store::{Loaded, Signal, StoreError, StoreHandle, Write};
-
-/// With a shared store, how long a lookup of an unknown code waits for its barrier
-/// ([`Signal::Sync`]) at most: the listener may be reconnecting.
-const SYNC_WAIT: Duration = Duration::from_secs(2);
 
 /// The window over which different devices per address are counted.
 const DEVICE_WINDOW: Duration = Duration::from_secs(3600);
@@ -54,6 +51,8 @@ pub struct Hub {
     pub(crate) synced: tokio::sync::watch::Sender<u64>,
     pub(crate) waiting: Mutex<WaitingRooms>,
     pub(crate) devices_by_address: Mutex<DevicesByAddress>,
+    /// Addresses whose new connections wait: one of theirs was closed for flooding.
+    pub(crate) flood_pauses: Mutex<FloodPauses>,
     /// Open WebSocket connections, by address (health probes are not counted).
     pub sockets: Arc<Connections>,
     pub(crate) next_conn: AtomicU64,
@@ -104,6 +103,7 @@ impl Hub {
             synced: tokio::sync::watch::Sender::new(0),
             waiting: Mutex::new(WaitingRooms::default()),
             devices_by_address: Mutex::new(DevicesByAddress::new(DEVICE_WINDOW)),
+            flood_pauses: Mutex::new(FloodPauses::new(config.flood_pause)),
             sockets: Connections::new(
                 config.max_connections,
                 config.budgets.connections_per_address,
@@ -222,12 +222,13 @@ impl Hub {
         }
         if !self.known.contains(room) {
             // Another process may have made it a moment ago: once every notice committed
-            // before now has come, the set knows.
+            // before now has come, the set knows. A barrier that did not come back in time
+            // (the listener reconnecting, or far behind) proves nothing: the store answers,
+            // never a guess that the room does not exist.
             if !self.store.is_shared() {
                 return Ok(None);
             }
-            self.sync().await;
-            if !self.known.contains(room) {
+            if self.sync().await && !self.known.contains(room) {
                 return Ok(None);
             }
         }
@@ -247,15 +248,6 @@ impl Hub {
         }
         drop(live);
         Ok(Some(slot))
-    }
-
-    /// Waits until every notice committed before now has been handled (up to
-    /// [`SYNC_WAIT`]): sends a barrier through the store and waits for it to come back.
-    pub(crate) async fn sync(&self) {
-        let n = self.syncs_sent.fetch_add(1, Ordering::SeqCst) + 1;
-        let mut synced = self.synced.subscribe();
-        self.store.signal(vec![Signal::Sync(n)]);
-        let _ = tokio::time::timeout(SYNC_WAIT, synced.wait_for(|done| *done >= n)).await;
     }
 
     /// Drops a held room from memory: a request that holds its slot finds it again.

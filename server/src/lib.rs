@@ -31,6 +31,7 @@ pub mod cmd;
 pub mod config;
 pub mod conn;
 pub mod device;
+pub mod flood_pause;
 pub mod http;
 pub mod hub;
 pub mod known;

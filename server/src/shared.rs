@@ -4,12 +4,17 @@
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
+use std::time::Duration;
 
 use tokio::sync::mpsc;
 
 use crate::hub::Hub;
 use crate::live::{Live, Slot};
 use crate::store::{EntryRow, Notice, Signal};
+
+/// How long a lookup of an unknown code waits for its barrier ([`Signal::Sync`]) at most:
+/// the listener may be reconnecting, or far behind.
+const SYNC_WAIT: Duration = Duration::from_secs(2);
 
 impl Hub {
     /// Follows what other server processes store, until `notices` closes.
@@ -94,6 +99,21 @@ impl Hub {
                 });
             }
         }
+    }
+
+    /// Waits until every notice committed before now has been handled (up to
+    /// [`SYNC_WAIT`]): sends a barrier through the store and waits for it to come back.
+    /// False when it did not come back in time.
+    pub(crate) async fn sync(&self) -> bool {
+        let n = self.syncs_sent.fetch_add(1, Ordering::SeqCst) + 1;
+        let mut synced = self.synced.subscribe();
+        self.store.signal(vec![Signal::Sync(n)]);
+        let waited = tokio::time::timeout(SYNC_WAIT, synced.wait_for(|done| *done >= n)).await;
+        let back = matches!(waited, Ok(Ok(_)));
+        if !back {
+            log::warn!(barrier = n; "no barrier back from the store in time: the store is asked");
+        }
+        back
     }
 
     /// Another process stored an entry of a room held here: applied and sent on when it is

@@ -49,6 +49,8 @@ pub(super) struct Session {
     bucket: Bucket,
     /// What is left of [`FORGIVEN_REFUSALS`].
     forgiven: Bucket,
+    /// Closed for going on past the message rate (which pauses the address).
+    pub(super) flooded: bool,
 }
 
 impl Session {
@@ -68,6 +70,7 @@ impl Session {
             rooms: Vec::new(),
             bucket,
             forgiven: Bucket::full(FORGIVEN_REFUSALS, std::time::Instant::now()),
+            flooded: false,
         }
     }
 
@@ -102,7 +105,9 @@ impl Session {
             room: room.map(str::to_string),
             retry_after_ms: Some(wait.as_millis() as u64),
         });
-        Err(self.forgiven.take(FORGIVEN_REFUSALS, now).is_ok())
+        let keep_open = self.forgiven.take(FORGIVEN_REFUSALS, now).is_ok();
+        self.flooded |= !keep_open;
+        Err(keep_open)
     }
 
     /// When the server stops: the requests that reached the connection but were not read

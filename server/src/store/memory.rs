@@ -19,12 +19,15 @@ pub struct Probe {
     pub gate: Arc<Mutex<()>>,
     /// Set once a write has reached the store (and waits at the gate if it is held).
     pub applying: Arc<std::sync::atomic::AtomicBool>,
+    /// With [`MemoryStore::shared`]: how many signals each call of `signal` carried.
+    pub signal_calls: Arc<Mutex<Vec<usize>>>,
 }
 
 /// Rooms by id (only their room row: enough for lookups).
 pub struct MemoryStore {
     rooms: Arc<Mutex<Vec<String>>>,
     probe: Probe,
+    shared: bool,
 }
 
 impl MemoryStore {
@@ -33,6 +36,15 @@ impl MemoryStore {
         MemoryStore {
             rooms: Arc::new(Mutex::new(ids.iter().map(|s| s.to_string()).collect())),
             probe,
+            shared: false,
+        }
+    }
+
+    /// As [`MemoryStore::new`], a store other processes share (it takes signals).
+    pub fn shared(ids: &[&str], probe: Probe) -> MemoryStore {
+        MemoryStore {
+            shared: true,
+            ..MemoryStore::new(ids, probe)
         }
     }
 
@@ -40,6 +52,7 @@ impl MemoryStore {
         MemoryStore {
             rooms: self.rooms.clone(),
             probe: self.probe.clone(),
+            shared: self.shared,
         }
     }
 }
@@ -69,7 +82,12 @@ impl Reader for MemoryStore {
 
 impl Store for MemoryStore {
     fn is_shared(&self) -> bool {
-        false
+        self.shared
+    }
+
+    fn signal(&mut self, signals: &[super::backend::Signal]) -> Result<(), StoreError> {
+        self.probe.signal_calls.lock().unwrap().push(signals.len());
+        Ok(())
     }
 
     fn load(&mut self) -> Result<Snapshot, StoreError> {

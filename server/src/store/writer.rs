@@ -198,7 +198,21 @@ fn run(mut store: impl Store, queue: mpsc::Receiver<Job>) {
             Job::RoomIds(answer) => {
                 let _ = answer.send(store.room_ids());
             }
-            Job::Signal(signals) => {
+            Job::Signal(mut signals) => {
+                // Every signal waiting now in one statement: under load (thousands of
+                // lookups, each with its barrier) one commit each would queue the barriers
+                // behind each other. Only those in a row: a signal sent before a write
+                // (a joiner said online) must still be committed before it.
+                while signals.len() < MAX_BATCH {
+                    match queue.try_recv() {
+                        Ok(Job::Signal(more)) => signals.extend(more),
+                        Ok(other) => {
+                            next = Some(other);
+                            break;
+                        }
+                        Err(_) => break,
+                    }
+                }
                 if let Err(e) = store.signal(&signals) {
                     log::warn!(error = e.to_string().as_str(); "signal not sent");
                 }
@@ -250,6 +264,23 @@ mod tests {
     use super::super::memory::{MemoryStore, Probe};
     use super::*;
 
+    /// A write sent to the writer, once it has reached the store (where it waits while the
+    /// test holds the probe's gate).
+    async fn write_at_the_gate(
+        store: &StoreHandle,
+        probe: &Probe,
+    ) -> tokio::task::JoinHandle<Result<(), StoreError>> {
+        let writer = store.clone();
+        let write =
+            tokio::spawn(
+                async move { writer.write(Write::DeleteRoom("ABCDEFGHJKMN".into())).await },
+            );
+        while !probe.applying.load(std::sync::atomic::Ordering::SeqCst) {
+            tokio::time::sleep(std::time::Duration::from_millis(1)).await;
+        }
+        write
+    }
+
     // The gate is held across the awaits on purpose: it is what holds the write back.
     #[allow(clippy::await_holding_lock)]
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -257,15 +288,8 @@ mod tests {
         let probe = Probe::default();
         let (store, _, _) = StoreHandle::start(MemoryStore::new(&[], probe.clone())).unwrap();
         let held = probe.gate.lock().unwrap();
-        let writer = store.clone();
-        let write =
-            tokio::spawn(
-                async move { writer.write(Write::DeleteRoom("ABCDEFGHJKMN".into())).await },
-            );
         // The write is in the writer's hands: a read is answered all the same.
-        while !probe.applying.load(std::sync::atomic::Ordering::SeqCst) {
-            tokio::time::sleep(std::time::Duration::from_millis(1)).await;
-        }
+        let write = write_at_the_gate(&store, &probe).await;
         let read = tokio::time::timeout(
             std::time::Duration::from_secs(5),
             store.load_room("ABCDEFGHJKMN"),
@@ -275,5 +299,29 @@ mod tests {
         assert!(!write.is_finished());
         drop(held);
         assert!(write.await.unwrap().is_ok());
+    }
+
+    // As above: the gate holds the writer while the signals queue.
+    #[allow(clippy::await_holding_lock)]
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn signals_waiting_together_go_out_in_one_call() {
+        let probe = Probe::default();
+        let (store, _, _) = StoreHandle::start(MemoryStore::shared(&[], probe.clone())).unwrap();
+        let held = probe.gate.lock().unwrap();
+        let write = write_at_the_gate(&store, &probe).await;
+        for n in 1..=100 {
+            store.signal(vec![Signal::Sync(n)]);
+        }
+        drop(held);
+        assert!(write.await.unwrap().is_ok());
+        // A write after them is committed after them, never among them.
+        store.signal(vec![Signal::Sync(101)]);
+        assert!(
+            store
+                .write(Write::DeleteRoom("ABCDEFGHJKMN".into()))
+                .await
+                .is_ok()
+        );
+        assert_eq!(*probe.signal_calls.lock().unwrap(), vec![100, 1]);
     }
 }

@@ -310,3 +310,55 @@ async fn behind_a_proxy_joins_are_limited_per_forwarded_client() {
     assert_eq!(other.expect_error().await, ErrorCode::UnknownCode);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_address_closed_for_flooding_waits_before_its_next_connection_is_served() {
+    let dir = temp_dir("flood-pause");
+    let server = Server::start(
+        &dir.join("db"),
+        &["--behind-proxy", "true", "--flood-pause-secs", "3"],
+    );
+    let mut r = rng(26);
+    let flooder_address = "203.0.113.7";
+    let mut neighbour =
+        Client::connect_forwarded(&server.url(), &new_secret(&mut r), flooder_address).await;
+    // A pause is the process's own (with two processes the flooder is paused by each it
+    // floods), so the flood and the flooder's return go to the same one.
+    let mut flood =
+        Client::connect_forwarded(&server.first_url(), &new_secret(&mut r), flooder_address).await;
+    for _ in 0..300 {
+        if !flood.send_raw(Message::text(r#"{"type":"ping"}"#)).await {
+            break;
+        }
+    }
+    assert!(flood.closed_within(Duration::from_secs(5)).await);
+    let closed = std::time::Instant::now();
+
+    // The flooder comes back at once, and so does a device from another address.
+    let url = server.first_url();
+    let (secret, other_secret) = (new_secret(&mut r), new_secret(&mut r));
+    let back = tokio::spawn(async move {
+        Client::connect_forwarded(&url, &secret, flooder_address).await;
+        closed.elapsed()
+    });
+    drop(Client::connect_forwarded(&server.url(), &other_secret, "198.51.100.2").await);
+    // The neighbour's open connection is served as before.
+    neighbour
+        .send(&ClientMessage::Ping { nonce: Some(7) })
+        .await;
+    assert!(matches!(
+        neighbour.recv().await,
+        Some(ServerMessage::Pong { .. })
+    ));
+    assert!(
+        !back.is_finished(),
+        "the flooder's address is still paused when the others are answered"
+    );
+    let waited = back.await.unwrap();
+    // The pause runs from the server's close, a moment before the test saw it.
+    assert!(
+        waited >= Duration::from_secs(2),
+        "the flooder's next connection waited {waited:?}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -8,8 +8,8 @@
 //! makes a database of its own.
 
 use crate::common::{
-    Client, Server, accepted, new_database, new_secret, open, random_turn, replay, rng, start_room,
-    test_postgres, turn,
+    Client, Server, accepted, create_room, new_database, new_secret, open, random_turn, replay,
+    rng, start_room, test_postgres, turn,
 };
 use mills_core::{Record, Rules};
 use mills_protocol::{ClientMessage, EntryKind, RoomState, Seat, ServerMessage};
@@ -370,27 +370,55 @@ fn play(game: &mut mills_core::Game, r: &mut rand::rngs::StdRng) -> Vec<String> 
     actions
 }
 
+/// Runs `sql` on the test server as its administrator (`$1` is the name of the database
+/// of `url`); returns the rows it touched.
+fn as_admin(url: &str, sql: &'static str) -> u64 {
+    let admin = std::env::var("MILLS_TEST_POSTGRES").expect(NEEDS);
+    let db = url.rsplit_once('/').unwrap().1.to_string();
+    // The blocking client runs its own runtime, so not on the test's.
+    std::thread::spawn(move || {
+        let mut client = postgres::Client::connect(&admin, postgres::NoTls).expect(NEEDS);
+        client.execute(sql, &[&db]).unwrap()
+    })
+    .join()
+    .unwrap()
+}
+
 /// Ends every connection the server processes have to the database `url` (as a database
 /// restart or a network cut would).
 fn cut_database_connections(url: &str) {
-    let admin = std::env::var("MILLS_TEST_POSTGRES").expect(NEEDS);
-    let db = url.rsplit_once('/').unwrap().1.to_string();
-    std::thread::spawn(move || {
-        let mut client = postgres::Client::connect(&admin, postgres::NoTls).expect(NEEDS);
-        let cut = client
-            .execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-                 WHERE datname = $1 AND pid <> pg_backend_pid()",
-                &[&db],
-            )
-            .unwrap();
-        assert!(
-            cut >= 4,
-            "two processes, each a writer and a listener: {cut}"
-        );
-    })
-    .join()
-    .unwrap();
+    let cut = as_admin(
+        url,
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+         WHERE datname = $1 AND pid <> pg_backend_pid()",
+    );
+    assert!(
+        cut >= 4,
+        "two processes, each a writer and a listener: {cut}"
+    );
+}
+
+/// Ends the processes' notice listeners on the database `url` and lets no new connection
+/// in until [`let_connections_in`]: the processes keep their writer and reader, and hear
+/// nothing from each other.
+fn deafen(url: &str) {
+    as_admin(
+        url,
+        "UPDATE pg_database SET datallowconn = false WHERE datname = $1",
+    );
+    let cut = as_admin(
+        url,
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+         WHERE datname = $1 AND starts_with(application_name, 'mills-server ')",
+    );
+    assert_eq!(cut, 2, "each process's listener");
+}
+
+fn let_connections_in(url: &str) {
+    as_admin(
+        url,
+        "UPDATE pg_database SET datallowconn = true WHERE datname = $1",
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -549,4 +577,35 @@ fn postgres_store_every_read_by_key_is_an_index_lookup() {
         };
         assert!(nodes.iter().all(looked_up), "{query}\n{plan:#?}");
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: tests/postgres/run.sh"]
+async fn postgres_a_join_through_a_process_that_hears_nothing_still_finds_the_room() {
+    // Under load (thousands of joins at once) a process's barrier can come back after its
+    // wait, as when its listener is away: the room then exists all the same, and the join
+    // must not be refused as `unknown-code`.
+    let url = fresh_database("deaf");
+    let (one, two) = two_servers(&url, &[]);
+    let mut r = rng(12);
+    let (mut a, _) = Client::connect(&one.url(), &new_secret(&mut r), "Ann").await;
+    let (mut b, _) = Client::connect(&two.url(), &new_secret(&mut r), "Bo").await;
+    deafen(&url);
+    let code = create_room(&mut a, "zhiqi", 0).await;
+    b.send(&ClientMessage::Join { code: code.clone() }).await;
+    let joined = b
+        .until(|m| match m {
+            ServerMessage::Room { room } => Some(Ok(room.clone())),
+            ServerMessage::Error { code, .. } => Some(Err(*code)),
+            _ => None,
+        })
+        .await
+        .expect("the join finds the room in the store");
+    assert_eq!(joined.room, code);
+    assert!(joined.players[1].joined, "Bo sits in the room");
+    // Ann's process hears of the join once it listens again.
+    let_connections_in(&url);
+    let seen_by_a = a.until(room_of).await;
+    assert!(seen_by_a.players[1].joined, "Ann sees Bo joined");
+    drop((one, two));
 }
