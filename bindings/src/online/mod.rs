@@ -111,11 +111,9 @@ impl OnlineSession {
             None
         };
         let secret = secret::load_or_create(&options.secret_path)?;
-        let config = core::SessionConfig::new(game.into()).with_mode(core::Mode::PassAndPlay);
-        let board = core::GameSession::new(config, mills_online::client::room::quiet_options());
         let id_prefix = random_id_prefix();
         let shared = Arc::new(Shared {
-            room: Mutex::new(Room::new(intent, board, id_prefix)),
+            room: Mutex::new(Room::for_game(intent, game.into(), id_prefix)),
             control: Mutex::new(Control::default()),
             wake: Condvar::new(),
             connection: Mutex::new((ConnectionState::Connecting, String::new())),

@@ -16,6 +16,6 @@ pub mod plan;
 pub mod replay;
 
 pub use client::conversation::{Ended, Heard, Host, Transport, converse};
-pub use client::events::{Event, Fatal, RoomInfo, SeatInfo, Tap};
+pub use client::events::{Event, Fatal, RoomInfo, SeatInfo, Tap, TurnNotSent};
 pub use client::room::{Intent, Room};
 pub use clock::TurnClock;

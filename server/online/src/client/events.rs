@@ -51,6 +51,16 @@ pub enum Tap {
     NotStarted,
 }
 
+/// Why a whole turn ([`super::room::Room::send_turn`]) was not sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TurnNotSent {
+    /// Not now: what a tap would answer (no game yet, the game is over, the opponent's
+    /// turn, a turn awaiting the server).
+    NotNow(Tap),
+    /// Not one whole legal turn: the engine's reason.
+    Illegal(String),
+}
+
 /// Something that happened in the room. Board changes are read from the board.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Event {

@@ -16,9 +16,10 @@ use std::time::{Duration, Instant};
 use mills_core::{self as core, Action, Game, Outcome, Rules, Side, Variant};
 use mills_protocol::{ClientMessage, ErrorCode, Seat, ServerMessage};
 
-use super::events::{Event, Fatal, RoomInfo, SeatInfo, Tap};
+use super::events::{Event, Fatal, RoomInfo, SeatInfo, Tap, TurnNotSent};
 use crate::clock::TurnClock;
-use crate::names::{side as seat_side, write_actions};
+use crate::names::{seat, side as seat_side, write_actions};
+use crate::plan;
 use crate::replay::{play_entry, replay};
 
 /// What the app asked this session for, until the server has given a room.
@@ -91,6 +92,18 @@ pub struct Room {
 }
 
 impl Room {
+    /// A room for `intent` drawn on a quiet board of `game` (redrawn for the server's game
+    /// once the room is known); `id_prefix` keeps this client's ids unique in the room.
+    pub fn for_game(intent: Intent, game: Variant, id_prefix: String) -> Room {
+        let config = core::SessionConfig::new(game).with_mode(core::Mode::PassAndPlay);
+        Room::new(
+            intent,
+            core::GameSession::new(config, quiet_options()),
+            id_prefix,
+        )
+    }
+
+    /// A room for `intent` drawn on `board`.
     pub fn new(intent: Intent, board: core::GameSession, id_prefix: String) -> Room {
         let confirmed = board.game();
         Room {
@@ -591,47 +604,16 @@ impl Room {
     /// A tap on the board. Actions of the turn in progress are drawn at once; the tap that
     /// ends the turn sends the whole turn instead, drawn when the server has stored it.
     pub fn tap(&mut self, point: mills_core::Point) -> Tap {
-        let Some(info) = &self.info else {
-            return Tap::NotStarted;
-        };
-        let you = info.you;
-        let room = info.code.clone();
-        if self.outcome.is_some() || self.board.snapshot().outcome.is_some() {
-            return Tap::Refused(core::Refusal::GameOver);
-        }
-        if !self.opponent_joined() {
-            return Tap::NotStarted;
-        }
-        if self.pending.is_some() {
-            return Tap::AwaitingServer;
-        }
-        let snapshot = self.board.snapshot();
-        if snapshot.to_move != you {
-            return Tap::NotYourTurn;
+        if let Some(not_now) = self.not_your_move() {
+            return not_now;
         }
         // What the tap would do, tried on a copy of the board first.
-        let trial = trial_board(&self.board, snapshot.selected);
+        let trial = trial_board(&self.board, self.board.snapshot().selected);
         match trial.tap(point) {
             Ok(core::TapOutcome::Played(played)) if played.turn_ended => {
                 let mut actions = self.draft.clone();
                 actions.push(played.action);
-                let id = self.new_id();
-                let pending = Pending {
-                    id,
-                    game: self.game_number,
-                    revision: self.revision,
-                    actions: Some(actions.clone()),
-                };
-                let message = ClientMessage::Turn {
-                    room,
-                    game: pending.game,
-                    revision: pending.revision,
-                    id: pending.id.clone(),
-                    actions: write_actions(&actions),
-                };
-                self.outbox.push(message);
-                self.pending = Some(pending);
-                Tap::Sent(write_actions(&actions))
+                Tap::Sent(self.send(actions))
             }
             _ => match self.board.tap(point) {
                 Ok(core::TapOutcome::Played(played)) => {
@@ -643,6 +625,59 @@ impl Room {
                 Err(refusal) => Tap::Refused(refusal),
             },
         }
+    }
+
+    /// A whole turn at once (a player who types it, the load tool): sent as the tap that
+    /// ends a turn sends it, and drawn the same way once stored. A turn being tapped is taken
+    /// back first. Returns the turn as sent.
+    pub fn send_turn(&mut self, actions: &[Action]) -> Result<Vec<String>, TurnNotSent> {
+        if let Some(not_now) = self.not_your_move() {
+            return Err(TurnNotSent::NotNow(not_now));
+        }
+        let you = self.board.snapshot().to_move;
+        plan::turn(&self.confirmed, seat(you), &write_actions(actions))
+            .map_err(|refused| TurnNotSent::Illegal(refused.message))?;
+        if !self.draft.is_empty() {
+            self.draft.clear();
+            self.board.replace_game(self.confirmed.clone());
+        }
+        Ok(self.send(actions.to_vec()))
+    }
+
+    /// Why the player cannot move now, as a tap's answer; `None` when they can.
+    fn not_your_move(&self) -> Option<Tap> {
+        let Some(info) = &self.info else {
+            return Some(Tap::NotStarted);
+        };
+        if self.outcome.is_some() || self.board.snapshot().outcome.is_some() {
+            return Some(Tap::Refused(core::Refusal::GameOver));
+        }
+        if !self.opponent_joined() {
+            return Some(Tap::NotStarted);
+        }
+        if self.pending.is_some() {
+            return Some(Tap::AwaitingServer);
+        }
+        if self.board.snapshot().to_move != info.you {
+            return Some(Tap::NotYourTurn);
+        }
+        None
+    }
+
+    /// Sends a whole turn and keeps it pending until the server answers; the turn as sent.
+    fn send(&mut self, actions: Vec<Action>) -> Vec<String> {
+        let texts = write_actions(&actions);
+        let pending = Pending {
+            id: self.new_id(),
+            game: self.game_number,
+            revision: self.revision,
+            actions: Some(actions),
+        };
+        if let Some(message) = self.pending_message(&pending) {
+            self.outbox.push(message);
+        }
+        self.pending = Some(pending);
+        texts
     }
 
     /// Sends the player's resignation (drawn when the server has stored it). `false` when

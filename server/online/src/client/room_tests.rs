@@ -444,3 +444,48 @@ fn a_seat_nobody_has_joined_is_not_away() {
         .unwrap();
     assert_eq!(room.opponent_away_minutes(std::time::Instant::now()), None);
 }
+
+#[test]
+fn a_whole_turn_is_sent_as_its_last_tap_would_send_it_and_an_illegal_one_not_at_all() {
+    let entries = [
+        entry(1, "p1", &["a7"]),
+        entry(2, "p2", &["a1"]),
+        entry(3, "p1", &["d7"]),
+        entry(4, "p2", &["g1"]),
+    ];
+    let mut room = playing(&entries);
+    let action = |text: &str| text.parse::<Action>().unwrap();
+    assert!(
+        matches!(
+            room.send_turn(&[action("g7")]),
+            Err(TurnNotSent::Illegal(_))
+        ),
+        "the mill owes its capture"
+    );
+    assert!(
+        matches!(
+            room.send_turn(&[action("g7"), action("xa1"), action("b6")]),
+            Err(TurnNotSent::Illegal(_))
+        ),
+        "the turn ended at the capture"
+    );
+    assert!(room.take_outbox(std::time::Instant::now()).is_empty());
+    // A part already tapped is taken back for the whole turn.
+    assert!(matches!(room.tap(pt("g7")), Tap::Entered(_)));
+    assert_eq!(owner(&room, "g7"), Some(Side::P1));
+    assert_eq!(
+        room.send_turn(&[action("g7"), action("xa1")]),
+        Ok(vec!["g7".to_string(), "xa1".to_string()])
+    );
+    assert_eq!(owner(&room, "g7"), None, "not drawn before it is stored");
+    let (_, revision, actions) = sent_turn(&mut room);
+    assert_eq!(
+        (revision, actions),
+        (4, vec!["g7".to_string(), "xa1".to_string()])
+    );
+    assert_eq!(owner(&room, "a1"), Some(Side::P2), "the capture waits too");
+    assert_eq!(
+        room.send_turn(&[action("b6")]),
+        Err(TurnNotSent::NotNow(Tap::AwaitingServer))
+    );
+}
