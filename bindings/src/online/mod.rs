@@ -308,7 +308,7 @@ impl OnlineSession {
         let connection = self.shared.connection_state();
         let room = self.shared.room();
         let (to_move, left, limit) = room.clock_now(Instant::now());
-        let over = room.outcome.is_some() || room.board.snapshot().outcome.is_some();
+        let over = room.is_over();
         let clocks = [Player::P1, Player::P2]
             .into_iter()
             .map(|player| {

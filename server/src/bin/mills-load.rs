@@ -421,10 +421,11 @@ async fn play(
     // The player who saw the last turn stored: its room is up to date.
     let mut current = 0;
     for n in 0..turns {
-        let board = clients[current].room.board.snapshot();
-        if board.outcome.is_some() {
+        let room = &clients[current].room;
+        if room.is_over() {
             break;
         }
+        let to_move = room.to_move();
         if think_ms > 0 {
             tokio::time::sleep(Duration::from_millis(rng.random_range(0..=think_ms))).await;
         }
@@ -433,7 +434,7 @@ async fn play(
                 .room
                 .info
                 .as_ref()
-                .is_some_and(|info| info.you == board.to_move),
+                .is_some_and(|info| info.you == to_move),
         );
         let revision = sent_turns.len() as u64;
         let client = &mut clients[mover];

@@ -461,7 +461,7 @@ impl Room {
 
     fn apply_entry(&mut self, entry: &mills_protocol::Entry, events: &mut Vec<Event>) -> bool {
         let side = seat_side(entry.side);
-        let over_before = self.board.snapshot().outcome.is_some();
+        let over_before = self.confirmed.is_over();
         let Ok(played) = play_entry(&self.confirmed, entry) else {
             return false;
         };
@@ -512,7 +512,7 @@ impl Room {
         }
         self.revision = entry.revision;
         if !over_before {
-            if let Some(outcome) = self.board.snapshot().outcome {
+            if let Some(outcome) = self.confirmed.outcome() {
                 events.push(Event::GameOver { outcome });
             }
         }
@@ -580,9 +580,10 @@ impl Room {
         self.opponent().is_some_and(|p| p.joined)
     }
 
-    /// The current game is over (as the server or the board says).
+    /// The current game is over (as the server or the board says; the board's game ends
+    /// only with a stored entry, so the stored game says what the board shows).
     pub fn is_over(&self) -> bool {
-        self.outcome.is_some() || self.board.snapshot().outcome.is_some()
+        self.outcome.is_some() || self.confirmed.is_over()
     }
 
     /// The opponent's name; `None` once this device blocked the opponent.
@@ -634,7 +635,7 @@ impl Room {
         if let Some(not_now) = self.not_your_move() {
             return Err(TurnNotSent::NotNow(not_now));
         }
-        let you = self.board.snapshot().to_move;
+        let you = self.to_move();
         plan::turn(&self.confirmed, seat(you), &write_actions(actions))
             .map_err(|refused| TurnNotSent::Illegal(refused.message))?;
         if !self.draft.is_empty() {
@@ -649,7 +650,7 @@ impl Room {
         let Some(info) = &self.info else {
             return Some(Tap::NotStarted);
         };
-        if self.outcome.is_some() || self.board.snapshot().outcome.is_some() {
+        if self.is_over() {
             return Some(Tap::Refused(core::Refusal::GameOver));
         }
         if !self.opponent_joined() {
@@ -658,7 +659,7 @@ impl Room {
         if self.pending.is_some() {
             return Some(Tap::AwaitingServer);
         }
-        if self.board.snapshot().to_move != info.you {
+        if self.to_move() != info.you {
             return Some(Tap::NotYourTurn);
         }
         None
@@ -795,7 +796,13 @@ impl Room {
 
     /// The finished game's outcome, as the board shows it.
     pub fn outcome_on_board(&self) -> Option<Outcome> {
-        self.board.snapshot().outcome
+        self.confirmed.outcome()
+    }
+
+    /// The side whose turn the board shows. (The stored game's: a turn being entered is
+    /// still its mover's, and the board never shows a turn ended before it is stored.)
+    pub fn to_move(&self) -> Side {
+        self.confirmed.position().side_to_move()
     }
 
     /// The number of the server's entries the board shows.
