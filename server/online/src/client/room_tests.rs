@@ -73,6 +73,17 @@ impl ReceiveNow for Room {
     }
 }
 
+/// P1 to move with a7 and d7 after four stored turns: g7 closes a mill, then a1 (P2's) can
+/// be captured.
+fn mill_to_close() -> Room {
+    playing(&[
+        entry(1, "p1", &["a7"]),
+        entry(2, "p2", &["a1"]),
+        entry(3, "p1", &["d7"]),
+        entry(4, "p2", &["g1"]),
+    ])
+}
+
 fn pt(name: &str) -> mills_core::Point {
     name.parse().unwrap()
 }
@@ -168,14 +179,7 @@ fn a_turn_is_drawn_only_once_the_server_stored_it() {
 
 #[test]
 fn a_refused_turn_is_never_drawn_and_its_entered_part_is_taken_back() {
-    // P1 has a7 and d7: g7 closes a mill, then a1 is captured.
-    let entries = [
-        entry(1, "p1", &["a7"]),
-        entry(2, "p2", &["a1"]),
-        entry(3, "p1", &["d7"]),
-        entry(4, "p2", &["g1"]),
-    ];
-    let mut room = playing(&entries);
+    let mut room = mill_to_close();
     let start = room.board.snapshot().revision;
     assert_eq!(room.tap(pt("g7")), Tap::Entered("g7".parse().unwrap()));
     assert_eq!(
@@ -220,13 +224,7 @@ fn a_refused_turn_is_never_drawn_and_its_entered_part_is_taken_back() {
 
 #[test]
 fn an_accepted_turn_finishes_the_entered_part() {
-    let entries = [
-        entry(1, "p1", &["a7"]),
-        entry(2, "p2", &["a1"]),
-        entry(3, "p1", &["d7"]),
-        entry(4, "p2", &["g1"]),
-    ];
-    let mut room = playing(&entries);
+    let mut room = mill_to_close();
     room.tap(pt("g7"));
     room.tap(pt("a1"));
     let (id, revision, _) = sent_turn(&mut room);
@@ -447,13 +445,7 @@ fn a_seat_nobody_has_joined_is_not_away() {
 
 #[test]
 fn a_whole_turn_is_sent_as_its_last_tap_would_send_it_and_an_illegal_one_not_at_all() {
-    let entries = [
-        entry(1, "p1", &["a7"]),
-        entry(2, "p2", &["a1"]),
-        entry(3, "p1", &["d7"]),
-        entry(4, "p2", &["g1"]),
-    ];
-    let mut room = playing(&entries);
+    let mut room = mill_to_close();
     let action = |text: &str| text.parse::<Action>().unwrap();
     assert!(
         matches!(
