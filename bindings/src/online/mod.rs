@@ -8,6 +8,7 @@
 //! - `listener`: the app's listener of events.
 //! - `convert`: the room, its events and taps as the apps' records and enums.
 //! - `shared`: the session's state shared with its connection thread.
+//! - `address`: the server's address as typed, read once for the connection and the settings.
 //! - `link`: the connection thread (blocking WebSocket, reconnects by itself).
 //! - `handshake`: the WebSocket opening handshake.
 //! - `tls`: TLS for `wss://` servers (rustls, the web's public roots).
