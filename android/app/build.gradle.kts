@@ -323,6 +323,7 @@ val rustSourceFiles = files(
     repoRoot.resolve("rust-core"),
     repoRoot.resolve("bindings"),
     repoRoot.resolve("server/protocol"), // mills-protocol: the online client's wire messages
+    repoRoot.resolve("server/online"), // mills-online: the online client's room state machine
 )
 
 // The endgame tables, built once for every variant; each variant packs them into its own assets.

@@ -285,7 +285,7 @@ impl GameSession {
                 date: details.date,
                 players: [details.p1_name, details.p2_name],
                 level: config.mode.level(),
-                timer_seconds: Some(config.timer.seconds().unwrap_or(0)),
+                timer_seconds: Some(config.timer.seconds_or_off()),
                 hints: Some(self.hints_used()),
             };
             let record = Record::new(self.inner.game(), header)?;

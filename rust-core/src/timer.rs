@@ -13,6 +13,8 @@ use std::fmt;
 /// assert_eq!(TurnTimer::from_seconds(30), Some(TurnTimer::Seconds30));
 /// assert_eq!(TurnTimer::Off.seconds(), None);
 /// assert_eq!(TurnTimer::from_seconds(45), None);
+/// assert_eq!(TurnTimer::Off.seconds_or_off(), 0);
+/// assert_eq!(TurnTimer::from_seconds(TurnTimer::Seconds120.seconds_or_off()), Some(TurnTimer::Seconds120));
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub enum TurnTimer {
@@ -50,11 +52,20 @@ impl TurnTimer {
         }
     }
 
+    /// Seconds per turn, 0 when off: how the wire, the store and game records write it
+    /// (the inverse of [`TurnTimer::from_seconds`]).
+    pub const fn seconds_or_off(self) -> u32 {
+        match self.seconds() {
+            Some(seconds) => seconds,
+            None => 0,
+        }
+    }
+
     /// The setting for a number of seconds, 0 meaning off.
     pub fn from_seconds(seconds: u32) -> Option<TurnTimer> {
         TurnTimer::ALL
             .into_iter()
-            .find(|t| t.seconds().unwrap_or(0) == seconds)
+            .find(|t| t.seconds_or_off() == seconds)
     }
 
     pub(crate) fn limit_ms(self) -> Option<u64> {

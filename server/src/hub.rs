@@ -15,6 +15,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
+use mills_online::TurnClock;
+use mills_online::names::side;
 use mills_protocol::ErrorCode;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
@@ -243,7 +245,7 @@ impl Hub {
         self.store
             .signal(vec![Signal::AskPresence(Some(room.to_string()))]);
         let mut live = slot.lock().await;
-        if live.deadline.is_none() {
+        if live.turn.is_none() {
             self.restart_clock(&mut live);
         }
         drop(live);
@@ -335,7 +337,7 @@ impl Hub {
 
     /// Starts the turn's time again (a new turn began), or stops it (waiting, over, off).
     pub(crate) fn restart_clock(&self, live: &mut Live) {
-        live.deadline = None;
+        live.turn = None;
         let running = live.room.is_started() && !live.room.is_over();
         match live.turn_limit {
             Some(limit) if running => self.arm_clock(live, limit),
@@ -345,7 +347,7 @@ impl Hub {
 
     /// Stops the room's clock: a deadline already armed does nothing.
     pub(crate) fn stop_clock(&self, live: &mut Live) {
-        live.deadline = None;
+        live.turn = None;
         if live.clock_gen != 0 {
             live.clock_gen = 0;
             self.clocks.stop(&live.room.id);
@@ -353,8 +355,12 @@ impl Hub {
     }
 
     fn arm_clock(&self, live: &mut Live, after: Duration) {
-        let deadline = Instant::now() + after;
-        live.deadline = Some(deadline);
+        let Some(to_move) = live.room.to_move() else {
+            return self.stop_clock(live);
+        };
+        let turn = TurnClock::started(side(to_move), Some(after), std::time::Instant::now());
+        let deadline = turn.deadline().map_or_else(Instant::now, Instant::from_std);
+        live.turn = Some(turn);
         live.clock_gen = self.clocks.arm(&live.room.id, deadline);
     }
 

@@ -4,6 +4,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use mills_online::TurnClock;
 use mills_protocol::{self as wire, Clock, Player, RoomState, Seat, ServerMessage};
 use tokio::time::Instant;
 
@@ -15,8 +16,9 @@ pub struct Live {
     pub room: Room,
     /// The room's turn limit (from its timer and the configuration).
     pub turn_limit: Option<Duration>,
-    /// When the turn in progress runs out.
-    pub deadline: Option<Instant>,
+    /// The turn in progress's clock, while it runs: its deadline is the one the clock task
+    /// holds for the room.
+    pub turn: Option<TurnClock>,
     /// The generation the clock was last armed with ([`crate::clock::Clocks::arm`]), so a
     /// deadline replaced or stopped does nothing.
     pub clock_gen: u64,
@@ -36,7 +38,7 @@ impl Live {
         Live {
             room,
             turn_limit,
-            deadline: None,
+            turn: None,
             clock_gen: 0,
             presence: Presence::default(),
             idle_since: Some(Instant::now()),
@@ -49,7 +51,7 @@ impl Live {
     /// second player stays (the per-device limit on waiting rooms counts them).
     pub fn can_evict(&self, idle: Duration, now: Instant) -> bool {
         self.presence.subscribers.is_empty()
-            && self.deadline.is_none()
+            && self.turn.is_none()
             && self.room.is_started()
             && self.idle_since.is_some_and(|since| now >= since + idle)
     }
@@ -75,8 +77,8 @@ impl Live {
         Clock {
             to_move,
             remaining_ms: if running {
-                self.deadline
-                    .map(|d| d.saturating_duration_since(Instant::now()).as_millis() as u64)
+                let now = std::time::Instant::now();
+                self.turn.and_then(|turn| turn.left_ms(now))
             } else {
                 None
             },
@@ -105,7 +107,7 @@ impl Live {
         RoomState {
             room: room.id.clone(),
             game_id: room.variant.id().to_string(),
-            timer: room.timer.seconds().unwrap_or(0),
+            timer: room.timer.seconds_or_off(),
             game: room.game_no,
             you,
             players,

@@ -203,6 +203,7 @@ class Android(unittest.TestCase):
         # a crate left out of the task's inputs is one whose change Gradle does not rebuild
         crates = path_crates(ROOT / "bindings")
         self.assertIn("server/protocol", crates)  # the online client's wire messages
+        self.assertIn("server/online", crates)  # the online client's room state machine
         inputs = re.search(r"val rustSourceFiles = files\((.*?)\n\)", code(APP_GRADLE), flags=re.S)
         self.assertIsNotNone(inputs, "no rustSourceFiles")
         listed = re.findall(r'repoRoot\.resolve\("([^"]+)"\)', inputs.group(1))

@@ -7,17 +7,20 @@
 //! `resume()` tries again at once. `wss://` servers are spoken to over TLS (`tls`); a
 //! certificate the client does not trust stops the retries until `resume()`.
 
+use std::cell::Cell;
 use std::io::ErrorKind;
-use std::net::{SocketAddr, TcpStream, ToSocketAddrs};
+use std::net::TcpStream;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use mills_online::{Fatal, Heard, Host, Transport};
 use mills_protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
 use rand::Rng;
 use tungstenite::protocol::{Role, WebSocketConfig};
 use tungstenite::{Message, WebSocket};
 
-use super::Shared;
+use super::address::ServerAddress;
+use super::shared::Shared;
 use super::tls::{self, Stream};
 use super::types::{ConnectionState, OfflineReason};
 
@@ -25,78 +28,8 @@ use super::types::{ConnectionState, OfflineReason};
 /// waits before it is sent.
 const POLL: Duration = Duration::from_millis(20);
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
-/// The server closes connections idle for 90 s.
-const PING_EVERY: Duration = Duration::from_secs(25);
-/// Nothing heard for this long (not even a pong): the connection is dead.
-const SILENCE_LIMIT: Duration = Duration::from_secs(60);
 const FIRST_PAUSE: Duration = Duration::from_millis(250);
 const LONGEST_PAUSE: Duration = Duration::from_secs(8);
-
-/// Where the server is: a `ws://host:port/path` or `wss://…` address.
-#[derive(Debug, Clone)]
-pub(crate) struct ServerAddress {
-    /// `host:port` as written (the `Host` header).
-    pub authority: String,
-    pub path: String,
-    pub host: String,
-    pub port: u16,
-    /// `wss://` (or `https://`): TLS under the WebSocket.
-    pub secure: bool,
-}
-
-impl ServerAddress {
-    /// Reads `ws://host:port/path`, `wss://…` (TLS, port 443 by default), `http://…` and
-    /// `https://…` (the same servers), or a bare `host` / `host:port`, which is `wss://`:
-    /// the device secret is the player's seat, so it travels unencrypted only when the player
-    /// typed `ws://`. The path defaults to the protocol's `/ws`.
-    pub fn parse(text: &str) -> Result<ServerAddress, String> {
-        let text = text.trim();
-        let (scheme, rest) = match text.split_once("://") {
-            Some((scheme, rest)) => (scheme.to_ascii_lowercase(), rest),
-            None => ("wss".to_string(), text),
-        };
-        let secure = match scheme.as_str() {
-            "ws" | "http" => false,
-            "wss" | "https" => true,
-            other => return Err(format!("'{other}' is not a WebSocket scheme")),
-        };
-        let (authority, path) = match rest.find('/') {
-            Some(at) => (&rest[..at], &rest[at..]),
-            None => (rest, ""),
-        };
-        let path = if path.is_empty() || path == "/" {
-            mills_protocol::WS_PATH
-        } else {
-            path
-        };
-        let (host, port) = match authority.rsplit_once(':') {
-            Some((host, port)) if !host.ends_with(']') || host.starts_with('[') => {
-                let port = port
-                    .parse::<u16>()
-                    .map_err(|_| format!("'{port}' is not a port"))?;
-                (host, port)
-            }
-            _ => (authority, if secure { 443 } else { 80 }),
-        };
-        if host.is_empty() {
-            return Err("no host".into());
-        }
-        Ok(ServerAddress {
-            authority: authority.to_string(),
-            path: path.to_string(),
-            host: host
-                .trim_start_matches('[')
-                .trim_end_matches(']')
-                .to_string(),
-            port,
-            secure,
-        })
-    }
-
-    fn socket_addrs(&self) -> std::io::Result<Vec<SocketAddr>> {
-        Ok((self.host.as_str(), self.port).to_socket_addrs()?.collect())
-    }
-}
 
 /// Why one connection ended.
 enum Ended {
@@ -223,176 +156,100 @@ fn connect(
     Err(Ended::Lost(last))
 }
 
-fn send(socket: &mut Socket, message: &ClientMessage) -> Result<(), String> {
-    socket
-        .send(Message::text(mills_protocol::encode(message)))
-        .map_err(|e| format!("sending: {e}"))
+/// The WebSocket as the conversation's transport.
+struct Link(Socket);
+
+impl Transport for Link {
+    fn send(&mut self, message: &ClientMessage) -> Result<(), String> {
+        self.0
+            .send(Message::text(mills_protocol::encode(message)))
+            .map_err(|e| format!("sending: {e}"))
+    }
+
+    fn receive(&mut self) -> Result<Heard, String> {
+        match self.0.read() {
+            Ok(Message::Text(text)) => match mills_protocol::decode_server(text.as_str()) {
+                Ok(message) => Ok(Heard::Message(Box::new(message))),
+                Err(err) => {
+                    // A newer server's message type: skipped, as the protocol says.
+                    log::debug!("online: skipped a server message: {err}");
+                    Ok(Heard::Other)
+                }
+            },
+            Ok(Message::Close(_)) => Ok(Heard::Closed),
+            Ok(_) => Ok(Heard::Other),
+            Err(tungstenite::Error::Io(err))
+                if matches!(err.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) =>
+            {
+                Ok(Heard::Nothing)
+            }
+            Err(err) => Err(format!("reading: {err}")),
+        }
+    }
+
+    fn close(&mut self) {
+        let _ = self.0.close(None);
+        let _ = self.0.flush();
+    }
+}
+
+/// The session as one connection's conversation needs it.
+struct Session<'a> {
+    shared: &'a Shared,
+    /// Reset to 0 once the server welcomes the connection.
+    attempt: &'a Cell<u32>,
+}
+
+impl Host for Session<'_> {
+    fn told_to_stop(&self) -> bool {
+        self.shared.told_to_stop_or_pause()
+    }
+
+    fn receive(&self, message: ServerMessage, now: Instant) -> Result<(), Fatal> {
+        self.shared.receive(message, now)
+    }
+
+    fn welcomed(&self) -> ClientMessage {
+        self.attempt.set(0);
+        self.shared.set_connection(ConnectionState::Connected);
+        self.shared.room().on_connected()
+    }
+
+    fn outbox(&self, now: Instant) -> Vec<ClientMessage> {
+        self.shared.room().take_outbox(now)
+    }
 }
 
 /// One connection, from `hello` until it ends.
-fn serve(shared: &Arc<Shared>, mut socket: Socket, attempt: &mut u32) -> Ended {
+fn serve(shared: &Arc<Shared>, socket: Socket, attempt: &mut u32) -> Ended {
     let hello = ClientMessage::Hello {
         protocol: PROTOCOL_VERSION,
         device: shared.secret.clone(),
         name: shared.name.clone(),
     };
-    if let Err(reason) = send(&mut socket, &hello) {
-        return Ended::Lost(reason);
-    }
-    let mut welcomed = false;
-    let mut last_heard = Instant::now();
-    let mut last_ping = Instant::now();
-    loop {
-        if shared.told_to_stop_or_pause() {
-            let _ = socket.close(None);
-            let _ = socket.flush();
-            return Ended::Told;
+    let attempts = Cell::new(*attempt);
+    let session = Session {
+        shared,
+        attempt: &attempts,
+    };
+    let ended = mills_online::converse(&mut Link(socket), &session, &hello, Instant::now);
+    *attempt = attempts.get();
+    match ended {
+        mills_online::Ended::Lost(reason) => Ended::Lost(reason),
+        mills_online::Ended::Told => Ended::Told,
+        mills_online::Ended::Refused(refusal) if refusal.retry => {
+            Ended::Lost(format!("{}: {}", refusal.code, refusal.message))
         }
-        if welcomed {
-            let outgoing = shared.room().take_outbox(Instant::now());
-            for message in &outgoing {
-                if let Err(reason) = send(&mut socket, message) {
-                    return Ended::Lost(reason);
-                }
-            }
-        }
-        if last_ping.elapsed() >= PING_EVERY {
-            last_ping = Instant::now();
-            if let Err(reason) = send(&mut socket, &ClientMessage::Ping { nonce: None }) {
-                return Ended::Lost(reason);
-            }
-        }
-        if last_heard.elapsed() >= SILENCE_LIMIT {
-            return Ended::Lost("the server went silent".into());
-        }
-        let text = match socket.read() {
-            Ok(Message::Text(text)) => text,
-            Ok(Message::Close(_)) => return Ended::Lost("the server closed the connection".into()),
-            Ok(_) => {
-                last_heard = Instant::now();
-                continue;
-            }
-            Err(tungstenite::Error::Io(err))
-                if matches!(err.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) =>
-            {
-                continue;
-            }
-            Err(err) => return Ended::Lost(format!("reading: {err}")),
-        };
-        last_heard = Instant::now();
-        let message = match mills_protocol::decode_server(text.as_str()) {
-            Ok(message) => message,
-            Err(err) => {
-                // A newer server's message type: skipped, as the protocol says.
-                log::debug!("online: skipped a server message: {err}");
-                continue;
-            }
-        };
-        let is_welcome = matches!(message, ServerMessage::Welcome { .. });
-        if let Err(refusal) = shared.receive(message) {
-            let _ = socket.close(None);
-            let _ = socket.flush();
-            if refusal.retry {
-                return Ended::Lost(format!("{}: {}", refusal.code, refusal.message));
-            }
-            return Ended::Fatal(OfflineReason::Refused {
-                code: refusal.code,
-                message: refusal.message,
-            });
-        }
-        if is_welcome && !welcomed {
-            welcomed = true;
-            *attempt = 0;
-            shared.set_connection(ConnectionState::Connected);
-            let first = shared.room().on_connected();
-            if let Err(reason) = send(&mut socket, &first) {
-                return Ended::Lost(reason);
-            }
-        }
+        mills_online::Ended::Refused(refusal) => Ended::Fatal(OfflineReason::Refused {
+            code: refusal.code,
+            message: refusal.message,
+        }),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn server_addresses_are_read_with_the_default_path() {
-        let a = ServerAddress::parse("ws://127.0.0.1:9000").unwrap();
-        assert_eq!(
-            (
-                a.authority.as_str(),
-                a.path.as_str(),
-                a.host.as_str(),
-                a.port
-            ),
-            ("127.0.0.1:9000", "/ws", "127.0.0.1", 9000)
-        );
-        let b = ServerAddress::parse("http://example.org/mills/ws").unwrap();
-        assert_eq!((b.path.as_str(), b.port), ("/mills/ws", 80));
-        assert!(!a.secure && !b.secure);
-        assert!(ServerAddress::parse("ftp://x").is_err());
-        assert!(ServerAddress::parse("ws://:80").is_err());
-        assert!(ServerAddress::parse("ws://host:notaport").is_err());
-    }
-
-    #[test]
-    fn secure_addresses_default_to_port_443_and_keep_their_port_and_path() {
-        let a = ServerAddress::parse("wss://mills.example").unwrap();
-        assert!(a.secure);
-        assert_eq!(
-            (
-                a.authority.as_str(),
-                a.host.as_str(),
-                a.port,
-                a.path.as_str()
-            ),
-            ("mills.example", "mills.example", 443, "/ws")
-        );
-        let b = ServerAddress::parse("WSS://mills.example:8443/play/ws").unwrap();
-        assert!(b.secure);
-        assert_eq!(
-            (
-                b.authority.as_str(),
-                b.host.as_str(),
-                b.port,
-                b.path.as_str()
-            ),
-            ("mills.example:8443", "mills.example", 8443, "/play/ws")
-        );
-        let c = ServerAddress::parse("https://[::1]:9443").unwrap();
-        assert!(c.secure);
-        assert_eq!((c.host.as_str(), c.port), ("::1", 9443));
-        assert!(ServerAddress::parse("wss://host:99999").is_err());
-    }
-
-    #[test]
-    fn a_bare_host_is_encrypted_and_only_a_typed_ws_is_not() {
-        let a = ServerAddress::parse("mills.example.org").unwrap();
-        assert!(a.secure);
-        assert_eq!(
-            (a.authority.as_str(), a.port, a.path.as_str()),
-            ("mills.example.org", 443, "/ws")
-        );
-        let b = ServerAddress::parse(" mills.example.org:8080 ").unwrap();
-        assert!(b.secure);
-        assert_eq!((b.host.as_str(), b.port), ("mills.example.org", 8080));
-        let c = ServerAddress::parse("localhost:8080").unwrap();
-        assert!(c.secure);
-        assert_eq!((c.host.as_str(), c.path.as_str()), ("localhost", "/ws"));
-        let d = ServerAddress::parse("[::1]:9000").unwrap();
-        assert!(d.secure);
-        assert_eq!((d.host.as_str(), d.port), ("::1", 9000));
-        for typed in [
-            "ws://mills.example.org",
-            "WS://mills.example.org",
-            "http://mills.example.org",
-        ] {
-            let plain = ServerAddress::parse(typed).unwrap();
-            assert!(!plain.secure, "{typed}");
-            assert_eq!(plain.port, 80, "{typed}");
-        }
-    }
 
     #[test]
     fn pauses_grow_and_stay_bounded() {

@@ -2,7 +2,13 @@
 //! the apps already draw for a local game (`snapshot`, `changes_since`, `tap`, events, the
 //! turn clock) plus the connection, the room and the opponent ([`OnlineStatus`]).
 //!
-//! - `room`: the client's picture of the room, without I/O (turns shown only once stored).
+//! The room itself (turns shown only once stored) is the online crate's client state machine
+//! (`mills_online::Room`); this module wraps it for the apps:
+//!
+//! - `listener`: the app's listener of events.
+//! - `convert`: the room, its events and taps as the apps' records and enums.
+//! - `shared`: the session's state shared with its connection thread.
+//! - `address`: the server's address as typed, read once for the connection and the settings.
 //! - `link`: the connection thread (blocking WebSocket, reconnects by itself).
 //! - `handshake`: the WebSocket opening handshake.
 //! - `tls`: TLS for `wss://` servers (rustls, the web's public roots).
@@ -17,20 +23,23 @@
 
 mod address;
 mod blocked;
+mod convert;
 mod handshake;
 mod link;
+mod listener;
 mod name;
-mod room;
 mod saved;
 mod secret;
+mod shared;
 mod test_root;
 mod tls;
 mod types;
 
-use std::sync::{Arc, Condvar, Mutex, MutexGuard, RwLock};
-use std::time::{Duration, Instant};
+use std::sync::{Arc, Condvar, Mutex, RwLock};
+use std::time::Instant;
 
 use mills_core::{self as core};
+use mills_online::{Intent, Room};
 
 use crate::error::{MillsError, guard};
 use crate::types::{ChangeBatch, GameId, Player, SessionConfig, Snapshot, TurnTimer, parse_point};
@@ -41,17 +50,11 @@ pub use types::{
 };
 
 pub use address::{ServerAddressInfo, read_server_address};
+pub use listener::OnlineListener;
 pub use saved::{SavedOnlineRoom, forget_online_room, saved_online_room};
 
-use link::ServerAddress;
-use room::{Intent, Room};
-
-/// Implemented in Kotlin or Swift. Called on the session's connection thread, never with a
-/// session lock held (it may call the session); hop to the UI thread before touching the UI.
-#[uniffi::export(foreign)]
-pub trait OnlineListener: Send + Sync {
-    fn on_event(&self, event: OnlineEvent);
-}
+use address::ServerAddress;
+use shared::{Control, Shared};
 
 /// Where the server is and who this device is.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
@@ -73,190 +76,6 @@ pub struct OnlineOptions {
     /// `None`: no file.
     #[uniffi(default = None)]
     pub room_path: Option<String>,
-}
-
-/// The session's state shared with its connection thread.
-pub(crate) struct Shared {
-    room: Mutex<Room>,
-    control: Mutex<Control>,
-    wake: Condvar,
-    connection: Mutex<(ConnectionState, String)>,
-    listener: RwLock<Option<Arc<dyn OnlineListener>>>,
-    server: ServerAddress,
-    /// The TLS settings for a `wss://` server; `None` for a plain one.
-    tls: Option<Arc<rustls::ClientConfig>>,
-    secret: String,
-    name: Option<String>,
-    /// The server address as the app gave it, for the room file.
-    server_text: String,
-    room_path: Option<String>,
-    /// What the room file last said, so it is written only when that changes.
-    room_written: Mutex<Option<saved::RoomFile>>,
-    /// The device's list of rooms whose opponent it blocked (`blocked`), and what it held
-    /// when the session started.
-    blocked_path: String,
-    blocked_before: std::collections::BTreeSet<String>,
-}
-
-#[derive(Default)]
-struct Control {
-    stop: bool,
-    paused: bool,
-    /// Bumped by `resume()`: a thread waiting to reconnect tries at once.
-    resume_seq: u64,
-}
-
-impl Shared {
-    fn room(&self) -> MutexGuard<'_, Room> {
-        self.room.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    fn control(&self) -> MutexGuard<'_, Control> {
-        self.control.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    fn deliver(&self, events: Vec<OnlineEvent>) {
-        let listener = self
-            .listener
-            .read()
-            .unwrap_or_else(|e| e.into_inner())
-            .clone();
-        if let Some(listener) = listener {
-            for event in events {
-                let call = std::panic::AssertUnwindSafe(|| listener.on_event(event));
-                if std::panic::catch_unwind(call).is_err() {
-                    log::error!("online: a listener panicked; the session goes on");
-                }
-            }
-        }
-    }
-
-    /// Applies a server message and tells the app; a refusal ends the connection.
-    fn receive(&self, message: mills_protocol::ServerMessage) -> Result<(), room::Fatal> {
-        let (events, record) = {
-            let mut room = self.room();
-            let events = room.receive(message)?;
-            let blocked_here = room
-                .info
-                .as_ref()
-                .is_some_and(|info| self.blocked_before.contains(&info.code));
-            if blocked_here && !room.opponent_blocked {
-                room.hide_opponent();
-            }
-            let record = self
-                .room_path
-                .as_ref()
-                .and_then(|_| saved::RoomFile::of(&self.server_text, &room));
-            (events, record)
-        };
-        if let Some(record) = record {
-            self.remember_room(record);
-        }
-        self.deliver(events);
-        Ok(())
-    }
-
-    /// Rewrites the room file when its record changed (before the app hears the event that
-    /// made it change, so the file is never behind what the player saw). Never after
-    /// `shut_down` has returned: the app may delete the file then (`forget_online_room`).
-    fn remember_room(&self, record: saved::RoomFile) {
-        let Some(path) = &self.room_path else { return };
-        let mut written = self.room_written.lock().unwrap_or_else(|e| e.into_inner());
-        // Read under `room_written`, which shut_down takes after setting `stop`.
-        if self.control().stop {
-            return;
-        }
-        if written.as_ref() != Some(&record) {
-            saved::write(path, &record);
-            *written = Some(record);
-        }
-    }
-
-    fn set_connection(&self, state: ConnectionState) {
-        // After shut_down the state stays `Offline(ShutDown)`, whatever the thread was doing.
-        let shut_down = ConnectionState::Offline {
-            reason: OfflineReason::ShutDown,
-        };
-        if self.control().stop && state != shut_down {
-            return;
-        }
-        let changed = {
-            let mut connection = self.connection.lock().unwrap_or_else(|e| e.into_inner());
-            let changed = connection.0 != state;
-            connection.0 = state.clone();
-            changed
-        };
-        if changed {
-            self.deliver(vec![OnlineEvent::ConnectionChanged { state }]);
-        }
-    }
-
-    fn connection_state(&self) -> ConnectionState {
-        self.connection
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .0
-            .clone()
-    }
-
-    fn last_error(&self) -> String {
-        self.connection
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .1
-            .clone()
-    }
-
-    fn set_last_error(&self, reason: String) {
-        self.connection.lock().unwrap_or_else(|e| e.into_inner()).1 = reason;
-    }
-
-    fn resume_seq(&self) -> u64 {
-        self.control().resume_seq
-    }
-
-    fn told_to_stop_or_pause(&self) -> bool {
-        let control = self.control();
-        control.stop || control.paused
-    }
-
-    /// Waits while paused; `true` when the session is shutting down.
-    fn wait_while_paused(&self) -> bool {
-        let mut control = self.control();
-        if control.paused && !control.stop {
-            drop(control);
-            self.set_connection(ConnectionState::Offline {
-                reason: OfflineReason::Paused,
-            });
-            control = self.control();
-        }
-        while control.paused && !control.stop {
-            control = self.wake.wait(control).unwrap_or_else(|e| e.into_inner());
-        }
-        control.stop
-    }
-
-    /// Sleeps `pause`, or less if `resume()` is called; `true` when shutting down.
-    fn sleep_unless_woken(&self, pause: Duration, seq: u64) -> bool {
-        let control = self.control();
-        let (control, _) = self
-            .wake
-            .wait_timeout_while(control, pause, |c| {
-                !c.stop && !c.paused && c.resume_seq == seq
-            })
-            .unwrap_or_else(|e| e.into_inner());
-        control.stop
-    }
-
-    /// Waits for `resume()` (or shut-down, `true`).
-    fn wait_for_resume(&self, seq: u64) -> bool {
-        let control = self.control();
-        let control = self
-            .wake
-            .wait_while(control, |c| !c.stop && c.resume_seq == seq)
-            .unwrap_or_else(|e| e.into_inner());
-        control.stop
-    }
 }
 
 /// One room on a server, as the game screen draws it. Thread-safe; every call returns at
@@ -293,11 +112,9 @@ impl OnlineSession {
             None
         };
         let secret = secret::load_or_create(&options.secret_path)?;
-        let config = core::SessionConfig::new(game.into()).with_mode(core::Mode::PassAndPlay);
-        let board = core::GameSession::new(config, room::quiet_options());
         let id_prefix = random_id_prefix();
         let shared = Arc::new(Shared {
-            room: Mutex::new(Room::new(intent, board, id_prefix)),
+            room: Mutex::new(Room::for_game(intent, game.into(), id_prefix)),
             control: Mutex::new(Control::default()),
             wake: Condvar::new(),
             connection: Mutex::new((ConnectionState::Connecting, String::new())),
@@ -326,12 +143,14 @@ impl OnlineSession {
     /// The board's snapshot with the server's clock and no undo (an online game has none).
     fn online_snapshot(room: &Room, snapshot: core::Snapshot) -> Snapshot {
         let mut snapshot: Snapshot = snapshot.into();
-        let (to_move, left, limit) = room.clock_now();
+        let (to_move, left, limit) = room.clock_now(Instant::now());
         if let Some(info) = &room.info {
             snapshot.config = SessionConfig {
-                game: info.game,
+                game: info.game.into(),
                 mode: crate::types::GameMode::PassAndPlay,
-                timer: timer_of_seconds(info.timer_seconds),
+                timer: core::TurnTimer::from_seconds(info.timer_seconds)
+                    .unwrap_or(core::TurnTimer::Off)
+                    .into(),
             };
         }
         snapshot.turn_limit_ms = limit;
@@ -358,7 +177,7 @@ impl OnlineSession {
         guard(|| {
             let intent = Intent::Create {
                 game: core::Variant::from(game).id().to_string(),
-                timer: seconds_of_timer(timer),
+                timer: core::TurnTimer::from(timer).seconds_or_off(),
                 side: None,
             };
             OnlineSession::start(options, intent, game, listener, &[])
@@ -432,7 +251,7 @@ impl OnlineSession {
             if self.is_shut_down() {
                 return Err(MillsError::SessionClosed);
             }
-            Ok(self.shared.room().tap(point))
+            Ok(convert::tap_result(self.shared.room().tap(point)))
         })
     }
 
@@ -489,8 +308,8 @@ impl OnlineSession {
     pub fn status(&self) -> OnlineStatus {
         let connection = self.shared.connection_state();
         let room = self.shared.room();
-        let (to_move, left, limit) = room.clock_now();
-        let over = room.outcome.is_some() || room.board.snapshot().outcome.is_some();
+        let (to_move, left, limit) = room.clock_now(Instant::now());
+        let over = room.is_over();
         let clocks = [Player::P1, Player::P2]
             .into_iter()
             .map(|player| {
@@ -502,21 +321,20 @@ impl OnlineSession {
                 }
             })
             .collect();
-        let opponent_online = room.info.as_ref().is_some_and(|info| {
-            info.players
-                .iter()
-                .any(|p| p.player != info.you && p.online)
-        });
+        let opponent_online = room
+            .info
+            .as_ref()
+            .is_some_and(|info| info.seats.iter().any(|s| s.side != info.you && s.online));
         OnlineStatus {
             connection,
-            room: room.info.clone(),
+            room: room.info.as_ref().map(convert::room_info),
             opponent_name: room.opponent_name(),
             opponent_online,
             opponent_away_minutes: room.opponent_away_minutes(Instant::now()),
             clocks,
             awaiting_server: room.pending.is_some(),
-            rematch_asked: room.rematch_asked(),
-            outcome: room.outcome_info(),
+            rematch_asked: room.rematch_asked().into_iter().map(Player::from).collect(),
+            outcome: room.outcome_on_board().map(Into::into),
             record: room.record.clone(),
             opponent_blocked: room.opponent_blocked,
         }
@@ -597,7 +415,7 @@ impl OnlineSession {
     ) -> Result<Arc<OnlineSession>, MillsError> {
         let intent = Intent::Create {
             game: core::Variant::from(game).id().to_string(),
-            timer: seconds_of_timer(timer),
+            timer: core::TurnTimer::from(timer).seconds_or_off(),
             side: None,
         };
         OnlineSession::start(options, intent, game, listener, &[extra_root])
@@ -642,28 +460,10 @@ fn random_id_prefix() -> String {
     format!("{n:016x}")
 }
 
-fn seconds_of_timer(timer: TurnTimer) -> u32 {
-    match timer {
-        TurnTimer::Off => 0,
-        TurnTimer::Seconds15 => 15,
-        TurnTimer::Seconds30 => 30,
-        TurnTimer::Seconds60 => 60,
-        TurnTimer::Seconds120 => 120,
-    }
-}
-
-fn timer_of_seconds(seconds: u32) -> TurnTimer {
-    match seconds {
-        15 => TurnTimer::Seconds15,
-        30 => TurnTimer::Seconds30,
-        60 => TurnTimer::Seconds60,
-        120 => TurnTimer::Seconds120,
-        _ => TurnTimer::Off,
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use super::*;
 
     #[test]

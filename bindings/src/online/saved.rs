@@ -13,7 +13,9 @@ use serde::{Deserialize, Serialize};
 
 use mills_protocol::Seat;
 
-use super::room::{Room, player_of};
+use mills_online::Room;
+use mills_online::names::{seat, side};
+
 use crate::types::{GameId, Player};
 
 /// A room this device sits in, as last written by a session (`saved_online_room`).
@@ -52,11 +54,8 @@ impl RoomFile {
         Some(RoomFile {
             server: server.to_string(),
             room: info.code.clone(),
-            game: mills_core::Variant::from(info.game).id().to_string(),
-            you: match info.you {
-                Player::P1 => Seat::P1,
-                Player::P2 => Seat::P2,
-            },
+            game: info.game.id().to_string(),
+            you: seat(info.you),
             opponent: room.opponent_name(),
             finished: room.is_over(),
         })
@@ -69,7 +68,7 @@ impl RoomFile {
             room,
             server: self.server.clone(),
             game,
-            you: player_of(self.you),
+            you: side(self.you).into(),
             opponent_name: self.opponent.clone(),
             finished: self.finished,
         })

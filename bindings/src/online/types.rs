@@ -62,12 +62,6 @@ pub struct RoomInfo {
     pub players: Vec<PlayerInfo>,
 }
 
-impl RoomInfo {
-    pub(crate) fn you_side(&self) -> mills_core::Side {
-        self.you.into()
-    }
-}
-
 /// A player's turn clock: the side to move counts down, the other shows its next turn's
 /// full time.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]

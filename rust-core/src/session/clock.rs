@@ -64,10 +64,26 @@ impl Clock for ManualClock {
     }
 }
 
-/// The countdown of the turn in progress. It runs only while a human is to move, the game
-/// goes on and the session is not paused; otherwise it holds what was left.
+/// The countdown of the turn in progress, on readings of a [`Clock`] (milliseconds): the one
+/// implementation of "time left from a limit and a clock reading" that a local session, the
+/// online client (from the server's reading) and the server (from a turn's start) share. A
+/// local session runs it only while a human is to move, the game goes on and the session is
+/// not paused; stopped, it holds what was left.
+///
+/// ```
+/// use mills_core::Countdown;
+///
+/// let mut turn = Countdown::new(Some(15_000));
+/// turn.set_running(1_000, true);
+/// assert_eq!(turn.remaining(6_000), Some(10_000));
+/// assert!(turn.expired(16_000));
+/// // A reading of 8 s left at 100 ms, running from then.
+/// let heard = Countdown::running_from(Some(15_000), 8_000, 100);
+/// assert_eq!(heard.remaining(2_100), Some(6_000));
+/// assert_eq!(Countdown::new(None).remaining(5), None, "the timer is off");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Countdown {
+pub struct Countdown {
     limit_ms: Option<u64>,
     /// What was left at `since` (or all along, while stopped).
     left_ms: u64,
@@ -76,6 +92,7 @@ pub(crate) struct Countdown {
 }
 
 impl Countdown {
+    /// A full, stopped countdown of `limit_ms` (`None`: the timer is off).
     pub fn new(limit_ms: Option<u64>) -> Countdown {
         Countdown {
             limit_ms,
@@ -84,11 +101,21 @@ impl Countdown {
         }
     }
 
+    /// A countdown that had `left_ms` (at most the limit) at the reading `now`, running from
+    /// then: a reading someone else's clock made, such as the server's.
+    pub fn running_from(limit_ms: Option<u64>, left_ms: u64, now: u64) -> Countdown {
+        let mut countdown = Countdown::new(limit_ms);
+        countdown.set_left(left_ms);
+        countdown.set_running(now, true);
+        countdown
+    }
+
     /// The limit of a turn; `None` when the timer is off.
     pub fn limit_ms(&self) -> Option<u64> {
         self.limit_ms
     }
 
+    /// Counting down (not stopped, and the timer is on).
     pub fn is_running(&self) -> bool {
         self.since.is_some()
     }
@@ -113,6 +140,7 @@ impl Countdown {
         self.since = None;
     }
 
+    /// Starts (from `now`) or stops the countdown; an off timer never runs.
     pub fn set_running(&mut self, now: u64, run: bool) {
         let run = run && self.limit_ms.is_some();
         match (run, self.since) {
@@ -125,6 +153,7 @@ impl Countdown {
         }
     }
 
+    /// Running, and nothing left at `now`.
     pub fn expired(&self, now: u64) -> bool {
         self.is_running() && self.remaining(now) == Some(0)
     }

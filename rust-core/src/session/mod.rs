@@ -71,7 +71,7 @@ use std::sync::{Arc, Condvar, Mutex, RwLock};
 use std::time::Duration;
 
 pub use changes::{BoardChange, Change, ChangeBatch};
-pub use clock::{Clock, ManualClock, SystemClock};
+pub use clock::{Clock, Countdown, ManualClock, SystemClock};
 pub use config::{ComputerRunner, Mode, SessionClock, SessionConfig, SessionOptions};
 pub use events::{Played, Refusal, SessionError, SessionEvent, SessionListener, TapOutcome};
 pub use lesson::{LessonPlay, LessonSession, LessonTap};

@@ -187,7 +187,7 @@ pub(crate) fn encode(
             Mode::PassAndPlay => ModeDoc::PassAndPlay,
         },
         timer: TimerDoc {
-            seconds: config.timer.seconds().unwrap_or(0),
+            seconds: config.timer.seconds_or_off(),
             time_left_ms: config.timer.seconds().and(time_left_ms),
             paused,
         },

@@ -24,7 +24,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
-use mills_core::{Action, Game, Rules, Side};
+use mills_core::{Action, Game, Variant};
+use mills_online::{Intent, Room};
 use mills_protocol::{ClientMessage, ServerMessage, decode_server, encode};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -83,10 +84,10 @@ async fn run(options: Options) -> i32 {
             }
         },
     };
-    let rules = match options.game.as_str() {
-        "zhiqi" => Rules::ZHIQI,
-        "linked-horse" => Rules::LINKED_HORSE,
-        _ => Rules::TWELVE_MENS_MORRIS,
+    let variant = match options.game.as_str() {
+        "zhiqi" => Variant::ZhiQi,
+        "linked-horse" => Variant::LinkedHorse,
+        _ => Variant::TwelveMensMorris,
     };
     let totals = Arc::new(Totals {
         acked: AtomicU64::new(0),
@@ -110,13 +111,13 @@ async fn run(options: Options) -> i32 {
         let (turns, think) = (options.turns, options.think_ms);
         tasks.push(tokio::spawn(async move {
             let mut rng = StdRng::seed_from_u64(g as u64);
-            let setup = setup_game(&urls, &game, &mut rng).await;
+            let setup = setup_game(&urls, &game, variant, g, &mut rng).await;
             ready.wait().await;
-            let Ok((clients, room)) = setup else {
+            let Ok(clients) = setup else {
                 totals.failed_games.fetch_add(1, Ordering::Relaxed);
                 return Timings::default();
             };
-            match play(clients, &room, rules, turns, think, &mut rng, &totals).await {
+            match play(clients, turns, think, &mut rng, &totals).await {
                 Ok(timings) => timings,
                 Err(why) => {
                     eprintln!("game {g}: {why}");
@@ -261,16 +262,22 @@ async fn recv_until<T>(
     mut pick: impl FnMut(ServerMessage) -> Option<T>,
 ) -> Result<T, String> {
     loop {
+        if let Some(found) = pick(recv(ws).await?) {
+            return Ok(found);
+        }
+    }
+}
+
+/// The next server message (other frames are skipped).
+async fn recv(ws: &mut Ws) -> Result<ServerMessage, String> {
+    loop {
         let frame = tokio::time::timeout(Duration::from_secs(120), ws.next())
             .await
             .map_err(|_| "no answer in 120 s")?
             .ok_or("closed")?
             .map_err(|e| e.to_string())?;
         if let Message::Text(text) = frame {
-            let message = decode_server(text.as_str()).map_err(|e| e.to_string())?;
-            if let Some(found) = pick(message) {
-                return Ok(found);
-            }
+            return decode_server(text.as_str()).map_err(|e| e.to_string());
         }
     }
 }
@@ -281,113 +288,194 @@ fn secret(rng: &mut StdRng) -> String {
         .collect()
 }
 
+/// One player: a connection and the client's room state machine, as the apps have them.
+struct Client {
+    ws: Ws,
+    room: Room,
+}
+
+impl Client {
+    /// Connects and says `hello`; the room asks for what `intent` says once welcomed.
+    async fn connect(url: &str, name: &str, secret: String, room: Room) -> Result<Client, String> {
+        let (ws, _) = tokio_tungstenite::connect_async(url)
+            .await
+            .map_err(|e| e.to_string())?;
+        let mut client = Client { ws, room };
+        let hello = ClientMessage::Hello {
+            protocol: mills_protocol::PROTOCOL_VERSION,
+            device: secret,
+            name: Some(name.into()),
+        };
+        send(&mut client.ws, &hello).await?;
+        client
+            .hear_until(|m| matches!(m, ServerMessage::Welcome { .. }))
+            .await?;
+        Ok(client)
+    }
+
+    /// Sends what the room asks for first on a welcomed connection (create, join or open).
+    async fn ask_for_room(&mut self) -> Result<(), String> {
+        let first = self.room.on_connected();
+        send(&mut self.ws, &first).await
+    }
+
+    /// Sends what the room has to send now.
+    async fn flush(&mut self) -> Result<(), String> {
+        for message in self.room.take_outbox(Instant::now()) {
+            send(&mut self.ws, &message).await?;
+        }
+        Ok(())
+    }
+
+    /// Hands the next server message to the room (and sends what it answers); the message.
+    async fn hear(&mut self) -> Result<ServerMessage, String> {
+        let message = recv(&mut self.ws).await?;
+        self.room
+            .receive(message.clone(), Instant::now())
+            .map_err(|fatal| format!("{}: {}", fatal.code, fatal.message))?;
+        self.flush().await?;
+        Ok(message)
+    }
+
+    /// Hears server messages until `done` says so of one.
+    async fn hear_until(
+        &mut self,
+        mut done: impl FnMut(&ServerMessage) -> bool,
+    ) -> Result<(), String> {
+        while !done(&self.hear().await?) {}
+        Ok(())
+    }
+
+    /// Both seats are taken, as this player's room shows it.
+    fn seated(&self) -> bool {
+        self.room
+            .info
+            .as_ref()
+            .is_some_and(|info| info.seats.iter().all(|seat| seat.joined))
+    }
+}
+
 async fn setup_game(
     urls: &[String; 2],
     game: &str,
+    variant: Variant,
+    g: usize,
     rng: &mut StdRng,
-) -> Result<([Ws; 2], String), String> {
-    let mut clients = Vec::new();
-    for (name, url) in ["A", "B"].into_iter().zip(urls) {
-        let (mut ws, _) = tokio_tungstenite::connect_async(url)
-            .await
-            .map_err(|e| e.to_string())?;
-        send(
-            &mut ws,
-            &ClientMessage::Hello {
-                protocol: mills_protocol::PROTOCOL_VERSION,
-                device: secret(rng),
-                name: Some(name.into()),
-            },
-        )
-        .await?;
-        recv_until(&mut ws, |m| {
-            matches!(m, ServerMessage::Welcome { .. }).then_some(())
-        })
-        .await?;
-        clients.push(ws);
-    }
-    let mut b = clients.pop().ok_or("b")?;
-    let mut a = clients.pop().ok_or("a")?;
-    send(
-        &mut a,
-        &ClientMessage::Create {
-            game: game.into(),
-            timer: 60,
-            side: None,
-            id: None,
-        },
+) -> Result<[Client; 2], String> {
+    let create = Intent::Create {
+        game: game.into(),
+        timer: 60,
+        side: None,
+    };
+    let mut a = Client::connect(
+        &urls[0],
+        "A",
+        secret(rng),
+        Room::for_game(create, variant, format!("{g}a")),
     )
     .await?;
-    let room = recv_until(&mut a, |m| match m {
-        ServerMessage::Created { room, .. } => Some(room.room),
-        ServerMessage::Error { message, .. } => Some(format!("!{message}")),
-        _ => None,
+    let b_secret = secret(rng);
+    a.ask_for_room().await?;
+    a.hear_until(|m| {
+        matches!(
+            m,
+            ServerMessage::Created { .. } | ServerMessage::Error { .. }
+        )
     })
     .await?;
-    if let Some(why) = room.strip_prefix('!') {
-        return Err(why.to_string());
+    let code = a
+        .room
+        .info
+        .as_ref()
+        .map(|info| info.code.clone())
+        .ok_or("no room created")?;
+    let join = Intent::Join { code };
+    let mut b = Client::connect(
+        &urls[1],
+        "B",
+        b_secret,
+        Room::for_game(join, variant, format!("{g}b")),
+    )
+    .await?;
+    b.ask_for_room().await?;
+    for client in [&mut a, &mut b] {
+        if !client.seated() {
+            client
+                .hear_until(|m| matches!(m, ServerMessage::Room { .. }))
+                .await?;
+        }
     }
-    send(&mut b, &ClientMessage::Join { code: room.clone() }).await?;
-    for ws in [&mut a, &mut b] {
-        recv_until(ws, |m| {
-            matches!(m, ServerMessage::Room { .. }).then_some(())
-        })
-        .await?;
-    }
-    Ok(([a, b], room))
+    Ok([a, b])
 }
 
 async fn play(
-    mut clients: [Ws; 2],
-    room: &str,
-    rules: Rules,
+    mut clients: [Client; 2],
     turns: usize,
     think_ms: u64,
     rng: &mut StdRng,
     totals: &Totals,
 ) -> Result<Timings, String> {
-    let mut game = Game::new(rules);
     let mut latencies = Vec::with_capacity(turns);
     let mut seen = Vec::with_capacity(turns);
     let mut sent_turns: Vec<Vec<String>> = Vec::new();
+    // The player who saw the last turn stored: its room is up to date.
+    let mut current = 0;
     for n in 0..turns {
-        if game.is_over() {
+        let room = &clients[current].room;
+        if room.is_over() {
             break;
         }
+        let to_move = room.to_move();
         if think_ms > 0 {
             tokio::time::sleep(Duration::from_millis(rng.random_range(0..=think_ms))).await;
         }
-        let mover = usize::from(game.position().side_to_move() == Side::P2);
-        let actions = random_turn(&game, rng);
-        let id = format!("t{n}");
+        let mover = usize::from(
+            clients[1]
+                .room
+                .info
+                .as_ref()
+                .is_some_and(|info| info.you == to_move),
+        );
+        let revision = sent_turns.len() as u64;
+        let client = &mut clients[mover];
+        // The mover has drawn every stored turn (its own last one included) before it moves.
+        while client.room.revision() < revision || client.room.pending.is_some() {
+            client.hear().await?;
+        }
+        let actions = random_turn(&client.room.board.game(), rng);
         let sent = Instant::now();
-        send(
-            &mut clients[mover],
-            &ClientMessage::Turn {
-                room: room.into(),
-                game: 1,
-                revision: sent_turns.len() as u64,
-                id: id.clone(),
-                actions: actions.clone(),
-            },
-        )
-        .await?;
-        let answer = recv_until(&mut clients[mover], |m| match m {
-            ServerMessage::Accepted {
-                id: i, revision, ..
-            } if i == id => Some(Ok(revision)),
-            ServerMessage::Error {
-                id: Some(i), code, ..
-            } if i == id => Some(Err(code)),
-            _ => None,
-        })
-        .await?;
-        match answer {
-            Ok(revision) => {
+        let texts = client
+            .room
+            .send_turn(&actions)
+            .map_err(|why| format!("turn {n} not sent: {why:?}"))?;
+        let id = client
+            .room
+            .pending
+            .as_ref()
+            .map(|p| p.id.clone())
+            .ok_or("no turn pending")?;
+        client.flush().await?;
+        let mut answer = None;
+        client
+            .hear_until(|m| {
+                answer = match m {
+                    ServerMessage::Accepted {
+                        id: i, revision, ..
+                    } if *i == id => Some(Ok(*revision)),
+                    ServerMessage::Error {
+                        id: Some(i), code, ..
+                    } if *i == id => Some(Err(*code)),
+                    _ => None,
+                };
+                answer.is_some()
+            })
+            .await?;
+        match answer.ok_or("no answer")? {
+            Ok(stored) => {
                 latencies.push(sent.elapsed().as_micros().min(u128::from(u32::MAX)) as u32);
                 totals.acked.fetch_add(1, Ordering::Relaxed);
-                if revision != sent_turns.len() as u64 + 1 {
-                    return Err(format!("turn {n} acknowledged as revision {revision}"));
+                if stored != revision + 1 {
+                    return Err(format!("turn {n} acknowledged as revision {stored}"));
                 }
             }
             Err(code) => {
@@ -396,26 +484,32 @@ async fn play(
             }
         }
         // The opponent moves only once its app has shown this turn, as in the apps.
-        let revision = sent_turns.len() as u64 + 1;
-        recv_until(&mut clients[1 - mover], |m| match m {
-            ServerMessage::Update { entries, .. }
-                if entries.iter().any(|e| e.revision == revision) =>
-            {
-                Some(())
-            }
-            _ => None,
-        })
-        .await?;
-        seen.push(sent.elapsed().as_micros().min(u128::from(u32::MAX)) as u32);
-        for a in &actions {
-            game.play(a.parse::<Action>().map_err(|e| e.to_string())?)
-                .map_err(|e| e.to_string())?;
+        let opponent = &mut clients[1 - mover];
+        if opponent.room.revision() <= revision {
+            opponent
+                .hear_until(|m| {
+                    matches!(m, ServerMessage::Update { entries, .. }
+                        if entries.iter().any(|e| e.revision == revision + 1))
+                })
+                .await?;
         }
-        sent_turns.push(actions);
+        if opponent.room.revision() != revision + 1 {
+            return Err(format!("turn {n} not drawn by the opponent"));
+        }
+        seen.push(sent.elapsed().as_micros().min(u128::from(u32::MAX)) as u32);
+        current = 1 - mover;
+        sent_turns.push(texts);
     }
     // What the server holds must be exactly the acknowledged turns, once each.
-    send(&mut clients[0], &ClientMessage::Open { room: room.into() }).await?;
-    let state = recv_until(&mut clients[0], |m| match m {
+    let room = clients[0]
+        .room
+        .info
+        .as_ref()
+        .map(|info| info.code.clone())
+        .ok_or("no room")?;
+    let ws = &mut clients[0].ws;
+    send(ws, &ClientMessage::Open { room }).await?;
+    let state = recv_until(ws, |m| match m {
         ServerMessage::Room { room } => Some(room),
         _ => None,
     })
@@ -438,8 +532,8 @@ async fn play(
         stored.len().saturating_sub(sent_turns.len()) as u64,
         Ordering::Relaxed,
     );
-    for ws in &mut clients {
-        let _ = ws.close(None).await;
+    for client in &mut clients {
+        let _ = client.ws.close(None).await;
     }
     Ok(Timings {
         accepted: latencies,
@@ -447,7 +541,7 @@ async fn play(
     })
 }
 
-fn random_turn(game: &Game, rng: &mut StdRng) -> Vec<String> {
+fn random_turn(game: &Game, rng: &mut StdRng) -> Vec<Action> {
     let mut game = game.clone();
     let mut turn = Vec::new();
     loop {
@@ -459,7 +553,7 @@ fn random_turn(game: &Game, rng: &mut StdRng) -> Vec<String> {
         let Ok(applied) = game.play(action) else {
             return turn;
         };
-        turn.push(action.to_string());
+        turn.push(action);
         if applied.turn_ended {
             return turn;
         }

@@ -16,6 +16,5 @@ pub mod wire;
 #[cfg(test)]
 mod tests;
 
-pub use names::{rules_of, seat};
 pub use state::{Member, PendingEntry, Plan, Refusal, Room};
 pub use wire::{date_of, outcome_wire};

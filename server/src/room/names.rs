@@ -1,31 +1,7 @@
-//! The engine's and the store's names of the rules, seats, sides and entry kinds.
+//! The store's names of seats and entry kinds, and how stored secrets and ids compare (the
+//! wire's seats and the engine's sides are `mills_online::names`).
 
-use mills_core::{Rules, Side, Variant};
 use mills_protocol::{EntryKind, Seat};
-
-/// The rules of a game id.
-pub fn rules_of(variant: Variant) -> Rules {
-    match variant {
-        Variant::ZhiQi => Rules::ZHIQI,
-        Variant::LinkedHorse => Rules::LINKED_HORSE,
-        Variant::TwelveMensMorris => Rules::TWELVE_MENS_MORRIS,
-    }
-}
-
-/// The wire's seat of an engine side.
-pub fn seat(side: Side) -> Seat {
-    match side {
-        Side::P1 => Seat::P1,
-        Side::P2 => Seat::P2,
-    }
-}
-
-pub(super) fn side(seat: Seat) -> Side {
-    match seat {
-        Seat::P1 => Side::P1,
-        Seat::P2 => Side::P2,
-    }
-}
 
 pub(super) fn seat_id(seat: Seat) -> &'static str {
     match seat {

@@ -3,12 +3,13 @@
 
 use std::collections::HashMap;
 
-use mills_core::{Action, TurnTimer, Variant};
+use mills_core::{TurnTimer, Variant};
+use mills_online::replay::play_entry;
 use mills_protocol::{self as wire, EntryKind, Seat};
 
 use crate::store::{EntryRow, GameRow, MemberRow, RematchRow, RoomRow, Snapshot, StoreError};
 
-use super::names::{kind_id, seat_id, side};
+use super::names::{kind_id, seat_id};
 use super::state::{Member, PendingEntry, Room};
 
 impl Room {
@@ -18,7 +19,7 @@ impl Room {
             RoomRow {
                 id: self.id.clone(),
                 game_id: self.variant.id().to_string(),
-                timer: self.timer.seconds().unwrap_or(0),
+                timer: self.timer.seconds_or_off(),
                 created_ms: self.created_ms,
                 create_id: self.create_id.clone(),
             },
@@ -166,35 +167,23 @@ impl Room {
             "p2" => Seat::P2,
             other => return Err(format!("side {other}")),
         };
-        let actions: Vec<String> = row.actions.split_whitespace().map(String::from).collect();
-        let mut after = self.game.clone();
         let kind = match row.kind.as_str() {
-            "turn" | "pass" => {
-                for text in &actions {
-                    let action: Action = text.parse().map_err(|e| format!("{e}"))?;
-                    after.play(action).map_err(|e| format!("{e}"))?;
-                }
-                if row.kind == "turn" {
-                    EntryKind::Turn
-                } else {
-                    EntryKind::Pass
-                }
-            }
-            "resign" => {
-                after.resign(side(by)).map_err(|e| format!("{e}"))?;
-                EntryKind::Resign
-            }
+            "turn" => EntryKind::Turn,
+            "pass" => EntryKind::Pass,
+            "resign" => EntryKind::Resign,
             other => return Err(format!("kind {other}")),
         };
+        let entry = wire::Entry {
+            revision: row.revision,
+            kind,
+            side: by,
+            actions: row.actions.split_whitespace().map(String::from).collect(),
+        };
+        let played = play_entry(&self.game, &entry)?;
         self.commit(PendingEntry {
-            entry: wire::Entry {
-                revision: row.revision,
-                kind,
-                side: by,
-                actions,
-            },
+            entry,
             client_id: row.client_id.clone(),
-            game_after: after,
+            game_after: played.game,
         });
         Ok(())
     }

@@ -3,12 +3,13 @@
 
 use std::collections::HashMap;
 
-use mills_core::{Action, Game, TurnTimer, Variant};
+use mills_core::{Action, Game, Rules, TurnTimer, Variant};
+use mills_online::plan::{self, Planned};
 use mills_protocol::{self as wire, EntryKind, ErrorCode, Seat};
 
 use crate::store::{GameRow, MemberRow, RematchRow};
 
-use super::names::{fingerprint, rules_of, same_secret, seat, seat_id, side};
+use super::names::{fingerprint, same_secret};
 
 /// A device in a room.
 #[derive(Clone, Debug)]
@@ -122,7 +123,7 @@ impl Room {
             game_no: 1,
             p1_member: if creator_side == Seat::P1 { 0 } else { 1 },
             started_ms: created_ms,
-            game: Game::new(rules_of(variant)),
+            game: Game::new(Rules::of(variant)),
             entries: Vec::new(),
             ids: HashMap::new(),
             rematch: [false; 2],
@@ -181,7 +182,7 @@ impl Room {
 
     /// The side to move, while the game is on.
     pub fn to_move(&self) -> Option<Seat> {
-        (!self.game.is_over()).then(|| seat(self.game.position().side_to_move()))
+        plan::to_move(&self.game)
     }
 
     /// The second device takes the free seat; returns the member row to store.
@@ -213,36 +214,8 @@ impl Room {
                 ),
             ));
         }
-        let to_move = seat(self.game.position().side_to_move());
-        if mover != to_move {
-            return Err(Refusal::new(
-                ErrorCode::NotYourTurn,
-                format!("it is {}'s turn", seat_id(to_move)),
-            ));
-        }
-        let mut after = self.game.clone();
-        let mut played = Vec::with_capacity(actions.len());
-        for (i, text) in actions.iter().enumerate() {
-            let illegal = |why: String| Refusal::new(ErrorCode::IllegalTurn, why);
-            let action: Action = text
-                .parse()
-                .map_err(|e: mills_core::ParseActionError| illegal(e.to_string()))?;
-            if action == Action::Pass {
-                return Err(illegal("only the turn timer passes".into()));
-            }
-            let applied = after
-                .play(action)
-                .map_err(|e| illegal(format!("{action}: {e}")))?;
-            played.push(action.to_string());
-            let last = i + 1 == actions.len();
-            if applied.turn_ended && !last {
-                return Err(illegal(format!("the turn ended at {action}")));
-            }
-            if !applied.turn_ended && last {
-                return Err(illegal("the turn is not finished".into()));
-            }
-        }
-        Ok(self.append(EntryKind::Turn, to_move, played, Some(id), after))
+        let planned = plan::turn(&self.game, mover, actions).map_err(refusal)?;
+        Ok(self.append(planned, Some(id)))
     }
 
     /// Checks a resignation of `device`.
@@ -252,21 +225,13 @@ impl Room {
             return Ok(plan);
         }
         self.check_current(game)?;
-        let mut after = self.game.clone();
-        after
-            .resign(side(mover))
-            .map_err(|e| Refusal::new(ErrorCode::GameOver, e.to_string()))?;
-        Ok(self.append(EntryKind::Resign, mover, Vec::new(), Some(id), after))
+        let planned = plan::resign(&self.game, mover).map_err(refusal)?;
+        Ok(self.append(planned, Some(id)))
     }
 
     /// The timer's pass for the side to move, while the game is on.
     pub fn plan_pass(&self) -> Option<PendingEntry> {
-        let to_move = self.to_move()?;
-        let mut after = self.game.clone();
-        after.play(Action::Pass).ok()?;
-        let Plan::Append(pending) =
-            self.append(EntryKind::Pass, to_move, vec!["pass".into()], None, after)
-        else {
+        let Plan::Append(pending) = self.append(plan::pass(&self.game)?, None) else {
             return None;
         };
         Some(*pending)
@@ -329,23 +294,16 @@ impl Room {
         Ok(())
     }
 
-    pub(super) fn append(
-        &self,
-        kind: EntryKind,
-        by: Seat,
-        actions: Vec<String>,
-        client_id: Option<&str>,
-        game_after: Game,
-    ) -> Plan {
+    pub(super) fn append(&self, planned: Planned, client_id: Option<&str>) -> Plan {
         Plan::Append(Box::new(PendingEntry {
             entry: wire::Entry {
                 revision: self.revision() + 1,
-                kind,
-                side: by,
-                actions,
+                kind: planned.kind,
+                side: planned.by,
+                actions: planned.actions,
             },
             client_id: client_id.map(str::to_string),
-            game_after,
+            game_after: planned.game_after,
         }))
     }
 
@@ -423,8 +381,13 @@ impl Room {
         self.game_no = row.game_no;
         self.p1_member = row.p1_member;
         self.started_ms = row.started_ms;
-        self.game = Game::new(rules_of(self.variant));
+        self.game = Game::new(Rules::of(self.variant));
         self.entries.clear();
         self.rematch = [false; 2];
     }
+}
+
+/// The engine's refusal of a turn or resignation as the server's.
+fn refusal(refused: plan::Refused) -> Refusal {
+    Refusal::new(refused.code, refused.message)
 }

@@ -3,8 +3,8 @@
 use mills_core::{Outcome, Record, RecordHeader};
 use mills_protocol::{self as wire, Seat};
 
-use super::names::seat;
 use super::state::Room;
+use mills_online::names::seat;
 
 impl Room {
     /// The outcome on the wire, once the game is over.
@@ -26,7 +26,7 @@ impl Room {
             date: Some(date_of(self.started_ms)),
             players: [name(Seat::P1), name(Seat::P2)],
             level: None,
-            timer_seconds: Some(self.timer.seconds().unwrap_or(0)),
+            timer_seconds: Some(self.timer.seconds_or_off()),
             hints: None,
         };
         match Record::new(self.game.clone(), header) {

@@ -165,18 +165,21 @@ fn request(parsed: &Parsed) -> Result<Request, CliError> {
 
 /// `--timer S`: one of the server's settings (60 s, the apps' default, when absent).
 fn timer(parsed: &Parsed) -> Result<TurnTimer, CliError> {
-    match parsed.value("--timer") {
-        None | Some("60") => Ok(TurnTimer::Seconds60),
-        Some("0") => Ok(TurnTimer::Off),
-        Some("15") => Ok(TurnTimer::Seconds15),
-        Some("30") => Ok(TurnTimer::Seconds30),
-        Some("120") => Ok(TurnTimer::Seconds120),
-        Some(other) => Err(parsed
-            .error(format!(
-                "--timer must be 0 (off), 15, 30, 60 or 120 seconds, not '{other}'"
-            ))
-            .into()),
-    }
+    let Some(text) = parsed.value("--timer") else {
+        return Ok(mills_core::TurnTimer::default().into());
+    };
+    // The setting whose seconds read exactly as typed (no "060" or "+60").
+    mills_core::TurnTimer::ALL
+        .into_iter()
+        .find(|timer| timer.seconds_or_off().to_string() == text)
+        .map(TurnTimer::from)
+        .ok_or_else(|| {
+            parsed
+                .error(format!(
+                    "--timer must be 0 (off), 15, 30, 60 or 120 seconds, not '{text}'"
+                ))
+                .into()
+        })
 }
 
 /// `--name`: one line the server accepts, refused here rather than cut short by it.

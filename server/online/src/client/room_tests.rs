@@ -2,7 +2,6 @@
 //! turns drawn only once stored, refusals never drawn, resends with the same id.
 
 use super::*;
-use crate::types::Refusal;
 
 const ROOM: &str = "K7QM2XRP9DTA";
 
@@ -58,9 +57,31 @@ fn playing(entries: &[String]) -> Room {
     let mut room = new_room(Intent::Open { room: ROOM.into() });
     room.on_connected();
     let state = room_state(1, "p1", true, entries);
-    room.receive(server(&format!(r#"{{"type":"room","room":{state}}}"#)))
+    room.receive_now(server(&format!(r#"{{"type":"room","room":{state}}}"#)))
         .unwrap();
     room
+}
+
+/// The room's `receive` at this moment.
+trait ReceiveNow {
+    fn receive_now(&mut self, message: ServerMessage) -> Result<Vec<Event>, Fatal>;
+}
+
+impl ReceiveNow for Room {
+    fn receive_now(&mut self, message: ServerMessage) -> Result<Vec<Event>, Fatal> {
+        self.receive(message, Instant::now())
+    }
+}
+
+/// P1 to move with a7 and d7 after four stored turns: g7 closes a mill, then a1 (P2's) can
+/// be captured.
+fn mill_to_close() -> Room {
+    playing(&[
+        entry(1, "p1", &["a7"]),
+        entry(2, "p2", &["a1"]),
+        entry(3, "p1", &["d7"]),
+        entry(4, "p2", &["g1"]),
+    ])
 }
 
 fn pt(name: &str) -> mills_core::Point {
@@ -107,25 +128,25 @@ fn a_created_room_gives_its_invite_and_waits_for_the_opponent() {
     );
     let state = room_state(1, "p1", false, &[]);
     let events = room
-        .receive(server(&format!(
+        .receive_now(server(&format!(
             r#"{{"type":"created","link":"mills://join/{ROOM}","room":{state}}}"#
         )))
         .unwrap();
     assert_eq!(
         events,
-        vec![OnlineEvent::RoomCreated {
+        vec![Event::RoomCreated {
             code: ROOM.into(),
             link: format!("mills://join/{ROOM}")
         }]
     );
-    assert_eq!(room.tap(pt("d6")), OnlineTapResult::NotStarted);
+    assert_eq!(room.tap(pt("d6")), Tap::NotStarted);
     let state = room_state(1, "p1", true, &[]);
     let events = room
-        .receive(server(&format!(r#"{{"type":"room","room":{state}}}"#)))
+        .receive_now(server(&format!(r#"{{"type":"room","room":{state}}}"#)))
         .unwrap();
     assert_eq!(
         events,
-        vec![OnlineEvent::OpponentJoined {
+        vec![Event::OpponentJoined {
             name: Some("Bo".into())
         }]
     );
@@ -135,47 +156,32 @@ fn a_created_room_gives_its_invite_and_waits_for_the_opponent() {
 fn a_turn_is_drawn_only_once_the_server_stored_it() {
     let mut room = playing(&[]);
     let before = room.board.snapshot().revision;
-    assert_eq!(
-        room.tap(pt("d6")),
-        OnlineTapResult::Sent {
-            actions: vec!["d6".into()]
-        }
-    );
+    assert_eq!(room.tap(pt("d6")), Tap::Sent(vec!["d6".into()]));
     assert_eq!(owner(&room, "d6"), None, "not drawn before it is stored");
     assert_eq!(room.board.snapshot().revision, before);
-    assert_eq!(room.tap(pt("a7")), OnlineTapResult::AwaitingServer);
+    assert_eq!(room.tap(pt("a7")), Tap::AwaitingServer);
     let (_, revision, actions) = sent_turn(&mut room);
     assert_eq!((revision, actions), (0, vec!["d6".to_string()]));
 
-    let events = room.receive(update(&[entry(1, "p1", &["d6"])])).unwrap();
+    let events = room
+        .receive_now(update(&[entry(1, "p1", &["d6"])]))
+        .unwrap();
     assert_eq!(
         events,
-        vec![OnlineEvent::TurnAccepted {
+        vec![Event::TurnAccepted {
             actions: vec!["d6".into()]
         }]
     );
     assert_eq!(owner(&room, "d6"), Some(Side::P1));
     assert!(room.pending.is_none());
-    assert_eq!(room.tap(pt("a7")), OnlineTapResult::NotYourTurn);
+    assert_eq!(room.tap(pt("a7")), Tap::NotYourTurn);
 }
 
 #[test]
 fn a_refused_turn_is_never_drawn_and_its_entered_part_is_taken_back() {
-    // P1 has a7 and d7: g7 closes a mill, then a1 is captured.
-    let entries = [
-        entry(1, "p1", &["a7"]),
-        entry(2, "p2", &["a1"]),
-        entry(3, "p1", &["d7"]),
-        entry(4, "p2", &["g1"]),
-    ];
-    let mut room = playing(&entries);
+    let mut room = mill_to_close();
     let start = room.board.snapshot().revision;
-    assert_eq!(
-        room.tap(pt("g7")),
-        OnlineTapResult::Entered {
-            action: "g7".into()
-        }
-    );
+    assert_eq!(room.tap(pt("g7")), Tap::Entered("g7".parse().unwrap()));
     assert_eq!(
         owner(&room, "g7"),
         Some(Side::P1),
@@ -183,9 +189,7 @@ fn a_refused_turn_is_never_drawn_and_its_entered_part_is_taken_back() {
     );
     assert_eq!(
         room.tap(pt("a1")),
-        OnlineTapResult::Sent {
-            actions: vec!["g7".into(), "xa1".into()]
-        }
+        Tap::Sent(vec!["g7".into(), "xa1".into()])
     );
     assert_eq!(
         owner(&room, "a1"),
@@ -195,13 +199,11 @@ fn a_refused_turn_is_never_drawn_and_its_entered_part_is_taken_back() {
     let (id, _, _) = sent_turn(&mut room);
 
     let events = room
-        .receive(server(&format!(
+        .receive_now(server(&format!(
             r#"{{"type":"error","code":"stale-revision","message":"the game moved on","id":"{id}","room":"{ROOM}"}}"#
         )))
         .unwrap();
-    assert!(
-        matches!(&events[..], [OnlineEvent::TurnRefused { code, .. }] if code == "stale-revision")
-    );
+    assert!(matches!(&events[..], [Event::TurnRefused { code, .. }] if code == "stale-revision"));
     assert_eq!(owner(&room, "g7"), None);
     assert_eq!(owner(&room, "a1"), Some(Side::P2));
     assert!(room.pending.is_none());
@@ -222,23 +224,17 @@ fn a_refused_turn_is_never_drawn_and_its_entered_part_is_taken_back() {
 
 #[test]
 fn an_accepted_turn_finishes_the_entered_part() {
-    let entries = [
-        entry(1, "p1", &["a7"]),
-        entry(2, "p2", &["a1"]),
-        entry(3, "p1", &["d7"]),
-        entry(4, "p2", &["g1"]),
-    ];
-    let mut room = playing(&entries);
+    let mut room = mill_to_close();
     room.tap(pt("g7"));
     room.tap(pt("a1"));
     let (id, revision, _) = sent_turn(&mut room);
     assert_eq!(revision, 4);
     let start = room.board.snapshot().revision;
-    room.receive(server(&format!(
+    room.receive_now(server(&format!(
         r#"{{"type":"accepted","room":"{ROOM}","game":1,"id":"{id}","revision":5}}"#
     )))
     .unwrap();
-    room.receive(update(&[entry(5, "p1", &["g7", "xa1"])]))
+    room.receive_now(update(&[entry(5, "p1", &["g7", "xa1"])]))
         .unwrap();
     assert_eq!(owner(&room, "a1"), None);
     let batch = room.board.changes_since(start);
@@ -259,7 +255,7 @@ fn an_unanswered_turn_is_resent_with_its_id_after_a_reconnect() {
     let (first_id, _, _) = {
         room.on_connected();
         let state = room_state(1, "p1", true, &[]);
-        room.receive(server(&format!(r#"{{"type":"room","room":{state}}}"#)))
+        room.receive_now(server(&format!(r#"{{"type":"room","room":{state}}}"#)))
             .unwrap();
         sent_turn(&mut room)
     };
@@ -268,9 +264,9 @@ fn an_unanswered_turn_is_resent_with_its_id_after_a_reconnect() {
     room.on_connected();
     let state = room_state(1, "p1", true, &[entry(1, "p1", &["d6"])]);
     let events = room
-        .receive(server(&format!(r#"{{"type":"room","room":{state}}}"#)))
+        .receive_now(server(&format!(r#"{{"type":"room","room":{state}}}"#)))
         .unwrap();
-    assert!(events.contains(&OnlineEvent::TurnAccepted {
+    assert!(events.contains(&Event::TurnAccepted {
         actions: vec!["d6".into()]
     }));
     assert!(room.pending.is_none(), "stored: nothing left to resend");
@@ -287,7 +283,7 @@ fn the_same_id_goes_again_until_answered() {
     room.on_disconnected();
     room.on_connected();
     let state = room_state(1, "p1", true, &[]);
-    room.receive(server(&format!(r#"{{"type":"room","room":{state}}}"#)))
+    room.receive_now(server(&format!(r#"{{"type":"room","room":{state}}}"#)))
         .unwrap();
     let (again, _, _) = sent_turn(&mut room);
     assert_eq!(again, id);
@@ -297,18 +293,20 @@ fn the_same_id_goes_again_until_answered() {
 fn the_opponents_turns_and_timer_passes_are_told() {
     let mut room = playing(&[entry(1, "p1", &["d6"])]);
     let events = room
-        .receive(update(&[
+        .receive_now(update(&[
             entry(2, "p2", &["pass"]),
             entry(3, "p1", &["a7"]),
         ]))
         .unwrap();
     assert_eq!(events.len(), 2);
-    assert_eq!(events[0], OnlineEvent::TurnTimedOut { player: Player::P2 });
-    let events = room.receive(update(&[entry(4, "p2", &["g7"])])).unwrap();
+    assert_eq!(events[0], Event::TurnTimedOut { side: Side::P2 });
+    let events = room
+        .receive_now(update(&[entry(4, "p2", &["g7"])]))
+        .unwrap();
     assert_eq!(
         events,
-        vec![OnlineEvent::OpponentMoved {
-            player: Player::P2,
+        vec![Event::OpponentMoved {
+            side: Side::P2,
             actions: vec!["g7".into()]
         }]
     );
@@ -317,7 +315,8 @@ fn the_opponents_turns_and_timer_passes_are_told() {
 #[test]
 fn a_gap_asks_for_the_whole_room() {
     let mut room = playing(&[]);
-    room.receive(update(&[entry(3, "p1", &["d6"])])).unwrap();
+    room.receive_now(update(&[entry(3, "p1", &["d6"])]))
+        .unwrap();
     assert!(matches!(
         room.take_outbox(std::time::Instant::now()).as_slice(),
         [ClientMessage::Open { .. }]
@@ -330,17 +329,15 @@ fn a_resignation_is_drawn_once_stored() {
     let mut room = playing(&[entry(1, "p1", &["d6"])]);
     assert!(room.resign());
     assert!(room.board.snapshot().outcome.is_none());
-    let events = room.receive(update(&[entry(2, "p1", &[])])).unwrap();
+    let events = room.receive_now(update(&[entry(2, "p1", &[])])).unwrap();
     assert!(matches!(
         &events[..],
-        [OnlineEvent::GameOver { outcome }] if outcome.winner == Some(Player::P2)
+        [Event::GameOver { outcome }] if outcome.winner() == Some(Side::P2)
     ));
     assert!(room.pending.is_none());
     assert!(matches!(
         room.tap(pt("a7")),
-        OnlineTapResult::Refused {
-            refusal: Refusal::GameOver
-        }
+        Tap::Refused(core::Refusal::GameOver)
     ));
 }
 
@@ -349,7 +346,7 @@ fn an_unknown_code_ends_the_session() {
     let mut room = new_room(Intent::Join { code: ROOM.into() });
     room.on_connected();
     let fatal = room
-        .receive(server(
+        .receive_now(server(
             r#"{"type":"error","code":"unknown-code","message":"no such room"}"#,
         ))
         .unwrap_err();
@@ -361,7 +358,7 @@ fn a_rate_limited_join_is_asked_again_later() {
     let mut room = new_room(Intent::Join { code: ROOM.into() });
     room.on_connected();
     let refusal = room
-        .receive(server(
+        .receive_now(server(
             r#"{"type":"error","code":"rate-limited","message":"slow down","retry_after_ms":2000}"#,
         ))
         .unwrap_err();
@@ -372,10 +369,10 @@ fn a_rate_limited_join_is_asked_again_later() {
 #[test]
 fn a_rate_limited_turn_is_sent_again_after_the_wait_the_server_names() {
     let mut room = playing(&[]);
-    assert!(matches!(room.tap(pt("d6")), OnlineTapResult::Sent { .. }));
+    assert!(matches!(room.tap(pt("d6")), Tap::Sent(..)));
     let (id, revision, actions) = sent_turn(&mut room);
     let events = room
-        .receive(server(&format!(
+        .receive_now(server(&format!(
             r#"{{"type":"error","code":"rate-limited","message":"too many messages",
             "id":"{id}","room":"{ROOM}","retry_after_ms":300}}"#
         )))
@@ -413,7 +410,7 @@ fn the_opponent_is_away_from_when_the_server_says_so_until_they_are_back() {
     };
     let mut room = playing(&[]);
     assert_eq!(room.opponent_away_minutes(Instant::now()), None);
-    room.receive(presence(false)).unwrap();
+    room.receive_now(presence(false)).unwrap();
     let later = |secs| Instant::now() + Duration::from_secs(secs);
     assert_eq!(room.opponent_away_minutes(Instant::now()), Some(0));
     assert_eq!(room.opponent_away_minutes(later(150)), Some(2));
@@ -422,14 +419,14 @@ fn the_opponent_is_away_from_when_the_server_says_so_until_they_are_back() {
         r#""name":"Bo","online":true"#,
         r#""name":"Bo","online":false"#,
     );
-    room.receive(server(&format!(r#"{{"type":"room","room":{state}}}"#)))
+    room.receive_now(server(&format!(r#"{{"type":"room","room":{state}}}"#)))
         .unwrap();
     assert_eq!(room.opponent_away_minutes(later(150)), Some(2));
-    room.receive(presence(true)).unwrap();
+    room.receive_now(presence(true)).unwrap();
     assert_eq!(room.opponent_away_minutes(later(150)), None);
     // Our own presence is not the opponent's.
     let mut mine = playing(&[]);
-    mine.receive(server(&format!(
+    mine.receive_now(server(&format!(
         r#"{{"type":"presence","room":"{ROOM}","seat":"p1","online":false}}"#
     )))
     .unwrap();
@@ -441,7 +438,46 @@ fn a_seat_nobody_has_joined_is_not_away() {
     let mut room = new_room(Intent::Open { room: ROOM.into() });
     room.on_connected();
     let state = room_state(1, "p1", false, &[]);
-    room.receive(server(&format!(r#"{{"type":"room","room":{state}}}"#)))
+    room.receive_now(server(&format!(r#"{{"type":"room","room":{state}}}"#)))
         .unwrap();
     assert_eq!(room.opponent_away_minutes(std::time::Instant::now()), None);
+}
+
+#[test]
+fn a_whole_turn_is_sent_as_its_last_tap_would_send_it_and_an_illegal_one_not_at_all() {
+    let mut room = mill_to_close();
+    let action = |text: &str| text.parse::<Action>().unwrap();
+    assert!(
+        matches!(
+            room.send_turn(&[action("g7")]),
+            Err(TurnNotSent::Illegal(_))
+        ),
+        "the mill owes its capture"
+    );
+    assert!(
+        matches!(
+            room.send_turn(&[action("g7"), action("xa1"), action("b6")]),
+            Err(TurnNotSent::Illegal(_))
+        ),
+        "the turn ended at the capture"
+    );
+    assert!(room.take_outbox(std::time::Instant::now()).is_empty());
+    // A part already tapped is taken back for the whole turn.
+    assert!(matches!(room.tap(pt("g7")), Tap::Entered(_)));
+    assert_eq!(owner(&room, "g7"), Some(Side::P1));
+    assert_eq!(
+        room.send_turn(&[action("g7"), action("xa1")]),
+        Ok(vec!["g7".to_string(), "xa1".to_string()])
+    );
+    assert_eq!(owner(&room, "g7"), None, "not drawn before it is stored");
+    let (_, revision, actions) = sent_turn(&mut room);
+    assert_eq!(
+        (revision, actions),
+        (4, vec!["g7".to_string(), "xa1".to_string()])
+    );
+    assert_eq!(owner(&room, "a1"), Some(Side::P2), "the capture waits too");
+    assert_eq!(
+        room.send_turn(&[action("b6")]),
+        Err(TurnNotSent::NotNow(Tap::AwaitingServer))
+    );
 }

@@ -13,15 +13,18 @@
 
 use std::time::{Duration, Instant};
 
-use mills_core::{self as core, Action, Game, Side};
+use mills_core::{self as core, Action, Game, Outcome, Rules, Side, Variant};
 use mills_protocol::{ClientMessage, ErrorCode, Seat, ServerMessage};
 
-use super::types::{OnlineEvent, OnlineTapResult, PlayerInfo, RoomInfo};
-use crate::types::{Outcome, Player};
+use super::events::{Event, Fatal, RoomInfo, SeatInfo, Tap, TurnNotSent};
+use crate::clock::TurnClock;
+use crate::names::{seat, side as seat_side, write_actions};
+use crate::plan;
+use crate::replay::{play_entry, replay};
 
 /// What the app asked this session for, until the server has given a room.
 #[derive(Debug, Clone)]
-pub(crate) enum Intent {
+pub enum Intent {
     Create {
         game: String,
         timer: u32,
@@ -38,7 +41,7 @@ pub(crate) enum Intent {
 /// A turn or resignation sent and not yet acknowledged: resent with the same `id` (the
 /// server applies an id once) after every reconnect until it is answered.
 #[derive(Debug, Clone)]
-pub(crate) struct Pending {
+pub struct Pending {
     pub id: String,
     pub game: u32,
     /// The game's revision when the player made it.
@@ -47,25 +50,8 @@ pub(crate) struct Pending {
     pub actions: Option<Vec<Action>>,
 }
 
-/// The authoritative clock as last heard, with when.
-#[derive(Debug, Clone, Copy)]
-struct ClockReading {
-    to_move: Option<Side>,
-    remaining_ms: Option<u64>,
-    limit_ms: Option<u64>,
-    at: Instant,
-}
-
-/// A refusal this connection cannot go on from: final (the session stops trying), or
-/// `retry` (a busy server: connect again later and ask again).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Fatal {
-    pub code: String,
-    pub message: String,
-    pub retry: bool,
-}
-
-pub(crate) struct Room {
+/// One room as this client knows it (the module's doc says how it is used).
+pub struct Room {
     pub intent: Intent,
     pub info: Option<RoomInfo>,
     players: Vec<mills_protocol::Player>,
@@ -83,7 +69,8 @@ pub(crate) struct Room {
     /// The server put the pending turn off (`rate-limited`, a busy store): when to send it
     /// again on this connection.
     pub resend_at: Option<Instant>,
-    clock: Option<ClockReading>,
+    /// The server's turn clock as last heard.
+    clock: Option<TurnClock>,
     pub outcome: Option<mills_protocol::Outcome>,
     pub record: Option<String>,
     rematch_asked: Vec<Seat>,
@@ -105,6 +92,18 @@ pub(crate) struct Room {
 }
 
 impl Room {
+    /// A room for `intent` drawn on a quiet board of `game` (redrawn for the server's game
+    /// once the room is known); `id_prefix` keeps this client's ids unique in the room.
+    pub fn for_game(intent: Intent, game: Variant, id_prefix: String) -> Room {
+        let config = core::SessionConfig::new(game).with_mode(core::Mode::PassAndPlay);
+        Room::new(
+            intent,
+            core::GameSession::new(config, quiet_options()),
+            id_prefix,
+        )
+    }
+
+    /// A room for `intent` drawn on `board`.
     pub fn new(intent: Intent, board: core::GameSession, id_prefix: String) -> Room {
         let confirmed = board.game();
         Room {
@@ -184,16 +183,16 @@ impl Room {
 
     // ---- The server's messages ----------------------------------------------------------
 
-    /// Applies one server message; returns the events for the app, or the failure that
-    /// ends the session.
-    pub fn receive(&mut self, message: ServerMessage) -> Result<Vec<OnlineEvent>, Fatal> {
+    /// Applies one server message heard at `now`; returns the events for the owner, or the
+    /// failure that ends the session.
+    pub fn receive(&mut self, message: ServerMessage, now: Instant) -> Result<Vec<Event>, Fatal> {
         let mut events = Vec::new();
         match message {
             ServerMessage::Welcome { .. } | ServerMessage::Pong { .. } => {}
             ServerMessage::Created { room, link } => {
-                self.load_room(room, Some(link), &mut events);
+                self.load_room(room, Some(link), now, &mut events);
             }
-            ServerMessage::Room { room } => self.load_room(room, None, &mut events),
+            ServerMessage::Room { room } => self.load_room(room, None, now, &mut events),
             ServerMessage::Update {
                 room,
                 game,
@@ -210,7 +209,7 @@ impl Room {
                     self.outbox.push(ClientMessage::Open { room });
                     return Ok(events);
                 }
-                self.set_clock(clock);
+                self.set_clock(&clock, now);
                 if outcome.is_some() {
                     self.outcome = outcome;
                     self.record = record;
@@ -225,8 +224,8 @@ impl Room {
             ServerMessage::RematchAsked { game, asked, .. } => {
                 if game == self.game_number {
                     self.rematch_asked = asked.clone();
-                    events.push(OnlineEvent::RematchAsked {
-                        by: asked.into_iter().map(player_of).collect(),
+                    events.push(Event::RematchAsked {
+                        by: asked.into_iter().map(seat_side).collect(),
                     });
                 }
             }
@@ -234,23 +233,19 @@ impl Room {
                 if let Some(player) = self.players.iter_mut().find(|p| p.seat == seat) {
                     player.online = online;
                 }
-                self.refresh_info();
-                if self
-                    .info
-                    .as_ref()
-                    .is_some_and(|i| seat_side(seat) != i.you_side())
-                {
-                    events.push(OnlineEvent::OpponentPresence { online });
+                self.refresh_info(now);
+                if self.info.as_ref().is_some_and(|i| seat_side(seat) != i.you) {
+                    events.push(Event::OpponentPresence { online });
                 }
             }
             ServerMessage::Reported { room } => {
                 if self.answered_moderation(&room, |m| matches!(m, ClientMessage::Report { .. })) {
-                    events.push(OnlineEvent::OpponentReported);
+                    events.push(Event::OpponentReported);
                 }
             }
             ServerMessage::Blocked { room } => {
                 if self.answered_moderation(&room, |m| matches!(m, ClientMessage::Block { .. })) {
-                    events.push(OnlineEvent::OpponentBlocked);
+                    events.push(Event::OpponentBlocked);
                 }
             }
             ServerMessage::Error {
@@ -259,7 +254,7 @@ impl Room {
                 id,
                 retry_after_ms,
                 ..
-            } => return self.refused(code, message, id, retry_after_ms, events),
+            } => return self.refused(code, message, id, retry_after_ms, now, events),
         }
         Ok(events)
     }
@@ -285,8 +280,9 @@ impl Room {
         message: String,
         id: Option<String>,
         retry_after_ms: Option<u64>,
-        mut events: Vec<OnlineEvent>,
-    ) -> Result<Vec<OnlineEvent>, Fatal> {
+        now: Instant,
+        mut events: Vec<Event>,
+    ) -> Result<Vec<Event>, Fatal> {
         let fatal = |retry| Fatal {
             code: code.id().to_string(),
             message: message.clone(),
@@ -317,7 +313,7 @@ impl Room {
             } else {
                 self.moderation.clear();
             }
-            events.push(OnlineEvent::RequestRefused {
+            events.push(Event::RequestRefused {
                 code: code.id().to_string(),
                 message,
             });
@@ -340,7 +336,7 @@ impl Room {
                     code.id(),
                     wait.as_millis()
                 );
-                self.resend_at = Some(Instant::now() + wait);
+                self.resend_at = Some(now + wait);
                 return Ok(events);
             }
             self.pending = None;
@@ -348,7 +344,7 @@ impl Room {
                 self.draft.clear();
                 self.board.replace_game(self.confirmed.clone());
             }
-            events.push(OnlineEvent::TurnRefused {
+            events.push(Event::TurnRefused {
                 code: code.id().to_string(),
                 message,
             });
@@ -363,17 +359,13 @@ impl Room {
         &mut self,
         state: mills_protocol::RoomState,
         link: Option<String>,
-        events: &mut Vec<OnlineEvent>,
+        now: Instant,
+        events: &mut Vec<Event>,
     ) {
         let first = self.info.is_none();
         let opponent_before = self.opponent_joined();
         let link = link.or_else(|| self.info.as_ref().and_then(|i| i.link.clone()));
-        let Some(game_id) = state
-            .game_id
-            .parse::<mills_core::Variant>()
-            .ok()
-            .map(crate::types::GameId::from)
-        else {
+        let Ok(game_id) = state.game_id.parse::<Variant>() else {
             log::error!("online: the server plays an unknown game {}", state.game_id);
             return;
         };
@@ -384,11 +376,11 @@ impl Room {
             game: game_id,
             timer_seconds: state.timer,
             game_number: state.game,
-            you: player_of(state.you),
-            players: Vec::new(),
+            you: seat_side(state.you),
+            seats: Vec::new(),
         });
         self.players = state.players.clone();
-        self.refresh_info();
+        self.refresh_info(now);
         self.room_open = true;
         self.outbox.clear();
 
@@ -399,35 +391,35 @@ impl Room {
             self.draft.clear();
             self.pending = None;
             self.rematch_wanted = false;
-            let rules = mills_core::Rules::of(game_id.into());
+            let rules = Rules::of(game_id);
             self.confirmed = Game::new(rules);
             if !self.apply_entries_replacing(&state.entries) {
                 log::error!("online: the server's game does not replay");
             }
             if rematch {
-                events.push(OnlineEvent::RematchStarted {
+                events.push(Event::RematchStarted {
                     game_number: state.game,
-                    you: player_of(state.you),
+                    you: seat_side(state.you),
                 });
             }
         } else if !self.apply_entries(&state.entries, events) {
             self.draft.clear();
             self.apply_entries_replacing(&state.entries);
         }
-        self.set_clock(state.clock);
+        self.set_clock(&state.clock, now);
         self.outcome = state.outcome;
         self.record = state.record;
         self.rematch_asked = state.rematch;
         if first && matches!(self.intent, Intent::Create { .. }) {
             if let Some(info) = &self.info {
-                events.push(OnlineEvent::RoomCreated {
+                events.push(Event::RoomCreated {
                     code: info.code.clone(),
                     link: info.link.clone().unwrap_or_default(),
                 });
             }
         }
         if !opponent_before && self.opponent_joined() {
-            events.push(OnlineEvent::OpponentJoined {
+            events.push(Event::OpponentJoined {
                 name: self.opponent_name(),
             });
         }
@@ -451,7 +443,7 @@ impl Room {
     fn apply_entries(
         &mut self,
         entries: &[mills_protocol::Entry],
-        events: &mut Vec<OnlineEvent>,
+        events: &mut Vec<Event>,
     ) -> bool {
         for entry in entries {
             if entry.revision <= self.revision {
@@ -467,30 +459,22 @@ impl Room {
         true
     }
 
-    fn apply_entry(
-        &mut self,
-        entry: &mills_protocol::Entry,
-        events: &mut Vec<OnlineEvent>,
-    ) -> bool {
+    fn apply_entry(&mut self, entry: &mills_protocol::Entry, events: &mut Vec<Event>) -> bool {
         let side = seat_side(entry.side);
-        let over_before = self.board.snapshot().outcome.is_some();
-        let mine = self.info.as_ref().is_some_and(|i| i.you_side() == side);
+        let over_before = self.confirmed.is_over();
+        let Ok(played) = play_entry(&self.confirmed, entry) else {
+            return false;
+        };
+        let mine = self.info.as_ref().is_some_and(|i| i.you == side);
+        let next = played.game;
+        let actions = played.actions;
         match entry.kind {
             mills_protocol::EntryKind::Resign => {
-                if self.confirmed.resign(side).is_err() {
-                    return false;
-                }
                 self.board.resign_side(side);
                 self.draft.clear();
+                self.confirmed = next;
             }
             mills_protocol::EntryKind::Turn | mills_protocol::EntryKind::Pass => {
-                let Ok(actions) = parse_actions(&entry.actions) else {
-                    return false;
-                };
-                let mut next = self.confirmed.clone();
-                if actions.iter().any(|&a| next.play(a).is_err()) {
-                    return false;
-                }
                 let drawn = if !self.draft.is_empty() && actions.starts_with(&self.draft) {
                     self.board.play_turn(&actions[self.draft.len()..]).is_ok()
                 } else {
@@ -501,16 +485,14 @@ impl Room {
                 }
                 self.draft.clear();
                 self.confirmed = next;
-                let texts = crate::types::actions_text(&actions);
+                let texts = write_actions(&actions);
                 if entry.kind == mills_protocol::EntryKind::Pass {
-                    events.push(OnlineEvent::TurnTimedOut {
-                        player: side.into(),
-                    });
+                    events.push(Event::TurnTimedOut { side });
                 } else if mine {
-                    events.push(OnlineEvent::TurnAccepted { actions: texts });
+                    events.push(Event::TurnAccepted { actions: texts });
                 } else {
-                    events.push(OnlineEvent::OpponentMoved {
-                        player: side.into(),
+                    events.push(Event::OpponentMoved {
+                        side,
                         actions: texts,
                     });
                 }
@@ -521,9 +503,7 @@ impl Room {
                 .pending
                 .as_ref()
                 .is_some_and(|p| match (&p.actions, entry.kind) {
-                    (Some(actions), mills_protocol::EntryKind::Turn) => {
-                        parse_actions(&entry.actions).is_ok_and(|a| &a == actions)
-                    }
+                    (Some(sent), mills_protocol::EntryKind::Turn) => *sent == actions,
                     (None, mills_protocol::EntryKind::Resign) => true,
                     _ => false,
                 })
@@ -532,10 +512,8 @@ impl Room {
         }
         self.revision = entry.revision;
         if !over_before {
-            if let Some(outcome) = self.board.snapshot().outcome {
-                events.push(OnlineEvent::GameOver {
-                    outcome: outcome.into(),
-                });
+            if let Some(outcome) = self.confirmed.outcome() {
+                events.push(Event::GameOver { outcome });
             }
         }
         true
@@ -543,62 +521,47 @@ impl Room {
 
     /// Redraws the board from all of the current game's entries (one `Reset`).
     fn apply_entries_replacing(&mut self, entries: &[mills_protocol::Entry]) -> bool {
-        let rules = *self.confirmed.rules();
-        let mut game = Game::new(rules);
-        let mut ok = true;
-        let mut revision = 0;
-        for entry in entries {
-            let side = seat_side(entry.side);
-            let applied = match entry.kind {
-                mills_protocol::EntryKind::Resign => game.resign(side).is_ok(),
-                _ => parse_actions(&entry.actions)
-                    .is_ok_and(|actions| actions.iter().all(|&a| game.play(a).is_ok())),
-            };
-            if !applied {
-                ok = false;
-                break;
-            }
-            revision = entry.revision;
-        }
-        self.revision = revision;
-        self.confirmed = game.clone();
+        let replayed = replay(*self.confirmed.rules(), entries);
+        self.revision = replayed.revision;
+        self.confirmed = replayed.game.clone();
         self.draft.clear();
-        self.board.replace_game(game);
-        ok
+        self.board.replace_game(replayed.game);
+        replayed.complete
     }
 
-    fn set_clock(&mut self, clock: mills_protocol::Clock) {
-        self.clock = Some(ClockReading {
-            to_move: clock.to_move.map(seat_side),
-            remaining_ms: clock.remaining_ms,
-            limit_ms: clock.limit_ms,
-            at: Instant::now(),
-        });
+    fn set_clock(&mut self, clock: &mills_protocol::Clock, now: Instant) {
+        self.clock = Some(TurnClock::heard(clock, now));
     }
 
-    fn refresh_info(&mut self) {
+    /// The seats as the owner sees them, and since when the opponent is away, after the
+    /// server said who sits where (at `now`).
+    fn refresh_info(&mut self, now: Instant) {
+        self.refresh_seats();
+        let away = self.opponent().is_some_and(|p| p.joined && !p.online);
+        self.opponent_away_since = match (away, self.opponent_away_since) {
+            (false, _) => None,
+            (true, Some(since)) => Some(since),
+            (true, None) => Some(now),
+        };
+    }
+
+    fn refresh_seats(&mut self) {
         let you = self.info.as_ref().map(|info| info.you);
         let hidden =
-            |p: &mills_protocol::Player| self.opponent_blocked && Some(player_of(p.seat)) != you;
-        let players = self
+            |p: &mills_protocol::Player| self.opponent_blocked && Some(seat_side(p.seat)) != you;
+        let seats = self
             .players
             .iter()
-            .map(|p| PlayerInfo {
-                player: player_of(p.seat),
+            .map(|p| SeatInfo {
+                side: seat_side(p.seat),
                 joined: p.joined,
                 name: if hidden(p) { None } else { p.name.clone() },
                 online: p.online,
             })
             .collect();
         if let Some(info) = &mut self.info {
-            info.players = players;
+            info.seats = seats;
         }
-        let away = self.opponent().is_some_and(|p| p.joined && !p.online);
-        self.opponent_away_since = match (away, self.opponent_away_since) {
-            (false, _) => None,
-            (true, Some(since)) => Some(since),
-            (true, None) => Some(Instant::now()),
-        };
     }
 
     /// Whole minutes the opponent has been away at `now` (0 in the first minute); `None`
@@ -610,16 +573,17 @@ impl Room {
 
     fn opponent(&self) -> Option<&mills_protocol::Player> {
         let you = self.info.as_ref()?.you;
-        self.players.iter().find(|p| player_of(p.seat) != you)
+        self.players.iter().find(|p| seat_side(p.seat) != you)
     }
 
     fn opponent_joined(&self) -> bool {
         self.opponent().is_some_and(|p| p.joined)
     }
 
-    /// The current game is over (as the server or the board says).
+    /// The current game is over (as the server or the board says; the board's game ends
+    /// only with a stored entry, so the stored game says what the board shows).
     pub fn is_over(&self) -> bool {
-        self.outcome.is_some() || self.board.snapshot().outcome.is_some()
+        self.outcome.is_some() || self.confirmed.is_over()
     }
 
     /// The opponent's name; `None` once this device blocked the opponent.
@@ -633,78 +597,88 @@ impl Room {
     /// Hides the opponent's name from now on (this device blocked the opponent here).
     pub fn hide_opponent(&mut self) {
         self.opponent_blocked = true;
-        self.refresh_info();
+        self.refresh_seats();
     }
 
     // ---- The player's actions -----------------------------------------------------------
 
     /// A tap on the board. Actions of the turn in progress are drawn at once; the tap that
     /// ends the turn sends the whole turn instead, drawn when the server has stored it.
-    pub fn tap(&mut self, point: mills_core::Point) -> OnlineTapResult {
-        let Some(info) = &self.info else {
-            return OnlineTapResult::NotStarted;
-        };
-        let you = info.you_side();
-        let room = info.code.clone();
-        if self.outcome.is_some() || self.board.snapshot().outcome.is_some() {
-            return OnlineTapResult::Refused {
-                refusal: crate::types::Refusal::GameOver,
-            };
-        }
-        if !self.opponent_joined() {
-            return OnlineTapResult::NotStarted;
-        }
-        if self.pending.is_some() {
-            return OnlineTapResult::AwaitingServer;
-        }
-        let snapshot = self.board.snapshot();
-        if snapshot.to_move != you {
-            return OnlineTapResult::NotYourTurn;
+    pub fn tap(&mut self, point: mills_core::Point) -> Tap {
+        if let Some(not_now) = self.not_your_move() {
+            return not_now;
         }
         // What the tap would do, tried on a copy of the board first.
-        let trial = trial_board(&self.board, snapshot.selected);
+        let trial = trial_board(&self.board, self.board.snapshot().selected);
         match trial.tap(point) {
             Ok(core::TapOutcome::Played(played)) if played.turn_ended => {
                 let mut actions = self.draft.clone();
                 actions.push(played.action);
-                let id = self.new_id();
-                let pending = Pending {
-                    id,
-                    game: self.game_number,
-                    revision: self.revision,
-                    actions: Some(actions.clone()),
-                };
-                let message = ClientMessage::Turn {
-                    room,
-                    game: pending.game,
-                    revision: pending.revision,
-                    id: pending.id.clone(),
-                    actions: crate::types::actions_text(&actions),
-                };
-                self.outbox.push(message);
-                self.pending = Some(pending);
-                OnlineTapResult::Sent {
-                    actions: crate::types::actions_text(&actions),
-                }
+                Tap::Sent(self.send(actions))
             }
             _ => match self.board.tap(point) {
                 Ok(core::TapOutcome::Played(played)) => {
                     self.draft.push(played.action);
-                    OnlineTapResult::Entered {
-                        action: played.action.to_string(),
-                    }
+                    Tap::Entered(played.action)
                 }
-                Ok(core::TapOutcome::Selected(p)) => OnlineTapResult::Selected {
-                    point: p.to_string(),
-                },
-                Ok(core::TapOutcome::Deselected(p)) => OnlineTapResult::Deselected {
-                    point: p.to_string(),
-                },
-                Err(refusal) => OnlineTapResult::Refused {
-                    refusal: refusal.into(),
-                },
+                Ok(core::TapOutcome::Selected(p)) => Tap::Selected(p),
+                Ok(core::TapOutcome::Deselected(p)) => Tap::Deselected(p),
+                Err(refusal) => Tap::Refused(refusal),
             },
         }
+    }
+
+    /// A whole turn at once (a player who types it, the load tool): sent as the tap that
+    /// ends a turn sends it, and drawn the same way once stored. A turn being tapped is taken
+    /// back first. Returns the turn as sent.
+    pub fn send_turn(&mut self, actions: &[Action]) -> Result<Vec<String>, TurnNotSent> {
+        if let Some(not_now) = self.not_your_move() {
+            return Err(TurnNotSent::NotNow(not_now));
+        }
+        let you = self.to_move();
+        plan::turn(&self.confirmed, seat(you), &write_actions(actions))
+            .map_err(|refused| TurnNotSent::Illegal(refused.message))?;
+        if !self.draft.is_empty() {
+            self.draft.clear();
+            self.board.replace_game(self.confirmed.clone());
+        }
+        Ok(self.send(actions.to_vec()))
+    }
+
+    /// Why the player cannot move now, as a tap's answer; `None` when they can.
+    fn not_your_move(&self) -> Option<Tap> {
+        let Some(info) = &self.info else {
+            return Some(Tap::NotStarted);
+        };
+        if self.is_over() {
+            return Some(Tap::Refused(core::Refusal::GameOver));
+        }
+        if !self.opponent_joined() {
+            return Some(Tap::NotStarted);
+        }
+        if self.pending.is_some() {
+            return Some(Tap::AwaitingServer);
+        }
+        if self.to_move() != info.you {
+            return Some(Tap::NotYourTurn);
+        }
+        None
+    }
+
+    /// Sends a whole turn and keeps it pending until the server answers; the turn as sent.
+    fn send(&mut self, actions: Vec<Action>) -> Vec<String> {
+        let texts = write_actions(&actions);
+        let pending = Pending {
+            id: self.new_id(),
+            game: self.game_number,
+            revision: self.revision,
+            actions: Some(actions),
+        };
+        if let Some(message) = self.pending_message(&pending) {
+            self.outbox.push(message);
+        }
+        self.pending = Some(pending);
+        texts
     }
 
     /// Sends the player's resignation (drawn when the server has stored it). `false` when
@@ -789,7 +763,7 @@ impl Room {
                 game: pending.game,
                 revision: pending.revision,
                 id: pending.id.clone(),
-                actions: crate::types::actions_text(actions),
+                actions: write_actions(actions),
             },
             None => ClientMessage::Resign {
                 room,
@@ -806,27 +780,32 @@ impl Room {
 
     // ---- What the app reads -------------------------------------------------------------
 
-    /// The turn clock now: the side to move and its time left, counted down from the
-    /// server's last reading.
-    pub fn clock_now(&self) -> (Option<Side>, Option<u64>, Option<u64>) {
+    /// The turn clock at `now`: the side to move, its time left (counted down from the
+    /// server's last reading) and the turn limit.
+    pub fn clock_now(&self, now: Instant) -> (Option<Side>, Option<u64>, Option<u64>) {
         match &self.clock {
             None => (None, None, None),
-            Some(c) => {
-                let elapsed = u64::try_from(c.at.elapsed().as_millis()).unwrap_or(u64::MAX);
-                let left = c.remaining_ms.map(|r| r.saturating_sub(elapsed));
-                (c.to_move, left, c.limit_ms)
-            }
+            Some(clock) => (clock.to_move(), clock.left_ms(now), clock.limit_ms()),
         }
     }
 
-    pub fn rematch_asked(&self) -> Vec<Player> {
-        self.rematch_asked.iter().copied().map(player_of).collect()
+    /// The sides that asked for a rematch of the finished game.
+    pub fn rematch_asked(&self) -> Vec<Side> {
+        self.rematch_asked.iter().copied().map(seat_side).collect()
     }
 
-    pub fn outcome_info(&self) -> Option<Outcome> {
-        self.board.snapshot().outcome.map(Into::into)
+    /// The finished game's outcome, as the board shows it.
+    pub fn outcome_on_board(&self) -> Option<Outcome> {
+        self.confirmed.outcome()
     }
 
+    /// The side whose turn the board shows. (The stored game's: a turn being entered is
+    /// still its mover's, and the board never shows a turn ended before it is stored.)
+    pub fn to_move(&self) -> Side {
+        self.confirmed.position().side_to_move()
+    }
+
+    /// The number of the server's entries the board shows.
     pub fn revision(&self) -> u64 {
         self.revision
     }
@@ -846,7 +825,7 @@ fn trial_board(
 }
 
 /// A session that runs no thread and writes no file: the online board and its trials.
-pub(crate) fn quiet_options() -> core::SessionOptions {
+pub fn quiet_options() -> core::SessionOptions {
     core::SessionOptions {
         clock: core::SessionClock::System,
         computer: core::ComputerRunner::Manual,
@@ -857,24 +836,6 @@ pub(crate) fn quiet_options() -> core::SessionOptions {
         seed: Some(0),
         tables: None,
     }
-}
-
-fn parse_actions(texts: &[String]) -> Result<Vec<Action>, ()> {
-    texts
-        .iter()
-        .map(|t| t.parse::<Action>().map_err(|_| ()))
-        .collect()
-}
-
-pub(crate) fn seat_side(seat: Seat) -> Side {
-    match seat {
-        Seat::P1 => Side::P1,
-        Seat::P2 => Side::P2,
-    }
-}
-
-pub(crate) fn player_of(seat: Seat) -> Player {
-    seat_side(seat).into()
 }
 
 #[cfg(test)]
