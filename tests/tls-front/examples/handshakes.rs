@@ -1,5 +1,5 @@
-//! A benchmark, never part of the suite: TLS handshakes per second on loopback, the engine's
-//! client settings against this crate's terminator settings, both in this process.
+//! A benchmark, never part of the suite: TLS handshakes on loopback, the engine's client
+//! settings against this crate's terminator settings, both in this process.
 //!
 //!   cargo run --release -p mills-tls-front --example handshakes -- [COUNT] [--tls12]
 //!
@@ -7,16 +7,16 @@
 //! the app's first connection to a server): the client checks the server's certificate
 //! against the app's roots (the web's public roots plus the test root), and the server
 //! answers one byte once its side is done, so each timed handshake is complete on both
-//! ends. Both ends are built with the same profile, so a slower build of rustls or ring
-//! shows here about twice: an upper bound on what the app's client alone would lose.
-//! docs/android.md ("Library size") has the figures.
+//! ends. Prints handshakes per second of wall time and the CPU time of each end's own
+//! thread per handshake: on a shared machine the wall figure follows the load, the client's
+//! CPU time is what the app pays. docs/android.md ("Library size") has the figures.
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::thread;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use mills_tls_front::{Cert, LOOPBACK_NAMES, TestRoot};
 use rustls::pki_types::{CertificateDer, ServerName};
@@ -43,22 +43,41 @@ fn main() -> ExitCode {
     let client = client_config(root.der(), tls12_only);
     let listener = TcpListener::bind("127.0.0.1:0").expect("a loopback port");
     let port = listener.local_addr().expect("its address").port();
-    thread::spawn(move || serve(listener, server));
+    // The server's thread reports its CPU time after its first `count + 1` connections.
+    let server_cpu = thread::spawn(move || serve(listener, server, count + 1));
 
     // One handshake before timing: the first one pays for the lazy set-up of both ends.
     handshake(&client, port);
-    let start = Instant::now();
+    let (start, client_start) = (Instant::now(), thread_cpu());
     let mut version = None;
     for _ in 0..count {
         version = handshake(&client, port);
     }
     let seconds = start.elapsed().as_secs_f64();
+    let client_cpu = thread_cpu() - client_start;
+    let server_cpu = server_cpu.join().expect("the server's thread");
+    let per_handshake_ms = |cpu: Duration| cpu.as_secs_f64() * 1000.0 / f64::from(count);
     println!(
-        "{count} handshakes ({}) in {seconds:.3} s: {:.1} handshakes/s",
+        "{count} handshakes ({}) in {seconds:.3} s: {:.1} handshakes/s; CPU per handshake: \
+         client {:.3} ms, server {:.3} ms",
         version.map_or("?".into(), |v| format!("{v:?}")),
-        f64::from(count) / seconds
+        f64::from(count) / seconds,
+        per_handshake_ms(client_cpu),
+        per_handshake_ms(server_cpu),
     );
     ExitCode::SUCCESS
+}
+
+/// The CPU time this thread has used (user and system).
+fn thread_cpu() -> Duration {
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `now` is a valid timespec to write, and the clock exists on Linux and macOS.
+    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
+    assert_eq!(status, 0, "the thread's CPU clock");
+    Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
 }
 
 /// The engine's client settings (bindings/src/online/tls.rs): ring, rustls's safe default
@@ -99,9 +118,14 @@ fn handshake(config: &Arc<ClientConfig>, port: u16) -> Option<rustls::ProtocolVe
     conn.protocol_version()
 }
 
-/// Accepts connections one at a time: a handshake, then one byte, then the next.
-fn serve(listener: TcpListener, config: Arc<ServerConfig>) {
-    for tcp in listener.incoming() {
+/// Accepts `count` connections one at a time (a handshake, then one byte, then the next);
+/// the CPU time of all but the first (the untimed one).
+fn serve(listener: TcpListener, config: Arc<ServerConfig>, count: u32) -> Duration {
+    let mut timed_from = Duration::ZERO;
+    for (n, tcp) in listener.incoming().take(count as usize).enumerate() {
+        if n == 1 {
+            timed_from = thread_cpu();
+        }
         let Ok(mut tcp) = tcp else { continue };
         let mut conn = ServerConnection::new(Arc::clone(&config)).expect("a server");
         while conn.is_handshaking() {
@@ -112,4 +136,5 @@ fn serve(listener: TcpListener, config: Arc<ServerConfig>) {
             .and_then(|()| tls.flush())
             .expect("the server's byte");
     }
+    thread_cpu() - timed_from
 }
