@@ -17,7 +17,8 @@ use crate::lessons::{Lesson, LessonRunner, Verdict};
 use crate::level::Level;
 use crate::rules::{Rules, Side};
 
-use super::changes::{Change, ChangeBatch};
+use super::board::BoardSession;
+use super::changes::ChangeBatch;
 use super::config::{Mode, SessionConfig};
 use super::events::Refusal;
 use super::snapshot::Snapshot;
@@ -111,14 +112,9 @@ impl LessonSession {
 
     /// The board changes after `revision`, as [`super::GameSession::changes_since`].
     pub fn changes_since(&self, revision: u64) -> ChangeBatch {
-        let mut batch = self.state.changes_since(revision, 0);
-        batch.snapshot = self.for_lesson(batch.snapshot);
-        for change in &mut batch.changes {
-            if let Change::Reset { snapshot } = &mut change.change {
-                **snapshot = self.for_lesson((**snapshot).clone());
-            }
-        }
-        batch
+        self.state
+            .changes_since(revision, 0)
+            .shaped(|snapshot| self.for_lesson(snapshot))
     }
 
     /// A tap on a point: picks a piece up or puts it down, or forms an action and lets the
@@ -223,11 +219,21 @@ impl LessonSession {
     }
 }
 
+impl BoardSession for LessonSession {
+    fn snapshot(&self) -> Snapshot {
+        LessonSession::snapshot(self)
+    }
+
+    fn changes_since(&self, revision: u64) -> ChangeBatch {
+        LessonSession::changes_since(self, revision)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::lessons::lesson;
-    use crate::session::NextStep;
+    use crate::session::{Change, NextStep};
 
     fn p(name: &str) -> Point {
         name.parse().unwrap()

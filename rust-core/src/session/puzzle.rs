@@ -20,7 +20,8 @@ use crate::rules::{Rules, Side};
 use crate::tables::EndgameTables;
 use crate::timer::TurnTimer;
 
-use super::changes::{Change, ChangeBatch};
+use super::board::BoardSession;
+use super::changes::ChangeBatch;
 use super::config::{Mode, SessionConfig};
 use super::events::Refusal;
 use super::puzzle_judge::PuzzleJudge;
@@ -136,14 +137,9 @@ impl PuzzleTapSession {
 
     /// The board changes after `revision`, as [`super::GameSession::changes_since`].
     pub fn changes_since(&self, revision: u64) -> ChangeBatch {
-        let mut batch = self.state.changes_since(revision, 0);
-        batch.snapshot = self.for_puzzle(batch.snapshot);
-        for change in &mut batch.changes {
-            if let Change::Reset { snapshot } = &mut change.change {
-                **snapshot = self.for_puzzle((**snapshot).clone());
-            }
-        }
-        batch
+        self.state
+            .changes_since(revision, 0)
+            .shaped(|snapshot| self.for_puzzle(snapshot))
     }
 
     /// A tap on a point: picks a piece up or puts it down, or forms an action and plays it.
@@ -238,5 +234,15 @@ impl PuzzleTapSession {
             }
         }
         snapshot
+    }
+}
+
+impl BoardSession for PuzzleTapSession {
+    fn snapshot(&self) -> Snapshot {
+        PuzzleTapSession::snapshot(self)
+    }
+
+    fn changes_since(&self, revision: u64) -> ChangeBatch {
+        PuzzleTapSession::changes_since(self, revision)
     }
 }
