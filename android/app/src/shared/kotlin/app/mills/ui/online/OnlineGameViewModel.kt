@@ -47,6 +47,7 @@ class OnlineGameViewModel(
     private val state = MutableStateFlow<OnlineUiState?>(null)
     private val effectFlow = MutableSharedFlow<GameEffect>(extraBufferCapacity = 16)
     private var session: OnlineSession? = null
+    private val rooms = RoomEvents(::onEvent)
     private val board = BoardFeed()
     private var transient = Transient()
     private var foreground = true
@@ -76,10 +77,16 @@ class OnlineGameViewModel(
     val effects: SharedFlow<GameEffect> = effectFlow.asSharedFlow()
 
     /** Creates a room; `null` once it is being made, or why not (the address, the secret's file). */
-    fun create(game: GameId, timer: TurnTimer): UiText? = start(repository.create(game, timer, ::onEvent))
+    fun create(game: GameId, timer: TurnTimer): UiText? {
+        val (number, events) = rooms.next()
+        return start(repository.create(game, timer, events), number)
+    }
 
     /** Joins the room of [invite] (a code as typed, or a link); `null`, or why not. */
-    fun join(invite: String): UiText? = start(repository.join(invite, ::onEvent))
+    fun join(invite: String): UiText? {
+        val (number, events) = rooms.next()
+        return start(repository.join(invite, events), number)
+    }
 
     /**
      * Opens the saved room again (after the app was killed), on its own server; `null`, or why
@@ -89,8 +96,9 @@ class OnlineGameViewModel(
     fun reopen(): UiText? {
         val saved = repository.saved() ?: return text(StringKey.OnlineReturnGone)
         if (session?.status()?.room?.code == saved.room) return null
-        val opened = repository.reopen(::onEvent) ?: return text(StringKey.OnlineReturnGone)
-        return start(opened)
+        val (number, events) = rooms.next()
+        val opened = repository.reopen(events) ?: return text(StringKey.OnlineReturnGone)
+        return start(opened, number)
     }
 
     fun onPointTap(point: String) {
@@ -171,13 +179,14 @@ class OnlineGameViewModel(
 
     override fun onCleared() = close()
 
-    private fun start(opened: OnlineRepository.Opened): UiText? {
+    private fun start(opened: OnlineRepository.Opened, number: Int): UiText? {
         close()
         return when (opened) {
             is OnlineRepository.Opened.Refused -> opened.error.toUiText()
             is OnlineRepository.Opened.CleartextRefused -> text(StringKey.ErrorCleartextNotPermitted)
             is OnlineRepository.Opened.Session -> {
                 session = opened.session
+                rooms.opened(number)
                 board.follow(opened.session.board())
                 transient = Transient()
                 if (!foreground) opened.session.pause()
