@@ -45,6 +45,7 @@
 //! computer is counted (wins, losses, draws per game and level; [`StatsStore`]), once per
 //! game even if it is undone and finished again.
 
+mod answered;
 mod board;
 mod changes;
 mod clock;
