@@ -9,8 +9,9 @@ use mills_core::Locale;
 use mills_core::{self as core, LessonTap};
 use mills_core::{LessonData, LessonProgress as Progress, LessonVerdict as Verdict};
 
+use crate::board::BoardSession;
 use crate::error::{MillsError, guard};
-use crate::types::{ChangeBatch, GameId, Player, Refusal, Snapshot, actions_text, parse_point};
+use crate::types::{GameId, Player, Refusal, Snapshot, actions_text, parse_point};
 
 /// One lesson of a course, its texts in one language.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
@@ -129,7 +130,7 @@ pub enum LessonTapResult {
 /// answers from the lesson's script at once, in the same call (no listener, no threads).
 #[derive(uniffi::Object)]
 pub struct LessonSession {
-    inner: Mutex<core::LessonSession>,
+    inner: Arc<Mutex<core::LessonSession>>,
     data: &'static LessonData,
     locale: Locale,
 }
@@ -146,7 +147,7 @@ impl LessonSession {
             })?;
             Ok(Arc::new(LessonSession {
                 data: lesson.data,
-                inner: Mutex::new(core::LessonSession::new(lesson)),
+                inner: Arc::new(Mutex::new(core::LessonSession::new(lesson))),
                 locale: Locale::from_tag(&locale),
             }))
         })
@@ -161,10 +162,10 @@ impl LessonSession {
         self.lock().snapshot().into()
     }
 
-    /// The board changes after `revision`, as `GameSession.changes_since` (a `Reset` after
+    /// The board to draw from, as a game's (its `changes_since` gives a `Reset` after
     /// `try_again`).
-    pub fn changes_since(&self, revision: u64) -> ChangeBatch {
-        self.lock().changes_since(revision).into()
+    pub fn board(&self) -> Arc<BoardSession> {
+        BoardSession::of(self.inner.clone())
     }
 
     /// A tap on a point by name: fails only for a name that is not a point.
@@ -385,6 +386,7 @@ mod tests {
     /// The kinds of board changes after `from` up to `to`, as an app reads them.
     fn changes_between(session: &LessonSession, from: u64, to: u64) -> Vec<Change> {
         session
+            .board()
             .changes_since(from)
             .changes
             .into_iter()
@@ -476,7 +478,7 @@ mod tests {
             }]
         );
         session.try_again();
-        let batch = session.changes_since(start.revision);
+        let batch = session.board().changes_since(start.revision);
         assert!(matches!(
             batch.changes.last().unwrap().change,
             Change::Reset { .. }
@@ -525,7 +527,7 @@ mod tests {
                 player: Player::P1
             }]
         );
-        let batch = session.changes_since(learners);
+        let batch = session.board().changes_since(learners);
         assert_eq!(
             batch
                 .changes

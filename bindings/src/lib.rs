@@ -58,6 +58,7 @@
 
 uniffi::setup_scaffolding!();
 
+mod board;
 mod content;
 mod error;
 mod facts;
@@ -77,6 +78,7 @@ mod tables;
 mod test_support;
 mod types;
 
+pub use board::BoardSession;
 pub use content::{RulesSection, RulesText, rules_text};
 pub use error::{MillsError, RecordErrorKind, guard};
 pub use facts::{

@@ -9,9 +9,10 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use mills_core::puzzles::{self as core, Grade, PuzzleError, PuzzleKind as Kind};
 use mills_core::{Locale, PuzzleTap, PuzzleTapSession, Variant};
 
+use crate::board::BoardSession;
 use crate::error::{MillsError, guard};
 use crate::hints::Hint;
-use crate::types::{ChangeBatch, GameId, Player, Refusal, Snapshot, actions_text, parse_point};
+use crate::types::{GameId, Player, Refusal, Snapshot, actions_text, parse_point};
 
 /// A puzzle's difficulty grade, easiest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
@@ -368,7 +369,7 @@ pub enum PuzzleTapResult {
 /// tables in an endgame, from the goal search in a tactic.
 #[derive(uniffi::Object)]
 pub struct PuzzleSession {
-    inner: Mutex<PuzzleTapSession>,
+    inner: Arc<Mutex<PuzzleTapSession>>,
     /// The side that plays for the win.
     player: mills_core::Side,
     locale: Locale,
@@ -396,7 +397,7 @@ impl PuzzleSession {
             };
             Ok(Arc::new(PuzzleSession {
                 player: inner.puzzle().position()?.side_to_move(),
-                inner: Mutex::new(inner),
+                inner: Arc::new(Mutex::new(inner)),
                 locale: Locale::from_tag(&locale),
             }))
         })
@@ -434,10 +435,10 @@ impl PuzzleSession {
         self.lock().snapshot().into()
     }
 
-    /// The board changes after `revision`, as `GameSession.changes_since` (a `Reset` after
-    /// `retry` and after a hint that took back a turn begun).
-    pub fn changes_since(&self, revision: u64) -> ChangeBatch {
-        self.lock().changes_since(revision).into()
+    /// The board to draw from, as a game's (its `changes_since` gives a `Reset` after `retry`
+    /// and after a hint that took back a turn begun).
+    pub fn board(&self) -> Arc<BoardSession> {
+        BoardSession::of(self.inner.clone())
     }
 
     /// A tap on a point by name: fails only for a name that is not a point.

@@ -4,6 +4,7 @@ use std::sync::{Arc, Mutex};
 
 use mills_core::{self as core, CancelToken};
 
+use crate::board::{BoardSession, BoardSource};
 use crate::error::{MillsError, guard};
 use crate::types::{
     ChangeBatch, Outcome, Player, SessionConfig, SessionOptions, Snapshot, TapResult, TurnTimer,
@@ -12,7 +13,7 @@ use crate::types::{
 
 /// Something that happened in a session without a call from the app, or as the result of
 /// one (Kotlin sealed class / Swift enum). What it did to the board is read from
-/// `changes_since`, the one place every board change is told.
+/// the board's `changes_since`, the one place every board change is told.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
 pub enum SessionEvent {
     /// The computer played its turn: its actions in notation.
@@ -138,12 +139,10 @@ impl GameSession {
         self.inner.snapshot().into()
     }
 
-    /// The board changes after `revision` (oldest first) and the snapshot they lead to, read
-    /// at one moment: empty for the current revision, a single `Reset` when `revision` is
-    /// older than the changes kept. Call it after every call and event with the last
-    /// batch's `revision` (0 at first) and draw what it says.
-    pub fn changes_since(&self, revision: u64) -> ChangeBatch {
-        self.inner.changes_since(revision).into()
+    /// The board to draw from: its `changes_since` tells every change, after every call and
+    /// event.
+    pub fn board(self: Arc<Self>) -> Arc<BoardSession> {
+        BoardSession::of(self)
     }
 
     /// A tap on a point by name (`"d6"`): what it did, or `Refused` with why. Fails only
@@ -222,7 +221,7 @@ impl GameSession {
     /// search and any hint, stops the turn timer, writes the autosave one last time and waits for the
     /// session's threads, so that no listener call is in flight once it returns (one made
     /// from a listener returns at once). Afterwards queries (`snapshot`, `save`, `config`,
-    /// `changes_since`) still answer with the last state; `new_game`, `set_level`,
+    /// the board's `changes_since`) still answer with the last state; `new_game`, `set_level`,
     /// `set_timer`, `pause`, `resume`, `tick` and `shut_down` do nothing; `tap`, `undo`,
     /// `redo`, `resign` and `run_computer_turn_now` fail with `SessionClosed`. (Not named
     /// `close`: Kotlin's `close()` already frees the object, which shuts the session down
@@ -234,6 +233,16 @@ impl GameSession {
 
     pub fn is_shut_down(&self) -> bool {
         self.inner.is_closed()
+    }
+}
+
+impl BoardSource for GameSession {
+    fn snapshot(&self) -> Snapshot {
+        self.inner.snapshot().into()
+    }
+
+    fn changes_since(&self, revision: u64) -> ChangeBatch {
+        self.inner.changes_since(revision).into()
     }
 }
 

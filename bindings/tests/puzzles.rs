@@ -277,7 +277,7 @@ fn the_defenders_reply_comes_after_the_players_revision() {
     };
     assert_eq!(turns_left, session.puzzle().turns - 1);
     assert!(!reply.is_empty());
-    let batch = session.changes_since(start.revision);
+    let batch = session.board().changes_since(start.revision);
     let after = batch
         .changes
         .iter()
@@ -351,7 +351,12 @@ fn a_wrong_turn_says_what_it_allows_in_the_sessions_language_and_retry_starts_ag
             "the first attempt counts"
         );
         assert!(matches!(
-            en.changes_since(before).changes.last().unwrap().change,
+            en.board()
+                .changes_since(before)
+                .changes
+                .last()
+                .unwrap()
+                .change,
             mills_ffi::Change::Reset { .. }
         ));
         let fresh = PuzzleSession::new(info.id.clone(), "en".into()).unwrap();

@@ -217,10 +217,10 @@ pub use ai::{
 
 // Sessions: what the apps play through.
 pub use session::{
-    BoardChange, Change, ChangeBatch, Clock, ComputerRunner, Countdown, GameSession, HumanResult,
-    LessonPlay, LessonSession, LessonTap, ManualClock, Mode, NextStep, Played, PointState,
-    PuzzlePlay, PuzzleTap, PuzzleTapSession, Refusal, RemoteTurnError, RestoreError, SAVE_FORMAT,
-    SAVE_VERSION, SessionClock, SessionConfig, SessionError, SessionEvent, SessionListener,
-    SessionOptions, SideState, SizeUnit, Snapshot, StatsEntry, StatsError, StatsStore, SystemClock,
-    TapOutcome, last_turn_points,
+    BoardChange, BoardSession, Change, ChangeBatch, Clock, ComputerRunner, Countdown, GameSession,
+    HumanResult, LessonPlay, LessonSession, LessonTap, ManualClock, Mode, NextStep, Played,
+    PointState, PuzzlePlay, PuzzleTap, PuzzleTapSession, Refusal, RemoteTurnError, RestoreError,
+    SAVE_FORMAT, SAVE_VERSION, SessionClock, SessionConfig, SessionError, SessionEvent,
+    SessionListener, SessionOptions, SideState, SizeUnit, Snapshot, StatsEntry, StatsError,
+    StatsStore, SystemClock, TapOutcome, last_turn_points,
 };

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The apps only draw what the engine says: no source under android/ or ios/
 parses action notation, holds board tables, level ranges or defaults, timer seconds or piece
-counts, names a lesson outside its tests, or re-reads the game to guess what changed; and both
+counts, names a lesson outside its tests, or re-reads the game to guess what changed; each app
+reads the board's changes in one place (Android's BoardFeed, iOS's BoardDriver); and both
 apps read the engine's changes and game facts (iOS: and its lessons). Run by tests/ios/run.sh
 (and on its own: `tests/apps/check_draw_only.py`).
 
@@ -91,6 +92,27 @@ def code_lines(path):
             yield number, stripped
 
 
+# Each app reads the board's changes in one place, whichever session is behind the board
+# (a game, a lesson, a puzzle, an online room): one loop, so that no screen can fall behind
+# the others or carry one session's changes into the next.
+BOARD_READERS = {
+    "android": "android/app/src/shared/kotlin/app/mills/data/BoardFeed.kt",
+    "ios": "ios/App/Mills/Model/BoardDriver.swift",
+}
+
+
+def board_readers(app):
+    """The app's sources outside tests that read `changesSince`, other than its reader."""
+    regex = re.compile(r"\bchangesSince\(")
+    return [
+        f"{os.path.relpath(path, ROOT)}:{number}: {line.strip()[:100]}"
+        for path in sources(app)
+        if not TEST_FOLDERS.search(path) and os.path.relpath(path, ROOT) != BOARD_READERS[app]
+        for number, line in code_lines(path)
+        if regex.search(line)
+    ]
+
+
 def report(title, problems):
     """Prints one rule's result; returns whether it held."""
     print(f"{'FAIL' if problems else 'ok  '} {title}")
@@ -138,6 +160,8 @@ def main():
             if regex.search(line)
         ]
         results.append(report(f"no {rule}", hits))
+    for app, reader in BOARD_READERS.items():
+        results.append(report(f"{app} reads board changes only in {os.path.basename(reader)}", board_readers(app)))
     for app, patterns in REQUIRED.items():
         text = "".join(line for path in sources(app) for _, line in code_lines(path))
         missing = [f"nothing matches {p}" for p in patterns if not re.search(p, text)]

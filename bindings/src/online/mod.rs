@@ -41,6 +41,7 @@ use std::time::Instant;
 use mills_core::{self as core};
 use mills_online::{Intent, Room};
 
+use crate::board::{BoardSession, BoardSource};
 use crate::error::{MillsError, guard};
 use crate::types::{ChangeBatch, GameId, Player, SessionConfig, Snapshot, TurnTimer, parse_point};
 
@@ -163,6 +164,24 @@ impl OnlineSession {
     }
 }
 
+impl BoardSource for OnlineSession {
+    fn snapshot(&self) -> Snapshot {
+        let room = self.shared.room();
+        OnlineSession::online_snapshot(&room, room.board.snapshot())
+    }
+
+    /// As for a local game: the board changes after `revision` and the snapshot they lead to.
+    fn changes_since(&self, revision: u64) -> ChangeBatch {
+        let room = self.shared.room();
+        let batch = room.board.changes_since(revision);
+        ChangeBatch {
+            changes: batch.changes.into_iter().map(Into::into).collect(),
+            revision: batch.revision,
+            snapshot: OnlineSession::online_snapshot(&room, batch.snapshot),
+        }
+    }
+}
+
 #[uniffi::export]
 impl OnlineSession {
     /// Creates a room for `game` with `timer`; the invite (code and link) comes with
@@ -228,19 +247,12 @@ impl OnlineSession {
     /// What the game screen draws: the stored game plus the turn being entered, with the
     /// server's turn clock (counted down locally from its last reading).
     pub fn snapshot(&self) -> Snapshot {
-        let room = self.shared.room();
-        OnlineSession::online_snapshot(&room, room.board.snapshot())
+        BoardSource::snapshot(self)
     }
 
-    /// As for a local game: the board changes after `revision` and the snapshot they lead to.
-    pub fn changes_since(&self, revision: u64) -> ChangeBatch {
-        let room = self.shared.room();
-        let batch = room.board.changes_since(revision);
-        ChangeBatch {
-            changes: batch.changes.into_iter().map(Into::into).collect(),
-            revision: batch.revision,
-            snapshot: OnlineSession::online_snapshot(&room, batch.snapshot),
-        }
+    /// The board to draw from, as for a local game.
+    pub fn board(self: Arc<Self>) -> Arc<BoardSession> {
+        BoardSession::of(self)
     }
 
     /// A tap on a point by name. Fails for a name that is not a point, and with

@@ -308,7 +308,7 @@ impl Client {
         while let Ok(event) = self.events.try_recv() {
             self.heard.push(event);
         }
-        let batch = self.session.changes_since(self.revision);
+        let batch = self.session.clone().board().changes_since(self.revision);
         self.revision = batch.revision;
         self.drawn.extend(batch.changes);
     }

@@ -27,7 +27,7 @@ final class BoardPiecesTests: XCTestCase {
 
     /// Applies the engine's changes since `revision`; returns the new revision.
     private func follow(_ game: GameSession, _ pieces: inout BoardPieces, from revision: UInt64) -> UInt64 {
-        let batch = game.changesSince(revision: revision)
+        let batch = game.board().changesSince(revision: revision)
         pieces.apply(batch.changes, reaching: batch.snapshot)
         return batch.revision
     }
@@ -78,7 +78,7 @@ final class BoardPiecesTests: XCTestCase {
         _ = try game.tap(point: "d6")
         revision = follow(game, &pieces, from: revision)
         try game.undo()
-        let batch = game.changesSince(revision: revision)
+        let batch = game.board().changesSince(revision: revision)
         let motions = pieces.apply(batch.changes, reaching: batch.snapshot)
         XCTAssertTrue(motions.isEmpty)
         XCTAssertTrue(pieces.onBoard.isEmpty)

@@ -100,6 +100,21 @@ pub struct ChangeBatch {
     pub snapshot: Snapshot,
 }
 
+impl ChangeBatch {
+    /// The batch with `shape` applied to every snapshot it carries (the one it leads to and
+    /// any reset's), so a screen that hides part of the session (a lesson's or a puzzle's
+    /// board: no undo, no thinking computer) shows the same board whichever it reads.
+    pub(crate) fn shaped(mut self, shape: impl Fn(Snapshot) -> Snapshot) -> ChangeBatch {
+        self.snapshot = shape(self.snapshot);
+        for change in &mut self.changes {
+            if let Change::Reset { snapshot } = &mut change.change {
+                **snapshot = shape((**snapshot).clone());
+            }
+        }
+        self
+    }
+}
+
 /// How many changes the log keeps; a caller further behind gets a reset.
 const LOG_LEN: usize = 512;
 

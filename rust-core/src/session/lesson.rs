@@ -1,29 +1,25 @@
-//! A lesson played with the session's taps: the [`LessonRunner`] judges, the session's state
-//! machine does everything else a game screen needs (picking a piece up before stepping, the
-//! snapshot with its targets, the numbered board changes), so the apps draw and animate a
-//! lesson exactly like a game.
+//! A lesson played with the session's taps: the [`LessonRunner`] judges, the board
+//! ([`AnsweredBoard`]) does everything else a game screen needs (picking a piece up before
+//! stepping, the snapshot with its targets, the numbered board changes), so the apps draw and
+//! animate a lesson exactly like a game.
 //!
-//! The session's [`State`] keeps a copy of the runner's game: an action the runner accepts is
-//! played on both, the learner's first and then the opponent's scripted reply, each through
-//! the same [`State::play_action`] a game uses, so each gets its numbered board changes, read
-//! (as a game's) from [`LessonSession::changes_since`]. A tap says only what happened and the
-//! revision where the learner's own action ended, so an app can show the reply a moment
-//! later. An action the runner turns down is played on neither. The opponent is shown as the computer (the
-//! panel's "computer" side), but no search ever runs: the script answers at once.
+//! An action the runner accepts is played on the board too, the learner's first and then the
+//! opponent's scripted reply, so each gets its numbered board changes, read (as a game's)
+//! from [`LessonSession::changes_since`]. A tap says only what happened and the revision
+//! where the learner's own action ended, so an app can show the reply a moment later. An
+//! action the runner turns down is played on neither.
 
 use crate::action::Action;
 use crate::board::Point;
 use crate::lessons::{Lesson, LessonRunner, Verdict};
-use crate::level::Level;
-use crate::rules::{Rules, Side};
+use crate::rules::Side;
 
-use super::changes::{Change, ChangeBatch};
-use super::config::{Mode, SessionConfig};
+use super::answered::AnsweredBoard;
+use super::board::BoardSession;
+use super::changes::ChangeBatch;
 use super::events::Refusal;
 use super::snapshot::Snapshot;
-use super::state::{Effects, State};
 use super::tap::{TapStep, refusal_for};
-use crate::timer::TurnTimer;
 
 /// What a tap (or the lesson's timer) did in a lesson.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -68,7 +64,7 @@ pub struct LessonPlay {
 
 /// One lesson on one screen (not thread-safe: the bindings hold it in a mutex).
 pub struct LessonSession {
-    state: State,
+    board: AnsweredBoard,
     runner: LessonRunner,
 }
 
@@ -76,26 +72,9 @@ impl LessonSession {
     /// A session at the start of `lesson`.
     pub fn new(lesson: Lesson) -> LessonSession {
         let runner = lesson.runner();
-        let data = lesson.data;
-        let config = SessionConfig {
-            rules: Rules::of(data.variant),
-            mode: Mode::VsComputer {
-                computer: data.learner.opponent(),
-                level: Level::DEFAULT,
-            },
-            // The lesson's own timer (`timer_seconds`) is the app's: it calls `time_out`.
-            timer: TurnTimer::Off,
-        };
-        let state = State::start(
-            config,
-            runner.game().clone(),
-            None,
-            false,
-            0,
-            0,
-            &mut Effects::default(),
-        );
-        LessonSession { state, runner }
+        // The lesson's own timer (`timer_seconds`) is the app's: it calls `time_out`.
+        let board = AnsweredBoard::new(runner.game().clone(), lesson.data.learner.opponent());
+        LessonSession { board, runner }
     }
 
     /// The lesson's runner (its position and progress).
@@ -106,19 +85,12 @@ impl LessonSession {
     /// What the lesson screen draws now: the session's snapshot with nothing a lesson lacks
     /// (no undo, no thinking computer, no targets once solved).
     pub fn snapshot(&self) -> Snapshot {
-        self.for_lesson(self.state.snapshot(0))
+        self.board.snapshot(self.runner.is_solved())
     }
 
     /// The board changes after `revision`, as [`super::GameSession::changes_since`].
     pub fn changes_since(&self, revision: u64) -> ChangeBatch {
-        let mut batch = self.state.changes_since(revision, 0);
-        batch.snapshot = self.for_lesson(batch.snapshot);
-        for change in &mut batch.changes {
-            if let Change::Reset { snapshot } = &mut change.change {
-                **snapshot = self.for_lesson((**snapshot).clone());
-            }
-        }
-        batch
+        self.board.changes_since(revision, self.runner.is_solved())
     }
 
     /// A tap on a point: picks a piece up or puts it down, or forms an action and lets the
@@ -127,7 +99,7 @@ impl LessonSession {
         if self.runner.is_solved() {
             return LessonTap::Finished;
         }
-        match self.state.tap_step(point) {
+        match self.board.tap_step(point) {
             Err(refusal) => LessonTap::Refused(refusal),
             Ok(TapStep::Selected(p)) => LessonTap::Selected(p),
             Ok(TapStep::Deselected(p)) => LessonTap::Deselected(p),
@@ -153,7 +125,7 @@ impl LessonSession {
         let side = self.runner.position().side_to_move();
         let verdict = self.runner.attempt(action);
         if !verdict.was_played() {
-            self.state.selected = None;
+            self.board.put_back();
             return match verdict {
                 Verdict::Illegal(reason) => LessonTap::Refused(refusal_for(reason)),
                 Verdict::Finished => LessonTap::Finished,
@@ -167,29 +139,16 @@ impl LessonSession {
                 side,
                 action,
                 verdict,
-                learner_revision: self.state.changes.revision(),
+                learner_revision: self.board.revision(),
                 turn_ended: true,
             });
         }
-        let outcome_before = self.state.game.outcome();
-        let Ok((applied, _)) = self.state.play_action(action) else {
-            unreachable!("the runner played {action} on the same position");
+        let reply = match &verdict {
+            Verdict::Replied { reply } => reply.as_slice(),
+            _ => &[],
         };
-        let learner_revision = self.state.changes.revision();
-        if let Verdict::Replied { reply } = &verdict {
-            for &a in reply {
-                if self.state.play_action(a).is_err() {
-                    unreachable!("the runner played the reply {a} on the same position");
-                }
-            }
-        }
-        debug_assert_eq!(self.state.game.position(), self.runner.position());
-        self.state.refresh(
-            0,
-            applied.turn_ended,
-            outcome_before,
-            &mut Effects::default(),
-        );
+        let (applied, learner_revision) = self.board.play_answered(action, reply);
+        debug_assert_eq!(self.board.game().position(), self.runner.position());
         LessonTap::Played(LessonPlay {
             side,
             action,
@@ -201,25 +160,17 @@ impl LessonSession {
 
     /// Puts the runner's game on the session's board with one reset.
     fn resync(&mut self) {
-        self.state.game = self.runner.game().clone();
-        let outcome = self.state.game.outcome();
-        self.state
-            .refresh(0, true, outcome, &mut Effects::default());
-        self.state.record_reset(0);
+        self.board.resync(self.runner.game());
+    }
+}
+
+impl BoardSession for LessonSession {
+    fn snapshot(&self) -> Snapshot {
+        LessonSession::snapshot(self)
     }
 
-    fn for_lesson(&self, mut snapshot: Snapshot) -> Snapshot {
-        snapshot.computer_thinking = false;
-        snapshot.can_undo = false;
-        snapshot.can_redo = false;
-        // A lesson is not a saved game: leaving it loses nothing to ask about.
-        snapshot.unfinished = false;
-        if self.runner.is_solved() {
-            for point in &mut snapshot.points {
-                point.target = false;
-            }
-        }
-        snapshot
+    fn changes_since(&self, revision: u64) -> ChangeBatch {
+        LessonSession::changes_since(self, revision)
     }
 }
 
@@ -227,7 +178,7 @@ impl LessonSession {
 mod tests {
     use super::*;
     use crate::lessons::lesson;
-    use crate::session::NextStep;
+    use crate::session::{Change, NextStep};
 
     fn p(name: &str) -> Point {
         name.parse().unwrap()

@@ -45,6 +45,8 @@
 //! computer is counted (wins, losses, draws per game and level; [`StatsStore`]), once per
 //! game even if it is undone and finished again.
 
+mod answered;
+mod board;
 mod changes;
 mod clock;
 mod config;
@@ -70,6 +72,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, RwLock};
 use std::time::Duration;
 
+pub use board::BoardSession;
 pub use changes::{BoardChange, Change, ChangeBatch};
 pub use clock::{Clock, Countdown, ManualClock, SystemClock};
 pub use config::{ComputerRunner, Mode, SessionClock, SessionConfig, SessionOptions};
@@ -476,6 +479,16 @@ impl GameSession {
         })?;
         clock.advance(ms);
         Ok(self.shared.tick())
+    }
+}
+
+impl BoardSession for GameSession {
+    fn snapshot(&self) -> Snapshot {
+        GameSession::snapshot(self)
+    }
+
+    fn changes_since(&self, revision: u64) -> ChangeBatch {
+        GameSession::changes_since(self, revision)
     }
 }
 

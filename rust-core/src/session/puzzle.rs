@@ -1,12 +1,11 @@
 //! A puzzle played with the session's taps: its judge (the tables for an endgame, the goal
 //! search for a tactic: `puzzle_judge`) judges each whole turn and answers with the
-//! defence; the session's state
-//! machine does everything else a game screen needs (picking a piece up before stepping, the
-//! snapshot with its targets, the numbered board changes), so the apps draw and animate a
-//! puzzle exactly like a game.
+//! defence; the board ([`AnsweredBoard`]) does everything else a game screen needs (picking a
+//! piece up before stepping, the snapshot with its targets, the numbered board changes), so
+//! the apps draw and animate a puzzle exactly like a game.
 //!
-//! As in a lesson, the session's [`State`] keeps a copy of the puzzle's game: each action is
-//! played on both, the player's first and then the defender's reply, so each gets its
+//! As in a lesson, each action the judge takes is played on the board too, the player's
+//! first and then the defender's reply, so each gets its
 //! numbered board changes, read from [`PuzzleTapSession::changes_since`]. A wrong turn stays
 //! on the board (the player sees what it allowed) until [`PuzzleTapSession::retry`].
 
@@ -14,18 +13,16 @@ use std::sync::Arc;
 
 use crate::action::Action;
 use crate::board::Point;
-use crate::level::Level;
 use crate::puzzles::{Puzzle, PuzzleError, PuzzleResult, PuzzleState, TurnVerdict};
-use crate::rules::{Rules, Side};
+use crate::rules::Side;
 use crate::tables::EndgameTables;
-use crate::timer::TurnTimer;
 
-use super::changes::{Change, ChangeBatch};
-use super::config::{Mode, SessionConfig};
+use super::answered::AnsweredBoard;
+use super::board::BoardSession;
+use super::changes::ChangeBatch;
 use super::events::Refusal;
 use super::puzzle_judge::PuzzleJudge;
 use super::snapshot::Snapshot;
-use super::state::{Effects, State};
 use super::tap::{TapStep, refusal_for};
 
 /// What a tap did in a puzzle.
@@ -61,7 +58,7 @@ pub struct PuzzlePlay {
 
 /// One puzzle on one screen (not thread-safe: the bindings hold it in a mutex).
 pub struct PuzzleTapSession {
-    state: State,
+    board: AnsweredBoard,
     puzzle: PuzzleJudge,
 }
 
@@ -80,26 +77,9 @@ impl PuzzleTapSession {
     }
 
     fn start(puzzle: PuzzleJudge) -> Result<PuzzleTapSession, PuzzleError> {
-        let variant = puzzle.puzzle().variant;
         let defender = puzzle.game().position().side_to_move().opponent();
-        let config = SessionConfig {
-            rules: Rules::of(variant),
-            mode: Mode::VsComputer {
-                computer: defender,
-                level: Level::DEFAULT,
-            },
-            timer: TurnTimer::Off,
-        };
-        let state = State::start(
-            config,
-            puzzle.game().clone(),
-            None,
-            false,
-            0,
-            0,
-            &mut Effects::default(),
-        );
-        Ok(PuzzleTapSession { state, puzzle })
+        let board = AnsweredBoard::new(puzzle.game().clone(), defender);
+        Ok(PuzzleTapSession { board, puzzle })
     }
 
     /// The puzzle being played.
@@ -131,19 +111,13 @@ impl PuzzleTapSession {
     /// What the puzzle screen draws now: the session's snapshot with nothing a puzzle lacks
     /// (no undo, no thinking computer, no targets once the attempt is over).
     pub fn snapshot(&self) -> Snapshot {
-        self.for_puzzle(self.state.snapshot(0))
+        self.board.snapshot(!self.puzzle.is_playing())
     }
 
     /// The board changes after `revision`, as [`super::GameSession::changes_since`].
     pub fn changes_since(&self, revision: u64) -> ChangeBatch {
-        let mut batch = self.state.changes_since(revision, 0);
-        batch.snapshot = self.for_puzzle(batch.snapshot);
-        for change in &mut batch.changes {
-            if let Change::Reset { snapshot } = &mut change.change {
-                **snapshot = self.for_puzzle((**snapshot).clone());
-            }
-        }
-        batch
+        self.board
+            .changes_since(revision, !self.puzzle.is_playing())
     }
 
     /// A tap on a point: picks a piece up or puts it down, or forms an action and plays it.
@@ -151,7 +125,7 @@ impl PuzzleTapSession {
         if !self.puzzle.is_playing() {
             return PuzzleTap::Finished;
         }
-        match self.state.tap_step(point) {
+        match self.board.tap_step(point) {
             Err(refusal) => PuzzleTap::Refused(refusal),
             Ok(TapStep::Selected(p)) => PuzzleTap::Selected(p),
             Ok(TapStep::Deselected(p)) => PuzzleTap::Deselected(p),
@@ -163,10 +137,10 @@ impl PuzzleTapSession {
     /// reset in the change log). Counts as a hint.
     pub fn hint(&mut self) -> Result<Vec<Action>, PuzzleError> {
         let turn = self.puzzle.hint()?;
-        if self.state.game.position() != self.puzzle.game().position() {
+        if self.board.game().position() != self.puzzle.game().position() {
             self.resync();
         } else {
-            self.state.selected = None;
+            self.board.put_back();
         }
         Ok(turn)
     }
@@ -179,64 +153,43 @@ impl PuzzleTapSession {
     }
 
     fn act(&mut self, action: Action) -> PuzzleTap {
-        let side = self.state.game.position().side_to_move();
+        let side = self.board.side_to_move();
         let verdict = match self.puzzle.play_action(action) {
             Ok(verdict) => verdict,
             Err(PuzzleError::Illegal(reason)) => {
-                self.state.selected = None;
+                self.board.put_back();
                 return PuzzleTap::Refused(refusal_for(reason));
             }
             Err(_) => return PuzzleTap::Finished,
         };
-        let outcome_before = self.state.game.outcome();
-        let Ok((applied, _)) = self.state.play_action(action) else {
-            unreachable!("the puzzle played {action} on the same position");
+        let reply = match &verdict {
+            TurnVerdict::Right { reply, .. } => reply.as_slice(),
+            _ => &[],
         };
-        let player_revision = self.state.changes.revision();
-        if let TurnVerdict::Right { reply, .. } = &verdict {
-            for &a in reply {
-                if self.state.play_action(a).is_err() {
-                    unreachable!("the puzzle played the reply {a} on the same position");
-                }
-            }
-        }
-        debug_assert_eq!(self.state.game.position(), self.puzzle.game().position());
-        self.state.refresh(
-            0,
-            applied.turn_ended,
-            outcome_before,
-            &mut Effects::default(),
-        );
+        let (applied, player_revision) = self.board.play_answered(action, reply);
+        debug_assert_eq!(self.board.game().position(), self.puzzle.game().position());
         PuzzleTap::Played(PuzzlePlay {
             side,
             action,
             verdict,
             player_revision,
-            turn_ended: applied.turn_ended || self.state.game.is_over(),
+            turn_ended: applied.turn_ended || self.board.game().is_over(),
         })
     }
 
     /// Puts the puzzle's game on the session's board with one reset.
     fn resync(&mut self) {
-        self.state.game = self.puzzle.game().clone();
-        self.state.selected = None;
-        let outcome = self.state.game.outcome();
-        self.state
-            .refresh(0, true, outcome, &mut Effects::default());
-        self.state.record_reset(0);
+        self.board.put_back();
+        self.board.resync(self.puzzle.game());
+    }
+}
+
+impl BoardSession for PuzzleTapSession {
+    fn snapshot(&self) -> Snapshot {
+        PuzzleTapSession::snapshot(self)
     }
 
-    fn for_puzzle(&self, mut snapshot: Snapshot) -> Snapshot {
-        snapshot.computer_thinking = false;
-        snapshot.can_undo = false;
-        snapshot.can_redo = false;
-        // A puzzle is not a saved game: leaving it loses nothing to ask about.
-        snapshot.unfinished = false;
-        if !self.puzzle.is_playing() {
-            for point in &mut snapshot.points {
-                point.target = false;
-            }
-        }
-        snapshot
+    fn changes_since(&self, revision: u64) -> ChangeBatch {
+        PuzzleTapSession::changes_since(self, revision)
     }
 }

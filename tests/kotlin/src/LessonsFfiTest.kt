@@ -30,7 +30,7 @@ class LessonsFfiTest {
 
     /** The board changes after `from` up to `to`, read as the apps read them. */
     private fun changesBetween(session: LessonSession, from: ULong, to: ULong): List<Change> =
-        session.changesSince(from).changes.filter { it.revision <= to }.map { it.change }
+        session.board().changesSince(from).changes.filter { it.revision <= to }.map { it.change }
 
     /** Taps `points` in order; the last tap must solve the lesson. */
     private fun solveByTaps(session: LessonSession, vararg points: String): LessonVerdict.Solved {
@@ -87,7 +87,7 @@ class LessonsFfiTest {
         LessonSession("twelve-mens-morris-diagonals", "zh-Hans").use { session ->
             val start = session.snapshot().revision
             played(session.tap("c5"))
-            assertEquals(1, session.changesSince(start).changes[0].lines.size, "the diagonal a7-b6-c5")
+            assertEquals(1, session.board().changesSince(start).changes[0].lines.size, "the diagonal a7-b6-c5")
             val solved = solveByTaps(session, "d1")
             assertEquals(session.lesson().solvedText, solved.message)
             assertNull(lessons(GameId.TWELVE_MENS_MORRIS, "en").last().let {
@@ -112,7 +112,7 @@ class LessonsFfiTest {
                 listOf(Change.Captured("b2", Player.P1)),
                 changesBetween(session, before, capture.learnerRevision),
             )
-            val after = session.changesSince(capture.learnerRevision)
+            val after = session.board().changesSince(capture.learnerRevision)
             assertEquals(listOf(Change.Stepped("a4", "a7", Player.P2)), after.changes.map { it.change })
             assertEquals(session.snapshot().revision, after.revision)
             assertEquals(Player.P1, session.snapshot().toMove)
@@ -135,7 +135,7 @@ class LessonsFfiTest {
 
             played(session.tap("g7"))
             session.tryAgain()
-            val batch = session.changesSince(start.revision)
+            val batch = session.board().changesSince(start.revision)
             assertTrue(batch.changes.last().change is Change.Reset)
             assertNull(batch.snapshot.points.first { it.name == "g7" }.owner)
             assertFalse(session.isSolved())

@@ -190,7 +190,7 @@ class MillsFfiTest {
             assertEquals(Player.P1, session.advanceClockForTests(1uL))
             val timedOut = recorder.events.single().first as SessionEvent.TurnTimedOut
             assertEquals(Player.P1, timedOut.player)
-            val changes = session.changesSince(before)
+            val changes = session.board().changesSince(before)
             val passed = changes.changes.single()
             assertEquals(Change.Passed(Player.P1), passed.change)
             assertEquals("pass", passed.action)
@@ -371,7 +371,7 @@ class MillsFfiTest {
                 val kinds = mutableSetOf<String>()
                 val rng = Lcg(40L + i)
                 while (true) {
-                    val batch = session.changesSince(revision)
+                    val batch = session.board().changesSince(revision)
                     for (c in batch.changes) {
                         assertTrue(c.revision > revision, "revisions only grow")
                         revision = c.revision
@@ -384,7 +384,7 @@ class MillsFfiTest {
                     if (batch.snapshot.outcome != null) break
                     val choices = targets(session)
                     val result = session.tap(choices[rng.next(choices.size)])
-                    val next = session.changesSince(revision)
+                    val next = session.board().changesSince(revision)
                     if (result is TapResult.Played) {
                         assertTrue(next.changes.all { it.action == result.action }, "$result: ${next.changes}")
                         assertEquals(result.turnEnded, next.changes.last().turnEnded)
@@ -392,7 +392,7 @@ class MillsFfiTest {
                         assertTrue(next.changes.isEmpty(), "a selection changes no piece")
                     }
                 }
-                assertTrue(session.changesSince(revision).changes.isEmpty())
+                assertTrue(session.board().changesSince(revision).changes.isEmpty())
                 val taking = when (game) {
                     GameId.ZHIQI -> "Pinned"
                     GameId.LINKED_HORSE -> "Stabled"
@@ -409,11 +409,11 @@ class MillsFfiTest {
             session.tap("d6")
             val before = session.snapshot().revision
             session.undo()
-            val undone = session.changesSince(before)
+            val undone = session.board().changesSince(before)
             val reset = undone.changes.single().change as Change.Reset
             assertNull(reset.snapshot.points.first { it.name == "d6" }.owner)
             session.redo()
-            val again = session.changesSince(undone.revision).changes.single().change as Change.Reset
+            val again = session.board().changesSince(undone.revision).changes.single().change as Change.Reset
             assertEquals(Player.P1, again.snapshot.points.first { it.name == "d6" }.owner)
         }
     }
@@ -427,7 +427,7 @@ class MillsFfiTest {
             val actions = session.runComputerTurnNow()
             val moved = recorder.computerMoves().single().first as SessionEvent.ComputerMoved
             assertEquals(actions, moved.actions)
-            val changes = session.changesSince(before)
+            val changes = session.board().changesSince(before)
             assertEquals(actions, changes.changes.map { it.action })
             assertEquals(session.snapshot(), changes.snapshot)
         }

@@ -134,7 +134,7 @@ class OnlineFfiTest {
         assertTrue(annEvents.threads.none { it == Thread.currentThread().name })
 
         // The board is drawn the same way as a local game's.
-        val batch = bo.changesSince(0uL)
+        val batch = bo.board().changesSince(0uL)
         assertEquals(bo.snapshot().revision, batch.revision)
 
         assertTrue(bo.resign())

@@ -19,7 +19,7 @@ enum LessonMessage: Equatable {
 /// One lesson on screen: the engine's `LessonSession` and what the views draw from it.
 ///
 /// As `GameModel` does for a game, this only forwards taps, reads the engine's board changes
-/// with the snapshot they lead to (`changesSince`) and turns them into animations, feedback
+/// with the snapshot they lead to (a `BoardDriver`) and turns them into animations, feedback
 /// and announcements. The lesson judges every action; the scripted opponent answers in the
 /// same call. The one thing the app counts is the lesson's turn timer (`timerSeconds`):
 /// when it runs out the model calls `timeOut()`, and the engine passes the turn.
@@ -43,8 +43,8 @@ final class LessonModel {
     private(set) var courseLength: Int
 
     @ObservationIgnored private var session: LessonSession
-    /// The session revision the board shows.
-    @ObservationIgnored private var revision: UInt64
+    /// The lesson's board, read after every call.
+    @ObservationIgnored private var board: BoardDriver
     @ObservationIgnored private let progress: LessonProgressStore?
     @ObservationIgnored private let announce: Announce
     @ObservationIgnored private var timeOutTask: Task<Void, Never>?
@@ -71,9 +71,10 @@ final class LessonModel {
         self.announce = announce
         let lesson = session.lesson()
         self.lesson = lesson
-        let snapshot = session.snapshot()
+        let board = BoardDriver(following: session.board())
+        let snapshot = board.snapshot
+        self.board = board
         self.snapshot = snapshot
-        revision = snapshot.revision
         pieces = BoardPieces(snapshot: snapshot)
         isSolved = session.isSolved()
         nextLesson = session.nextLesson()
@@ -223,8 +224,7 @@ final class LessonModel {
     @discardableResult
     private func refresh(replyAfter learnersLast: UInt64? = nil) -> String? {
         showPendingReply()
-        let batch = session.changesSince(revision: revision)
-        revision = batch.revision
+        let batch = board.read()
         let reply = learnersLast.map { last in batch.changes.filter { $0.revision > last } } ?? []
         guard !reply.isEmpty else {
             return show(batch.changes, reaching: batch.snapshot)
@@ -285,8 +285,8 @@ final class LessonModel {
         pendingReply = nil
         session = newSession
         lesson = newSession.lesson()
-        let newSnapshot = newSession.snapshot()
-        revision = newSnapshot.revision
+        board.follow(newSession.board())
+        let newSnapshot = board.snapshot
         pieces.apply([], reaching: newSnapshot)
         snapshot = newSnapshot
         isSolved = newSession.isSolved()

@@ -6,7 +6,7 @@ import Observation
 ///
 /// Every rule and interaction decision is the engine's (`GameSession`); this class only
 /// forwards taps and commands, reads the engine's board changes with the snapshot they lead
-/// to (`changesSince`, one atomic read), and turns them into animations and feedback. The
+/// to (its `BoardDriver`, one atomic read each time), and turns them into animations and feedback. The
 /// session's events arrive on background threads through `SessionEventRelay` and are handled
 /// here, on the main actor.
 @MainActor
@@ -31,8 +31,8 @@ final class GameModel {
 
     @ObservationIgnored private let session: GameSession
     @ObservationIgnored private let announce: Announce
-    /// The session revision the board shows.
-    @ObservationIgnored private var revision: UInt64
+    /// The board the views draw, read after every call and event.
+    @ObservationIgnored private var board: BoardDriver
     @ObservationIgnored private var noticeTask: Task<Void, Never>?
     /// The game is on screen with the app in the foreground (the app model says so).
     @ObservationIgnored private var isOnScreen = false
@@ -42,9 +42,10 @@ final class GameModel {
     init(session: GameSession, announce: @escaping Announce) {
         self.session = session
         self.announce = announce
-        let snapshot = session.snapshot()
+        let board = BoardDriver(following: session.board())
+        let snapshot = board.snapshot
+        self.board = board
         self.snapshot = snapshot
-        revision = snapshot.revision
         pieces = BoardPieces(snapshot: snapshot)
         clock = TurnClock(snapshot: snapshot)
         review = GameReview(session: session)
@@ -315,8 +316,7 @@ final class GameModel {
     /// Reads the engine's changes since the board's revision and the snapshot they lead to
     /// (one atomic call), and moves the board with them.
     private func refresh() {
-        let batch = session.changesSince(revision: revision)
-        revision = batch.revision
+        let batch = board.read()
         let newSnapshot = batch.snapshot
         let wasOver = snapshot.outcome != nil
         // The game itself changed: a board change, or a resignation (which has none).

@@ -36,7 +36,7 @@ enum OnlineNotice: Equatable {
 /// draw from it.
 ///
 /// As `GameModel` does for a local game, this only forwards taps, reads the board changes
-/// with the snapshot they lead to (`changesSince`) and animates them; the connection, the
+/// with the snapshot they lead to (a `BoardDriver`) and animates them; the connection, the
 /// room, the opponent and both clocks are the session's `status()`, read again after every
 /// event. The engine talks to the server, reconnects by itself and draws a turn only once
 /// the server has stored it; its events arrive on its connection thread and are handled
@@ -54,17 +54,18 @@ final class OnlineGameModel {
 
     @ObservationIgnored private let session: OnlineSession
     @ObservationIgnored private let announce: Announce
-    /// The session revision the board shows.
-    @ObservationIgnored private var revision: UInt64
+    /// The room's board, read after every event and call.
+    @ObservationIgnored private var board: BoardDriver
     @ObservationIgnored private var noticeTask: Task<Void, Never>?
 
     /// Takes over a session just created, joined or opened, and starts listening to it.
     init(session: OnlineSession, announce: @escaping Announce) {
         self.session = session
         self.announce = announce
-        let snapshot = session.snapshot()
+        let board = BoardDriver(following: session.board())
+        let snapshot = board.snapshot
+        self.board = board
         self.snapshot = snapshot
-        revision = snapshot.revision
         pieces = BoardPieces(snapshot: snapshot)
         status = session.status()
         // What happened before the listener was set is caught up by this refresh: every
@@ -317,8 +318,7 @@ final class OnlineGameModel {
     /// Reads the changes since the board's revision with the snapshot they lead to (one
     /// atomic call) and the session's status, and moves the board with them.
     private func refresh() {
-        let batch = session.changesSince(revision: revision)
-        revision = batch.revision
+        let batch = board.read()
         let newSnapshot = batch.snapshot
         let wasOver = isOver
         if !batch.changes.isEmpty {

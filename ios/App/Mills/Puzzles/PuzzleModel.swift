@@ -20,7 +20,7 @@ enum PuzzleMessage: Equatable {
 /// One puzzle on screen: the engine's `PuzzleSession` and what the views draw from it.
 ///
 /// As `LessonModel` does for a lesson, this only forwards taps, reads the engine's board
-/// changes with the snapshot they lead to (`changesSince`) and animates them. The engine
+/// changes with the snapshot they lead to (a `BoardDriver`) and animates them. The engine
 /// judges every whole turn against its endgame tables, answers a right one with the longest
 /// defence (shown a moment after the player's own move) and says what a wrong one allows.
 /// The first attempt's result goes to the statistics once (`PuzzleStatsStore`).
@@ -48,8 +48,8 @@ final class PuzzleModel {
 
     @ObservationIgnored private var session: PuzzleSession
     @ObservationIgnored private let locale: String
-    /// The session revision the board shows.
-    @ObservationIgnored private var revision: UInt64
+    /// The puzzle's board, read after every call.
+    @ObservationIgnored private var board: BoardDriver
     @ObservationIgnored private let stats: PuzzleStatsStore?
     @ObservationIgnored private let announce: Announce
     @ObservationIgnored private let following: (PuzzleInfo) -> PuzzleInfo?
@@ -81,9 +81,10 @@ final class PuzzleModel {
         let started = session.puzzle()
         puzzle = started
         goal = session.goal()
-        let snapshot = session.snapshot()
+        let board = BoardDriver(following: session.board())
+        let snapshot = board.snapshot
+        self.board = board
         self.snapshot = snapshot
-        revision = snapshot.revision
         pieces = BoardPieces(snapshot: snapshot)
         turnsLeft = Int(started.turns)
         nextPuzzle = following(started)
@@ -236,8 +237,7 @@ final class PuzzleModel {
     @discardableResult
     private func refresh(replyAfter playersLast: UInt64? = nil) -> String? {
         showPendingReply()
-        let batch = session.changesSince(revision: revision)
-        revision = batch.revision
+        let batch = board.read()
         let reply = playersLast.map { last in batch.changes.filter { $0.revision > last } } ?? []
         guard let playersLast, !reply.isEmpty else {
             return show(batch.changes, reaching: batch.snapshot)
@@ -300,8 +300,8 @@ final class PuzzleModel {
         session = newSession
         puzzle = newSession.puzzle()
         goal = newSession.goal()
-        let newSnapshot = newSession.snapshot()
-        revision = newSnapshot.revision
+        board.follow(newSession.board())
+        let newSnapshot = board.snapshot
         pieces.apply([], reaching: newSnapshot)
         snapshot = newSnapshot
         turnsLeft = Int(puzzle.turns)

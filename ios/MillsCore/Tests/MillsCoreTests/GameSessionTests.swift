@@ -32,7 +32,7 @@ final class GameSessionTests: XCTestCase {
         XCTAssertEqual(player, .p1)
         XCTAssertEqual(action, "d6")
         XCTAssertTrue(turnEnded)
-        let changes = session.changesSince(revision: before).changes
+        let changes = session.board().changesSince(revision: before).changes
         XCTAssertEqual(changes.map(\.change), [.placed(point: "d6", player: .p1)])
         guard case .refused(let refusal) = try session.tap(point: "d6") else {
             return XCTFail("a refusal was expected")
@@ -47,7 +47,7 @@ final class GameSessionTests: XCTestCase {
         XCTAssertEqual(session.snapshot().actionCount, 0)
         try session.redo()
         XCTAssertEqual(session.actions(), ["a1"])
-        guard case .reset(let snapshot) = session.changesSince(revision: 0).changes.last?.change else {
+        guard case .reset(let snapshot) = session.board().changesSince(revision: 0).changes.last?.change else {
             return XCTFail("undo and redo redraw the board")
         }
         XCTAssertEqual(snapshot.points.first { $0.name == "a1" }?.owner, .p1)
@@ -85,7 +85,7 @@ final class GameSessionTests: XCTestCase {
         wait(for: [moved], timeout: 10)
         XCTAssertEqual(session.snapshot().toMove, .p2)
         // What the computer did to the board is read from the one channel, after the reset.
-        XCTAssertEqual(session.changesSince(revision: 0).changes.compactMap(\.action), session.actions())
+        XCTAssertEqual(session.board().changesSince(revision: 0).changes.compactMap(\.action), session.actions())
     }
 
     func testRulesTextInChineseAndEnglish() throws {

@@ -15,7 +15,7 @@ final class LessonSessionTests: XCTestCase {
 
     /// The board changes after `from` up to `to`, read as the apps read them.
     private func changes(of session: LessonSession, after from: UInt64, upTo to: UInt64) -> [Change] {
-        session.changesSince(revision: from).changes.filter { $0.revision <= to }.map(\.change)
+        session.board().changesSince(revision: from).changes.filter { $0.revision <= to }.map(\.change)
     }
 
     func testEachGameHasItsCourseInBothLanguages() {
@@ -50,7 +50,7 @@ final class LessonSessionTests: XCTestCase {
         XCTAssertEqual(session.nextLesson()?.id, "zhiqi-double-pin")
 
         session.tryAgain()
-        let batch = session.changesSince(revision: start.revision)
+        let batch = session.board().changesSince(revision: start.revision)
         guard case .reset = batch.changes.last?.change else {
             return XCTFail("try again sends a reset")
         }
@@ -71,7 +71,7 @@ final class LessonSessionTests: XCTestCase {
         XCTAssertEqual(player, .p2)
         XCTAssertEqual(actions, ["a4-a7"])
         XCTAssertEqual(changes(of: session, after: before, upTo: capture.learnerRevision), [.captured(point: "b2", player: .p1)])
-        let reply = session.changesSince(revision: capture.learnerRevision)
+        let reply = session.board().changesSince(revision: capture.learnerRevision)
         XCTAssertEqual(reply.changes.map(\.change), [.stepped(from: "a4", to: "a7", player: .p2)])
         XCTAssertEqual(reply.revision, session.snapshot().revision)
 

@@ -4,11 +4,9 @@ import kotlinx.coroutines.CoroutineDispatcher
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.flow.MutableSharedFlow
-import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.SharedFlow
 import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asSharedFlow
-import kotlinx.coroutines.flow.asStateFlow
 import kotlinx.coroutines.launch
 import uniffi.mills_ffi.Evaluation
 import uniffi.mills_ffi.Hint
@@ -34,8 +32,7 @@ import uniffi.mills_ffi.statsLoad
 /**
  * The one game in progress: wraps the engine's [GameSession] (rules, computer player, timer,
  * autosave) and publishes its [snapshot], the board changes that led to it ([takeChanges]) and
- * its [events]. Every refresh reads the engine's `changesSince(revision)`: the changes and the
- * snapshot they lead to, at one moment, so nothing is ever guessed from two snapshots.
+ * its [events]. Its board is read by a [BoardFeed], as every screen's board is.
  *
  * Call it from the main thread. The session's listener is called on the engine's threads
  * (computer, timer); its events are handed to [mainScope] (whose dispatcher is the main
@@ -57,20 +54,17 @@ class GameRepository(
     private var foreground = true
     private var gameVisible = false
     private var boardCovered = false
-    private var revision = 0uL
-    private val pending = mutableListOf<BoardChange>()
-
-    private val snapshotState = MutableStateFlow<Snapshot?>(null)
+    private val board = BoardFeed()
     private val eventFlow = MutableSharedFlow<GameEvent>(extraBufferCapacity = 64)
 
     /** The latest snapshot of the game in progress; `null` before one starts. */
-    val snapshot: StateFlow<Snapshot?> = snapshotState.asStateFlow()
+    val snapshot: StateFlow<Snapshot?> = board.snapshot
 
     val events: SharedFlow<GameEvent> = eventFlow.asSharedFlow()
 
     /** The game that Home offers to continue: the one open, or else the autosaved one. */
     fun savedGame(): SavedGame? {
-        snapshotState.value?.let { snap ->
+        snapshot.value?.let { snap ->
             return snap.takeIf { it.outcome == null }?.let(::savedGameOf)
         }
         val peek = restoreSaved(live = false) ?: return null
@@ -129,19 +123,9 @@ class GameRepository(
     }
 
     /** The board changes since the last call, oldest first (a reset first after a redraw). */
-    fun takeChanges(): List<BoardChange> = pending.toList().also { pending.clear() }
+    fun takeChanges(): List<BoardChange> = board.takeChanges()
 
-    fun refresh() {
-        val s = session
-        if (s == null) {
-            snapshotState.value = null
-            return
-        }
-        val batch = s.changesSince(revision)
-        revision = batch.revision
-        pending += batch.changes
-        snapshotState.value = batch.snapshot
-    }
+    fun refresh() = board.refresh()
 
     /** Changes whenever another session is installed (a new game, a restored one, a record). */
     val sessionId: Int get() = generation
@@ -220,17 +204,15 @@ class GameRepository(
     fun close() {
         session?.let(::retire)
         session = null
-        snapshotState.value = null
+        board.follow(null)
     }
 
     private fun install(created: GameSession, id: Int) {
         session?.let(::retire)
         session = created
         generation = id
-        revision = 0uL
-        pending.clear()
+        board.follow(created.board())
         applyPause()
-        refresh()
     }
 
     /** Ends a session for good (search cancelled, threads stopped, last autosave), then frees it. */

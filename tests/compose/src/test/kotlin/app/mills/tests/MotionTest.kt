@@ -29,7 +29,7 @@ class MotionTest {
             val reply = s.runComputerTurnNow().single()
             assertEquals(
                 listOf(Motion.Place("d6", Player.P1), Motion.Place(reply, Player.P2)),
-                Motion.of(s.changesSince(before).changes),
+                Motion.of(s.board().changesSince(before).changes),
             )
         }
     }
@@ -40,9 +40,9 @@ class MotionTest {
             s.tap("a1")
             val before = s.snapshot().revision
             s.undo()
-            assertEquals(emptyList<Motion>(), Motion.of(s.changesSince(before).changes))
+            assertEquals(emptyList<Motion>(), Motion.of(s.board().changesSince(before).changes))
             s.tap("d6")
-            val afterReset = s.changesSince(before).changes
+            val afterReset = s.board().changesSince(before).changes
             assertEquals(listOf(Motion.Place("d6", Player.P1)), Motion.of(afterReset), "only what follows the reset moves")
         }
     }
@@ -53,7 +53,7 @@ class MotionTest {
             for (p in listOf("a1", "d7", "a4", "g1", "a7")) s.tap(p)
             val before = s.snapshot().revision
             s.tap("d7")
-            assertEquals(listOf(Motion.Pin("d7", Player.P2, Player.P1)), Motion.of(s.changesSince(before).changes))
+            assertEquals(listOf(Motion.Pin("d7", Player.P2, Player.P1)), Motion.of(s.board().changesSince(before).changes))
         }
         session(GameId.LINKED_HORSE, GameMode.PassAndPlay).use { s ->
             for (p in listOf("a1", "g1", "a4", "g4")) s.tap(p)
@@ -61,7 +61,7 @@ class MotionTest {
             s.tap("a7")
             assertEquals(
                 listOf(Motion.Place("a7", Player.P1), Motion.Stable("a7", Player.P1)),
-                Motion.of(s.changesSince(before).changes),
+                Motion.of(s.board().changesSince(before).changes),
             )
         }
     }

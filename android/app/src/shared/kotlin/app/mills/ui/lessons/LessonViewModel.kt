@@ -2,6 +2,7 @@ package app.mills.ui.lessons
 
 import androidx.lifecycle.ViewModel
 import androidx.lifecycle.viewModelScope
+import app.mills.data.BoardFeed
 import app.mills.data.LessonRepository
 import app.mills.game.Announcer
 import app.mills.game.GameEffect
@@ -31,8 +32,8 @@ import uniffi.mills_ffi.MillsException
 /**
  * One lesson, played with the game's taps on the engine's [LessonSession]: the engine judges
  * every action (on the way, the scripted reply, solved, a known wrong answer explained, "not
- * this time", refused) and the board is drawn and animated from its `changesSince`, as in a
- * game. A timer lesson's countdown is the app's: when it runs out, the lesson is told
+ * this time", refused) and the board is drawn and animated from its board's changes
+ * ([BoardFeed]), as in a game. A timer lesson's countdown is the app's: when it runs out, the lesson is told
  * (`timeOut`, [Countdown]). Call it from the main thread.
  */
 class LessonViewModel(
@@ -48,7 +49,7 @@ class LessonViewModel(
     private var session: LessonSession? = null
     private var locale = ""
     private var total = 0
-    private var revision = 0uL
+    private val board = BoardFeed()
     private var transient = Transient()
     private var feedback: LessonFeedback? = null
     private var hintShown = false
@@ -73,7 +74,7 @@ class LessonViewModel(
         this.locale = locale
         val info = opened.lesson()
         total = repository.course(info.game, locale).size
-        revision = opened.snapshot().revision
+        board.follow(opened.board(), redraw = false)
         transient = Transient()
         feedback = null
         hintShown = false
@@ -139,6 +140,7 @@ class LessonViewModel(
     fun close() {
         stopTimer()
         shown = false
+        board.follow(null)
         session?.close()
         session = null
         state.value = null
@@ -224,24 +226,24 @@ class LessonViewModel(
     /** Redraws from the lesson's snapshot; animates the engine's changes that led to it. */
     private fun render() {
         val s = session ?: return
-        val batch = s.changesSince(revision)
-        revision = batch.revision
-        val snapshot = batch.snapshot
+        board.refresh()
+        val changes = board.takeChanges()
+        val snapshot = board.snapshot.value ?: return
         val game = snapshot.config.game
-        if (batch.changes.isNotEmpty()) {
-            val motions = Motion.of(batch.changes)
+        if (changes.isNotEmpty()) {
+            val motions = Motion.of(changes)
             val announcement = Announcer.describe(
                 motions,
                 game,
                 PlayerNames(snapshot.config.mode),
-                batch.changes.any { it.lines.isNotEmpty() },
+                changes.any { it.lines.isNotEmpty() },
             )
             transient = transient.copy(
                 motions = motions,
                 motionKey = transient.motionKey + 1,
                 announcement = announcement ?: transient.announcement,
             )
-            if (feedback !is LessonFeedback.Solved) emitMotionEffect(motions, batch.changes.any { it.lines.isNotEmpty() })
+            if (feedback !is LessonFeedback.Solved) emitMotionEffect(motions, changes.any { it.lines.isNotEmpty() })
         }
         val board = GameUiMapper.map(snapshot, transient)
         val info = s.lesson()

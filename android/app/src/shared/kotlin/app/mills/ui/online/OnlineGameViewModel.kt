@@ -1,6 +1,7 @@
 package app.mills.ui.online
 
 import androidx.lifecycle.ViewModel
+import app.mills.data.BoardFeed
 import app.mills.data.InviteSharing
 import app.mills.data.OnlineRepository
 import app.mills.game.Announcer
@@ -34,8 +35,8 @@ import uniffi.mills_ffi.TurnTimer
 
 /**
  * One room on the server, played on the engine's [OnlineSession]: the engine speaks to the
- * server, reconnects, resends and keeps the clock; this draws its snapshot and animates its
- * `changesSince` like a local game, and adds the room, the opponent, both clocks and the
+ * server, reconnects, resends and keeps the clock; this draws its board and animates its
+ * changes ([BoardFeed]) like a local game, and adds the room, the opponent, both clocks and the
  * connection. Every event of the session arrives on the main thread and redraws. Call it from
  * the main thread.
  */
@@ -46,7 +47,8 @@ class OnlineGameViewModel(
     private val state = MutableStateFlow<OnlineUiState?>(null)
     private val effectFlow = MutableSharedFlow<GameEffect>(extraBufferCapacity = 16)
     private var session: OnlineSession? = null
-    private var revision = 0uL
+    private val rooms = RoomEvents(::onEvent)
+    private val board = BoardFeed()
     private var transient = Transient()
     private var foreground = true
 
@@ -75,10 +77,16 @@ class OnlineGameViewModel(
     val effects: SharedFlow<GameEffect> = effectFlow.asSharedFlow()
 
     /** Creates a room; `null` once it is being made, or why not (the address, the secret's file). */
-    fun create(game: GameId, timer: TurnTimer): UiText? = start(repository.create(game, timer, ::onEvent))
+    fun create(game: GameId, timer: TurnTimer): UiText? {
+        val (number, events) = rooms.next()
+        return start(repository.create(game, timer, events), number)
+    }
 
     /** Joins the room of [invite] (a code as typed, or a link); `null`, or why not. */
-    fun join(invite: String): UiText? = start(repository.join(invite, ::onEvent))
+    fun join(invite: String): UiText? {
+        val (number, events) = rooms.next()
+        return start(repository.join(invite, events), number)
+    }
 
     /**
      * Opens the saved room again (after the app was killed), on its own server; `null`, or why
@@ -88,8 +96,9 @@ class OnlineGameViewModel(
     fun reopen(): UiText? {
         val saved = repository.saved() ?: return text(StringKey.OnlineReturnGone)
         if (session?.status()?.room?.code == saved.room) return null
-        val opened = repository.reopen(::onEvent) ?: return text(StringKey.OnlineReturnGone)
-        return start(opened)
+        val (number, events) = rooms.next()
+        val opened = repository.reopen(events) ?: return text(StringKey.OnlineReturnGone)
+        return start(opened, number)
     }
 
     fun onPointTap(point: String) {
@@ -161,6 +170,7 @@ class OnlineGameViewModel(
 
     /** The room's screen is left: the connection is closed (the server keeps the room). */
     fun close() {
+        board.follow(null)
         session?.shutDown()
         session?.close()
         session = null
@@ -169,14 +179,15 @@ class OnlineGameViewModel(
 
     override fun onCleared() = close()
 
-    private fun start(opened: OnlineRepository.Opened): UiText? {
+    private fun start(opened: OnlineRepository.Opened, number: Int): UiText? {
         close()
         return when (opened) {
             is OnlineRepository.Opened.Refused -> opened.error.toUiText()
             is OnlineRepository.Opened.CleartextRefused -> text(StringKey.ErrorCleartextNotPermitted)
             is OnlineRepository.Opened.Session -> {
                 session = opened.session
-                revision = 0uL
+                rooms.opened(number)
+                board.follow(opened.session.board())
                 transient = Transient()
                 if (!foreground) opened.session.pause()
                 render()
@@ -212,16 +223,16 @@ class OnlineGameViewModel(
     private fun render() {
         val s = session ?: return
         val status = s.status()
-        val batch = s.changesSince(revision)
-        revision = batch.revision
-        val snapshot = batch.snapshot
+        board.refresh()
+        val changes = board.takeChanges()
+        val snapshot = board.snapshot.value ?: return
         val room = status.room
         val you = room?.you ?: Player.P1
         val opponentName = status.opponentName
         val names = PlayerNames(GameMode.PassAndPlay)
-        if (batch.changes.isNotEmpty()) {
-            val motions = Motion.of(batch.changes)
-            val formed = batch.changes.any { it.lines.isNotEmpty() }
+        if (changes.isNotEmpty()) {
+            val motions = Motion.of(changes)
+            val formed = changes.any { it.lines.isNotEmpty() }
             val said = Announcer.describe(motions, snapshot.config.game, names, formed)
             transient = transient.copy(motions = motions, motionKey = transient.motionKey + 1, announcement = said ?: transient.announcement)
             motionEffect(motions, formed)?.let(effectFlow::tryEmit)

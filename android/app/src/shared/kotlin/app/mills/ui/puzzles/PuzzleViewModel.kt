@@ -2,6 +2,7 @@ package app.mills.ui.puzzles
 
 import androidx.lifecycle.ViewModel
 import androidx.lifecycle.viewModelScope
+import app.mills.data.BoardFeed
 import app.mills.data.PuzzleRepository
 import app.mills.game.Announcer
 import app.mills.game.GameEffect
@@ -36,8 +37,8 @@ import kotlin.random.Random
 /**
  * The puzzles being played, one at a time, on the engine's [PuzzleSession]: it judges every
  * whole turn against the endgame tables (the defender's reply, a wrong turn and what it allows,
- * solved), gives hints and retries, and the board is drawn and animated from its
- * `changesSince`, as in a game. The list comes from the mode (today's puzzle, a rush, a grade);
+ * solved), gives hints and retries, and the board is drawn and animated from its board's
+ * changes ([BoardFeed]), as in a game. The list comes from the mode (today's puzzle, a rush, a grade);
  * a rush's clock is the app's. Each first attempt is recorded in the statistics and the rating.
  * Call it from the main thread.
  */
@@ -58,7 +59,7 @@ class PuzzleViewModel(
     private var locale = ""
     private var list: List<PuzzleInfo> = emptyList()
     private var index = 0
-    private var revision = 0uL
+    private val board = BoardFeed()
     private var transient = Transient()
     private var feedback: PuzzleFeedback? = null
     private var hint: Hint? = null
@@ -158,6 +159,7 @@ class PuzzleViewModel(
     /** The puzzle screen is gone: its session is freed and a rush's clock stopped. */
     fun close() {
         clock.stop()
+        board.follow(null)
         session?.close()
         session = null
         state.value = null
@@ -174,7 +176,7 @@ class PuzzleViewModel(
         session?.close()
         session = opened
         index = at
-        revision = opened.snapshot().revision
+        board.follow(opened.board(), redraw = false)
         transient = Transient()
         feedback = null
         hint = null
@@ -227,12 +229,12 @@ class PuzzleViewModel(
     /** Redraws from the puzzle's snapshot; animates the engine's changes that led to it. */
     private fun render() {
         val s = session ?: return
-        val batch = s.changesSince(revision)
-        revision = batch.revision
-        val snapshot = batch.snapshot
-        if (batch.changes.isNotEmpty()) {
-            val motions = Motion.of(batch.changes)
-            val formed = batch.changes.any { it.lines.isNotEmpty() }
+        board.refresh()
+        val changes = board.takeChanges()
+        val snapshot = board.snapshot.value ?: return
+        if (changes.isNotEmpty()) {
+            val motions = Motion.of(changes)
+            val formed = changes.any { it.lines.isNotEmpty() }
             val said = Announcer.describe(motions, snapshot.config.game, PlayerNames(snapshot.config.mode), formed)
             transient = transient.copy(
                 motions = motions,
