@@ -11,7 +11,10 @@ use mills_core::{LessonData, LessonProgress as Progress, LessonVerdict as Verdic
 
 use crate::board::BoardSession;
 use crate::error::{MillsError, guard};
-use crate::types::{GameId, Player, Refusal, Snapshot, actions_text, parse_point};
+use crate::types::{
+    GameId, LessonVerdict, Player, Snapshot, TapResult, TapStep, TapVerdict, actions_text,
+    parse_point,
+};
 
 /// One lesson of a course, its texts in one language.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
@@ -70,62 +73,6 @@ pub fn lessons(game: GameId, locale: String) -> Vec<LessonInfo> {
         .collect()
 }
 
-/// How an accepted action of the learner's left the lesson.
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
-pub enum LessonVerdict {
-    /// On the way: the learner's turn goes on (a removal or a step is owed).
-    OnTheWay,
-    /// The learner's turn ended and the opponent answered from the script: `actions` in
-    /// notation. Its board changes are those after the tap's `learner_revision`.
-    OpponentReplied {
-        player: Player,
-        actions: Vec<String>,
-    },
-    /// The goal is reached; `message` is the lesson's closing words.
-    Solved { message: String },
-}
-
-/// What a tap (or the lesson's timer) did in a lesson.
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
-pub enum LessonTapResult {
-    Selected {
-        point: String,
-    },
-    Deselected {
-        point: String,
-    },
-    /// The lesson accepted the action and it was played.
-    Played {
-        player: Player,
-        /// In notation: `d6`, `d6-d5`, `xd7`, `pass`.
-        action: String,
-        /// The session's revision once this action was played. What it and any scripted
-        /// reply did to the board is read from `changes_since`: the changes up to this
-        /// revision are the learner's, any after it the reply's (to show a moment later).
-        learner_revision: u64,
-        turn_ended: bool,
-        verdict: LessonVerdict,
-    },
-    /// A typical wrong answer: nothing was played (a picked piece is put back);
-    /// `explanation` says what is wrong with it.
-    Wrong {
-        action: String,
-        explanation: String,
-    },
-    /// A legal action the lesson does not teach: nothing was played; `message` is "not this
-    /// time" with the hint.
-    NotThisTime {
-        action: String,
-        message: String,
-    },
-    /// The rules (or the touch interaction) refuse the tap; nothing changed.
-    Refused {
-        refusal: Refusal,
-    },
-    /// The lesson is solved already: `try_again()` or the next lesson.
-    Finished,
-}
-
 /// One lesson on one screen, driven by taps like a `GameSession`. Thread-safe. The opponent
 /// answers from the lesson's script at once, in the same call (no listener, no threads).
 #[derive(uniffi::Object)]
@@ -169,7 +116,7 @@ impl LessonSession {
     }
 
     /// A tap on a point by name: fails only for a name that is not a point.
-    pub fn tap(&self, point: String) -> Result<LessonTapResult, MillsError> {
+    pub fn tap(&self, point: String) -> Result<TapResult, MillsError> {
         guard(|| {
             let point = parse_point(&point)?;
             let tap = self.lock().tap(point);
@@ -178,7 +125,7 @@ impl LessonSession {
     }
 
     /// The lesson's turn timer (`timer_seconds`) ran out: the learner passes.
-    pub fn time_out(&self) -> Result<LessonTapResult, MillsError> {
+    pub fn time_out(&self) -> Result<TapResult, MillsError> {
         guard(|| {
             let tap = self.lock().time_out();
             self.result(tap)
@@ -207,35 +154,34 @@ impl LessonSession {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn result(&self, tap: LessonTap) -> Result<LessonTapResult, MillsError> {
+    fn result(&self, tap: LessonTap) -> Result<TapResult, MillsError> {
         let locale = self.locale;
         Ok(match tap {
-            LessonTap::Selected(p) => LessonTapResult::Selected {
+            LessonTap::Selected(p) => TapResult::plain(TapStep::Selected {
                 point: p.to_string(),
-            },
-            LessonTap::Deselected(p) => LessonTapResult::Deselected {
+            }),
+            LessonTap::Deselected(p) => TapResult::plain(TapStep::Deselected {
                 point: p.to_string(),
-            },
-            LessonTap::Refused(refusal) => LessonTapResult::Refused {
+            }),
+            LessonTap::Refused(refusal) => TapResult::plain(TapStep::Refused {
                 refusal: refusal.into(),
-            },
-            LessonTap::Finished => LessonTapResult::Finished,
+            }),
+            LessonTap::Finished => TapResult::judged(TapStep::Unchanged, TapVerdict::Finished),
             LessonTap::Rejected { action, verdict } => {
                 let message = self
                     .lock()
                     .runner()
                     .message(&verdict, locale)
                     .unwrap_or_default();
-                match verdict {
-                    Verdict::Wrong { .. } => LessonTapResult::Wrong {
-                        action: action.to_string(),
+                let action = action.to_string();
+                let verdict = match verdict {
+                    Verdict::Wrong { .. } => TapVerdict::LessonWrong {
+                        action,
                         explanation: message,
                     },
-                    _ => LessonTapResult::NotThisTime {
-                        action: action.to_string(),
-                        message,
-                    },
-                }
+                    _ => TapVerdict::LessonNotThisTime { action, message },
+                };
+                TapResult::judged(TapStep::Unchanged, verdict)
             }
             LessonTap::Played(play) => {
                 let verdict = match &play.verdict {
@@ -253,13 +199,13 @@ impl LessonSession {
                         });
                     }
                 };
-                LessonTapResult::Played {
-                    player: play.side.into(),
-                    action: play.action.to_string(),
-                    learner_revision: play.learner_revision,
-                    turn_ended: play.turn_ended,
-                    verdict,
-                }
+                TapResult::judged(
+                    TapStep::played(play.side, &play.action, play.turn_ended),
+                    TapVerdict::Lesson {
+                        played_revision: play.learner_revision,
+                        verdict,
+                    },
+                )
             }
         })
     }
@@ -372,13 +318,16 @@ mod tests {
     use crate::types::Change;
 
     /// A played tap's learner revision and verdict.
-    fn played(result: Result<LessonTapResult, MillsError>) -> (u64, LessonVerdict) {
+    fn played(result: Result<TapResult, MillsError>) -> (u64, LessonVerdict) {
         match result.unwrap() {
-            LessonTapResult::Played {
-                learner_revision,
-                verdict,
-                ..
-            } => (learner_revision, verdict),
+            TapResult {
+                step: TapStep::Played { .. },
+                verdict:
+                    Some(TapVerdict::Lesson {
+                        played_revision,
+                        verdict,
+                    }),
+            } => (played_revision, verdict),
             other => panic!("expected a played action, got {other:?}"),
         }
     }
@@ -440,9 +389,13 @@ mod tests {
         assert_eq!(session.lesson().id, "zhiqi-pin");
         let start = session.snapshot();
         match session.tap("e5".into()).unwrap() {
-            LessonTapResult::Wrong {
-                action,
-                explanation,
+            TapResult {
+                step: TapStep::Unchanged,
+                verdict:
+                    Some(TapVerdict::LessonWrong {
+                        action,
+                        explanation,
+                    }),
             } => {
                 assert_eq!(action, "e5");
                 assert!(explanation.contains("e5"), "{explanation}");
@@ -450,7 +403,10 @@ mod tests {
             other => panic!("expected the wrong answer, got {other:?}"),
         }
         match session.tap("b2".into()).unwrap() {
-            LessonTapResult::NotThisTime { message, .. } => {
+            TapResult {
+                step: TapStep::Unchanged,
+                verdict: Some(TapVerdict::LessonNotThisTime { message, .. }),
+            } => {
                 assert!(message.starts_with("Not this time"));
                 assert!(message.contains(&session.lesson().hint));
             }
@@ -458,8 +414,11 @@ mod tests {
         }
         assert!(matches!(
             session.tap("a7".into()).unwrap(),
-            LessonTapResult::Refused {
-                refusal: Refusal::Occupied { .. }
+            TapResult {
+                step: TapStep::Refused {
+                    refusal: crate::types::Refusal::Occupied { .. }
+                },
+                verdict: None,
             }
         ));
         assert!(matches!(
@@ -495,7 +454,10 @@ mod tests {
         ));
         assert!(matches!(verdict, LessonVerdict::Solved { .. }));
         assert!(session.is_solved());
-        assert_eq!(session.tap("a1".into()).unwrap(), LessonTapResult::Finished);
+        assert_eq!(
+            session.tap("a1".into()).unwrap(),
+            TapResult::judged(TapStep::Unchanged, TapVerdict::Finished)
+        );
         assert_eq!(session.next_lesson().unwrap().id, "zhiqi-double-pin");
         assert!(matches!(
             LessonSession::new("no-such-lesson".into(), "en".into()),
@@ -508,7 +470,10 @@ mod tests {
         let session = LessonSession::new("twelve-mens-morris-shuttle".into(), "zh".into()).unwrap();
         assert!(matches!(
             session.tap("d2".into()).unwrap(),
-            LessonTapResult::Selected { .. }
+            TapResult {
+                step: TapStep::Selected { .. },
+                verdict: None
+            }
         ));
         played(session.tap("f2".into()));
         let before = session.snapshot().revision;

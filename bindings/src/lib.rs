@@ -29,7 +29,7 @@
 //! | `Variant` | `GameId` | what the apps store and pass around is which game, by its id; the rules behind it stay in the engine |
 //! | `Phase` | `GamePhase` | `Phase` is too generic in app code (SwiftUI's `ScenePhase`, animation phases) |
 //! | `Mode` | `GameMode` | likewise |
-//! | `TapOutcome` + `Refusal` (a `Result`) | `TapResult` (with `Refused`) | a refused tap is an answer, not an exception a UI must catch |
+//! | `TapOutcome` + `Refusal` (a `Result`) | `TapResult` (a `TapStep`, `Refused` among them, and an optional `TapVerdict`) | a refused tap is an answer, not an exception a UI must catch; every kind of session answers a tap with the same record |
 //! | `HumanResult` (statistics) | `won: Option<bool>` of `stats_record` | one argument, not a type |
 //! | `LevelFacts`, `GameFacts` | `LevelInfo`, `GameInfo` | records of strings and cells, not the core's `Point`s |
 //! | `Record` (text record) | `TextRecord` | `Record` is `java.lang.Record` in Kotlin, and the core's `GameRecord` is the saved game's JSON part |
@@ -88,24 +88,23 @@ pub use facts::{
 pub use files::{StatsEntry, read_saved_game, stats_load, stats_record, stats_reset};
 pub use hints::{Evaluation, Hint, Verdict};
 pub use lessons::{
-    CourseProgress, LessonInfo, LessonProgress, LessonSession, LessonTapResult, LessonVerdict,
-    lesson_progress_load, lesson_progress_mark_solved, lesson_progress_reset, lessons,
+    CourseProgress, LessonInfo, LessonProgress, LessonSession, lesson_progress_load,
+    lesson_progress_mark_solved, lesson_progress_reset, lessons,
 };
 pub use logging::init_logging;
 pub use online::{
     ConnectionState, OfflineReason, OnlineEvent, OnlineListener, OnlineOptions, OnlineSession,
-    OnlineStatus, OnlineTapResult, PlayerClock, PlayerInfo, ReportReason, RoomInfo,
-    SavedOnlineRoom, ServerAddressInfo, forget_online_room, read_server_address, saved_online_room,
+    OnlineStatus, PlayerClock, PlayerInfo, ReportReason, RoomInfo, SavedOnlineRoom,
+    ServerAddressInfo, forget_online_room, read_server_address, saved_online_room,
 };
 pub use puzzle_stats::{
     PuzzleStats, Rating, level_rating, puzzle_stats_load, puzzle_stats_record,
     puzzle_stats_record_rush, puzzle_stats_reset,
 };
 pub use puzzles::{
-    Consequence, PuzzleGrade, PuzzleGradeCount, PuzzleInfo, PuzzleKind, PuzzleResult,
-    PuzzleSession, PuzzleState, PuzzleTapResult, TurnVerdict, WrongTurn, puzzle_choose,
-    puzzle_daily, puzzle_grade_counts, puzzle_info, puzzle_opening_grade, puzzle_rush_order,
-    puzzle_rush_seconds, puzzles,
+    PuzzleGrade, PuzzleGradeCount, PuzzleInfo, PuzzleKind, PuzzleSession, PuzzleState,
+    puzzle_choose, puzzle_daily, puzzle_grade_counts, puzzle_info, puzzle_opening_grade,
+    puzzle_rush_order, puzzle_rush_seconds, puzzles,
 };
 pub use records::{RecordDetails, ReviewPosition, TextRecord, TurnEnd, TurnEntry, read_record};
 pub use session::{GameSession, SessionEvent, SessionListener};

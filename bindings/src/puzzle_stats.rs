@@ -9,7 +9,7 @@ use mills_core::puzzles::{self as core, PuzzleStats as Stats, StatsError};
 use mills_core::{Level, Variant};
 
 use crate::error::{MillsError, guard};
-use crate::puzzles::PuzzleResult;
+use crate::types::PuzzleResult;
 use crate::types::{GameId, parse_level};
 
 /// A rating with its uncertainty, on the Elo scale.

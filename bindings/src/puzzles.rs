@@ -12,7 +12,10 @@ use mills_core::{Locale, PuzzleTap, PuzzleTapSession, Variant};
 use crate::board::BoardSession;
 use crate::error::{MillsError, guard};
 use crate::hints::Hint;
-use crate::types::{GameId, Player, Refusal, Snapshot, actions_text, parse_point};
+use crate::types::{
+    GameId, Player, PuzzleResult, Snapshot, TapResult, TapStep, TapVerdict, TurnVerdict, WrongTurn,
+    actions_text, parse_point,
+};
 
 /// A puzzle's difficulty grade, easiest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
@@ -241,127 +244,12 @@ pub fn puzzle_opening_grade(
         .or_else(|| counts.iter().map(|c| c.grade).find(|&grade| has(grade)))
 }
 
-/// How a puzzle's first attempt went (what the statistics record).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
-pub enum PuzzleResult {
-    Solved,
-    /// Solved after asking for `hints` hints.
-    SolvedWithHints {
-        hints: u32,
-    },
-    /// A wrong turn was made.
-    Failed,
-}
-
-impl From<core::PuzzleResult> for PuzzleResult {
-    fn from(r: core::PuzzleResult) -> PuzzleResult {
-        match r {
-            core::PuzzleResult::Solved => PuzzleResult::Solved,
-            core::PuzzleResult::SolvedWithHints { hints } => {
-                PuzzleResult::SolvedWithHints { hints }
-            }
-            core::PuzzleResult::Failed => PuzzleResult::Failed,
-        }
-    }
-}
-
-impl From<PuzzleResult> for core::PuzzleResult {
-    fn from(r: PuzzleResult) -> core::PuzzleResult {
-        match r {
-            PuzzleResult::Solved => core::PuzzleResult::Solved,
-            PuzzleResult::SolvedWithHints { hints } => {
-                core::PuzzleResult::SolvedWithHints { hints }
-            }
-            PuzzleResult::Failed => core::PuzzleResult::Failed,
-        }
-    }
-}
-
-/// What a wrong turn allows: an endgame's from the tables, counted in whole turns; a
-/// tactic's that its goal is no longer forced.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
-pub enum Consequence {
-    /// Now the game is a draw with best play.
-    Draw,
-    /// Now the opponent wins in this many of its turns (0: the turn lost at once).
-    Loss { opponent_turns: u16 },
-    /// Still a win, but in this many more of the player's turns: too slow.
-    SlowerWin { turns: u16 },
-    /// A tactic's goal is no longer forced: the opponent can now stop it in the turns left.
-    GoalNotForced,
-}
-
-impl From<core::Consequence> for Consequence {
-    fn from(c: core::Consequence) -> Consequence {
-        match c {
-            core::Consequence::Draw => Consequence::Draw,
-            core::Consequence::Loss { opponent_turns } => Consequence::Loss { opponent_turns },
-            core::Consequence::SlowerWin { turns } => Consequence::SlowerWin { turns },
-            core::Consequence::GoalNotForced => Consequence::GoalNotForced,
-        }
-    }
-}
-
-/// A wrong turn and what it did.
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
-pub struct WrongTurn {
-    /// The turn played, in notation.
-    pub played: Vec<String>,
-    pub consequence: Consequence,
-    /// The consequence in words, in the session's language ("Now you lose in 7 turns.").
-    pub explanation: String,
-    /// A turn that would have kept the win in time, in notation.
-    pub right: Vec<String>,
-}
-
-/// What a played action of the player's did.
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
-pub enum TurnVerdict {
-    /// The turn goes on (a removal or the step after a pull is owed).
-    Continue,
-    /// A right turn; the defender answered with `reply` (its board changes are those after
-    /// the tap's `player_revision`); `turns_left` of the player's turns remain.
-    Right { reply: Vec<String>, turns_left: u8 },
-    /// Solved with this turn; `result` is the first attempt's.
-    Solved { result: PuzzleResult },
-    /// A wrong turn: the attempt is over (`retry()`), the turn stays on the board.
-    Wrong { wrong: WrongTurn },
-}
-
 /// Where an attempt stands.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
 pub enum PuzzleState {
     Playing,
     Solved,
     Failed { wrong: WrongTurn },
-}
-
-/// What a tap did in a puzzle.
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
-pub enum PuzzleTapResult {
-    Selected {
-        point: String,
-    },
-    Deselected {
-        point: String,
-    },
-    /// The player's action was played and judged.
-    Played {
-        player: Player,
-        /// In notation: `d6`, `d6-d5`, `xd7`.
-        action: String,
-        /// The session's revision once this action was played: the changes up to it (from
-        /// `changes_since`) are the player's, any after it the defender's reply's.
-        player_revision: u64,
-        turn_ended: bool,
-        verdict: TurnVerdict,
-    },
-    /// The rules (or the touch interaction) refuse the tap; nothing changed.
-    Refused {
-        refusal: Refusal,
-    },
-    /// The attempt is over: `retry()` or the next puzzle.
-    Finished,
 }
 
 /// One puzzle on one screen, either kind, driven by taps like a `GameSession`. Thread-safe.
@@ -442,7 +330,7 @@ impl PuzzleSession {
     }
 
     /// A tap on a point by name: fails only for a name that is not a point.
-    pub fn tap(&self, point: String) -> Result<PuzzleTapResult, MillsError> {
+    pub fn tap(&self, point: String) -> Result<TapResult, MillsError> {
         guard(|| {
             let point = parse_point(&point)?;
             let tap = self.lock().tap(point);
@@ -514,24 +402,20 @@ impl PuzzleSession {
         }
     }
 
-    fn tap_result(&self, tap: PuzzleTap) -> PuzzleTapResult {
+    fn tap_result(&self, tap: PuzzleTap) -> TapResult {
         match tap {
-            PuzzleTap::Selected(p) => PuzzleTapResult::Selected {
+            PuzzleTap::Selected(p) => TapResult::plain(TapStep::Selected {
                 point: p.to_string(),
-            },
-            PuzzleTap::Deselected(p) => PuzzleTapResult::Deselected {
+            }),
+            PuzzleTap::Deselected(p) => TapResult::plain(TapStep::Deselected {
                 point: p.to_string(),
-            },
-            PuzzleTap::Refused(refusal) => PuzzleTapResult::Refused {
+            }),
+            PuzzleTap::Refused(refusal) => TapResult::plain(TapStep::Refused {
                 refusal: refusal.into(),
-            },
-            PuzzleTap::Finished => PuzzleTapResult::Finished,
-            PuzzleTap::Played(play) => PuzzleTapResult::Played {
-                player: play.side.into(),
-                action: play.action.to_string(),
-                player_revision: play.player_revision,
-                turn_ended: play.turn_ended,
-                verdict: match &play.verdict {
+            }),
+            PuzzleTap::Finished => TapResult::judged(TapStep::Unchanged, TapVerdict::Finished),
+            PuzzleTap::Played(play) => {
+                let verdict = match &play.verdict {
                     core::TurnVerdict::Continue => TurnVerdict::Continue,
                     core::TurnVerdict::Right { reply, turns_left } => TurnVerdict::Right {
                         reply: actions_text(reply),
@@ -543,8 +427,15 @@ impl PuzzleSession {
                     core::TurnVerdict::Wrong(wrong) => TurnVerdict::Wrong {
                         wrong: self.wrong(wrong),
                     },
-                },
-            },
+                };
+                TapResult::judged(
+                    TapStep::played(play.side, &play.action, play.turn_ended),
+                    TapVerdict::Puzzle {
+                        played_revision: play.player_revision,
+                        verdict,
+                    },
+                )
+            }
         }
     }
 }

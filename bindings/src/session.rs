@@ -249,6 +249,6 @@ impl BoardSource for GameSession {
 fn tap_result(result: Result<core::TapOutcome, core::Refusal>) -> Result<TapResult, MillsError> {
     match result {
         Err(core::Refusal::Closed) => Err(MillsError::SessionClosed),
-        result => Ok(result.into()),
+        result => Ok(TapResult::plain(result.into())),
     }
 }

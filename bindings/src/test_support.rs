@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use crate::{GameId, GameMode, GameSession, SessionConfig, SessionOptions, TapResult, TurnTimer};
+use crate::{GameId, GameMode, GameSession, SessionConfig, SessionOptions, TapStep, TurnTimer};
 
 /// Deterministic options: the manual clock, computer turns run by the test.
 pub fn manual() -> SessionOptions {
@@ -33,7 +33,7 @@ pub fn play(session: &GameSession, actions: &[&str]) {
         for point in action.split('-') {
             let result = session.tap(point.to_string()).unwrap();
             assert!(
-                !matches!(result, TapResult::Refused { .. }),
+                !matches!(result.step, TapStep::Refused { .. }),
                 "{action}: {result:?}"
             );
         }

@@ -15,7 +15,9 @@ mod tls;
 
 use std::time::{Duration, Instant};
 
-use mills_ffi::{Change, ConnectionState, GameId, OnlineEvent, OnlineTapResult, TurnTimer};
+use mills_ffi::{
+    Change, ConnectionState, GameId, OnlineEvent, TapResult, TapStep, TapVerdict, TurnTimer,
+};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use support::{Client, Proxy, Server, TempDir, mover, options, two_players};
@@ -193,8 +195,14 @@ fn a_refused_turn_is_never_drawn() {
     let stored = ann.stored();
     let first = ann.session.tap("d6".into()).unwrap();
     let second = ann2.session.tap("a7".into()).unwrap();
-    assert!(matches!(first, OnlineTapResult::Sent { .. }), "{first:?}");
-    assert!(matches!(second, OnlineTapResult::Sent { .. }), "{second:?}");
+    assert!(
+        matches!(first.verdict, Some(TapVerdict::Sent { .. })),
+        "{first:?}"
+    );
+    assert!(
+        matches!(second.verdict, Some(TapVerdict::Sent { .. })),
+        "{second:?}"
+    );
     for c in [&mut ann, &mut ann2] {
         c.wait_for("an answer", |c| !c.session.status().awaiting_server);
         c.wait_for("the stored turn", |c| c.stored() == stored + 1);
@@ -286,7 +294,7 @@ fn an_unknown_code_is_refused_for_good() {
     });
     assert_eq!(
         c.session.tap("d6".into()).unwrap(),
-        OnlineTapResult::NotStarted
+        TapResult::judged(TapStep::Unchanged, TapVerdict::NotStarted)
     );
 }
 
@@ -332,9 +340,12 @@ fn place(me: &mut Client, other: &mut Client, point: &str) {
     let target = me.stored() + 1;
     assert_eq!(
         me.session.tap(point.into()).unwrap(),
-        OnlineTapResult::Sent {
-            actions: vec![point.to_string()]
-        }
+        TapResult::judged(
+            TapStep::Unchanged,
+            TapVerdict::Sent {
+                actions: vec![point.to_string()]
+            }
+        )
     );
     me.wait_for("the placement stored", |c| c.stored() >= target);
     other.wait_for("the placement", |c| c.stored() >= target);
@@ -359,9 +370,12 @@ fn the_servers_timer_passes_and_takes_back_an_unfinished_turn() {
     let stored = ann.stored();
     assert_eq!(
         ann.session.tap("g7".into()).unwrap(),
-        OnlineTapResult::Entered {
-            action: "g7".into()
-        }
+        TapResult::plain(TapStep::Played {
+            player: ann.you(),
+            action: "g7".into(),
+            turn_ended: false,
+            outcome: None,
+        })
     );
     ann.pump();
     assert!(ann.session.snapshot().timer_running);

@@ -6,13 +6,13 @@ use std::collections::BTreeSet;
 
 use mills_core::puzzles::{GoalSearch, examine_tactic};
 use mills_ffi::{
-    Consequence, GameId, PuzzleKind, PuzzleResult, PuzzleSession, PuzzleState, PuzzleTapResult,
-    TurnVerdict, puzzle_choose, puzzle_daily, puzzle_rush_order,
+    Consequence, GameId, PuzzleKind, PuzzleResult, PuzzleSession, PuzzleState, TurnVerdict,
+    puzzle_choose, puzzle_daily, puzzle_rush_order,
 };
 
 #[path = "puzzle/taps.rs"]
 mod taps;
-use taps::{play_turn, verdict};
+use taps::{finished, play_turn, verdict};
 
 const GAMES: [GameId; 3] = [GameId::Zhiqi, GameId::LinkedHorse, GameId::TwelveMensMorris];
 
@@ -69,7 +69,7 @@ fn a_tactic_is_played_to_its_goal_by_tapping_the_solution() {
             assert_eq!(player.result(), Some(PuzzleResult::Solved));
             assert_eq!(player.hints_used(), 0);
             assert!(player.snapshot().points.iter().all(|p| !p.target));
-            assert_eq!(player.tap("a1".into()).unwrap(), PuzzleTapResult::Finished);
+            assert_eq!(player.tap("a1".into()).unwrap(), finished());
             assert!(player.hint().is_err(), "no hint once solved");
         }
     }
@@ -126,7 +126,7 @@ fn a_wrong_first_turn_says_the_goal_is_no_longer_forced_and_retry_starts_again()
         );
         assert_eq!(en.state(), PuzzleState::Failed { wrong: said });
         assert_eq!(en.result(), Some(PuzzleResult::Failed));
-        assert_eq!(en.tap("a1".into()).unwrap(), PuzzleTapResult::Finished);
+        assert_eq!(en.tap("a1".into()).unwrap(), finished());
 
         en.retry();
         assert_eq!(en.state(), PuzzleState::Playing);

@@ -7,15 +7,15 @@ use std::sync::OnceLock;
 
 use mills_ffi::{
     Consequence, GameId, GameMode, GameSession, MillsError, PuzzleGrade, PuzzleKind, PuzzleResult,
-    PuzzleSession, PuzzleState, PuzzleTapResult, SessionConfig, SessionOptions, TablesState,
-    TurnTimer, TurnVerdict, puzzle_choose, puzzle_daily, puzzle_grade_counts, puzzle_info,
+    PuzzleSession, PuzzleState, SessionConfig, SessionOptions, TablesState, TapVerdict, TurnTimer,
+    TurnVerdict, puzzle_choose, puzzle_daily, puzzle_grade_counts, puzzle_info,
     puzzle_opening_grade, puzzle_rush_order, puzzle_stats_load, puzzle_stats_record,
     puzzle_stats_record_rush, puzzle_stats_reset, puzzles, tables_prepare,
 };
 
 #[path = "puzzle/taps.rs"]
 mod taps;
-use taps::{play_turn, verdict};
+use taps::{finished, play_turn, verdict};
 
 /// The tests about the tables' "win in N" choose endgames.
 const ENDGAME: Option<PuzzleKind> = Some(PuzzleKind::Endgame);
@@ -237,7 +237,7 @@ fn a_puzzle_is_solved_by_the_taps_of_its_winning_turns() {
     assert_eq!(session.turns_left(), 0);
     assert!(session.snapshot().outcome.is_some());
     assert!(session.snapshot().points.iter().all(|p| !p.target));
-    assert_eq!(session.tap("a1".into()).unwrap(), PuzzleTapResult::Finished);
+    assert_eq!(session.tap("a1".into()).unwrap(), finished());
     assert!(matches!(session.hint(), Err(MillsError::GameOver)));
 }
 
@@ -267,11 +267,10 @@ fn the_defenders_reply_comes_after_the_players_revision() {
     assert!(!start.can_undo && !start.computer_thinking && !start.unfinished);
     let hint = guide.hint().unwrap();
     let last = play_turn(&session, &hint.actions);
-    let PuzzleTapResult::Played {
-        player_revision,
+    let Some(TapVerdict::Puzzle {
+        played_revision,
         verdict: TurnVerdict::Right { reply, turns_left },
-        ..
-    } = last
+    }) = last.verdict
     else {
         panic!("a right turn: {last:?}");
     };
@@ -281,7 +280,7 @@ fn the_defenders_reply_comes_after_the_players_revision() {
     let after = batch
         .changes
         .iter()
-        .filter(|c| c.revision > player_revision)
+        .filter(|c| c.revision > played_revision)
         .count();
     assert!(after >= 1, "the reply's changes follow the player's");
     assert_eq!(batch.snapshot, session.snapshot());
@@ -340,7 +339,7 @@ fn a_wrong_turn_says_what_it_allows_in_the_sessions_language_and_retry_starts_ag
         assert_ne!(en_wrong.explanation, hant_wrong.explanation);
         assert_eq!(en.result(), Some(PuzzleResult::Failed));
         assert!(matches!(en.state(), PuzzleState::Failed { .. }));
-        assert_eq!(en.tap("a1".into()).unwrap(), PuzzleTapResult::Finished);
+        assert_eq!(en.tap("a1".into()).unwrap(), finished());
 
         let before = en.snapshot().revision;
         en.retry();

@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng};
 use serde_json::{Value, json};
 
 use mills_ffi::{
-    GameId, GameMode, GameSession, MillsError, Player, SessionConfig, SessionOptions, TapResult,
+    GameId, GameMode, GameSession, MillsError, Player, SessionConfig, SessionOptions, TapStep,
     TurnTimer,
 };
 
@@ -64,7 +64,10 @@ fn seed_documents(rng: &mut StdRng) -> Vec<String> {
                 }
                 let point = targets[rng.random_range(0..targets.len())].name.clone();
                 let played = session.tap(point).unwrap();
-                assert!(!matches!(played, TapResult::Refused { .. }), "{played:?}");
+                assert!(
+                    !matches!(played.step, TapStep::Refused { .. }),
+                    "{played:?}"
+                );
                 taps += 1;
             }
             docs.push(session.save());

@@ -3,28 +3,28 @@
 
 use mills_online::{Event, Tap};
 
-use super::types::{OnlineEvent, OnlineTapResult, PlayerInfo, RoomInfo};
-use crate::types::{GameId, Player};
+use super::types::{OnlineEvent, PlayerInfo, RoomInfo};
+use crate::types::{GameId, Player, TapResult, TapStep, TapVerdict};
 
-/// What a tap did, for the app.
-pub(crate) fn tap_result(tap: Tap) -> OnlineTapResult {
+/// What a tap did, for the app: `side` is the one to move after it (the player's own
+/// when an action of theirs was entered, as the turn goes on).
+pub(crate) fn tap_result(tap: Tap, side: mills_core::Side) -> TapResult {
+    let unchanged = |verdict| TapResult::judged(TapStep::Unchanged, verdict);
     match tap {
-        Tap::Selected(point) => OnlineTapResult::Selected {
+        Tap::Selected(point) => TapResult::plain(TapStep::Selected {
             point: point.to_string(),
-        },
-        Tap::Deselected(point) => OnlineTapResult::Deselected {
+        }),
+        Tap::Deselected(point) => TapResult::plain(TapStep::Deselected {
             point: point.to_string(),
-        },
-        Tap::Entered(action) => OnlineTapResult::Entered {
-            action: action.to_string(),
-        },
-        Tap::Sent(actions) => OnlineTapResult::Sent { actions },
-        Tap::Refused(refusal) => OnlineTapResult::Refused {
+        }),
+        Tap::Entered(action) => TapResult::plain(TapStep::played(side, &action, false)),
+        Tap::Refused(refusal) => TapResult::plain(TapStep::Refused {
             refusal: refusal.into(),
-        },
-        Tap::NotYourTurn => OnlineTapResult::NotYourTurn,
-        Tap::AwaitingServer => OnlineTapResult::AwaitingServer,
-        Tap::NotStarted => OnlineTapResult::NotStarted,
+        }),
+        Tap::Sent(actions) => unchanged(TapVerdict::Sent { actions }),
+        Tap::NotYourTurn => unchanged(TapVerdict::NotYourTurn),
+        Tap::AwaitingServer => unchanged(TapVerdict::AwaitingServer),
+        Tap::NotStarted => unchanged(TapVerdict::NotStarted),
     }
 }
 

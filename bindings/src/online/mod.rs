@@ -43,11 +43,13 @@ use mills_online::{Intent, Room};
 
 use crate::board::{BoardSession, BoardSource};
 use crate::error::{MillsError, guard};
-use crate::types::{ChangeBatch, GameId, Player, SessionConfig, Snapshot, TurnTimer, parse_point};
+use crate::types::{
+    ChangeBatch, GameId, Player, SessionConfig, Snapshot, TapResult, TurnTimer, parse_point,
+};
 
 pub use types::{
-    ConnectionState, OfflineReason, OnlineEvent, OnlineStatus, OnlineTapResult, PlayerClock,
-    PlayerInfo, ReportReason, RoomInfo,
+    ConnectionState, OfflineReason, OnlineEvent, OnlineStatus, PlayerClock, PlayerInfo,
+    ReportReason, RoomInfo,
 };
 
 pub use address::{ServerAddressInfo, read_server_address};
@@ -257,13 +259,15 @@ impl OnlineSession {
 
     /// A tap on a point by name. Fails for a name that is not a point, and with
     /// `SessionClosed` after `shut_down`.
-    pub fn tap(&self, point: String) -> Result<OnlineTapResult, MillsError> {
+    pub fn tap(&self, point: String) -> Result<TapResult, MillsError> {
         guard(|| {
             let point = parse_point(&point)?;
             if self.is_shut_down() {
                 return Err(MillsError::SessionClosed);
             }
-            Ok(convert::tap_result(self.shared.room().tap(point)))
+            let mut room = self.shared.room();
+            let tap = room.tap(point);
+            Ok(convert::tap_result(tap, room.to_move()))
         })
     }
 

@@ -1,6 +1,6 @@
 //! The records and enums an online session gives the apps.
 
-use crate::types::{GameId, Outcome, Player, Refusal};
+use crate::types::{GameId, Outcome, Player};
 
 /// The connection to the server, for the app's banner.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
@@ -121,36 +121,6 @@ impl From<ReportReason> for mills_protocol::ReportReason {
             ReportReason::Other => mills_protocol::ReportReason::Other,
         }
     }
-}
-
-/// What a tap did in an online game.
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
-pub enum OnlineTapResult {
-    Selected {
-        point: String,
-    },
-    Deselected {
-        point: String,
-    },
-    /// An action of the turn in progress (a placement or step that earned a removal): drawn
-    /// now; the turn goes on.
-    Entered {
-        action: String,
-    },
-    /// The turn is complete and sent; it is drawn when the server has stored it
-    /// (`OnlineEvent::TurnAccepted`), or the part entered is taken back if it is refused.
-    Sent {
-        actions: Vec<String>,
-    },
-    /// Nothing changed (the rules' reason).
-    Refused {
-        refusal: Refusal,
-    },
-    NotYourTurn,
-    /// The last turn sent is not yet stored by the server.
-    AwaitingServer,
-    /// No game yet: the room is not open or waits for its second player.
-    NotStarted,
 }
 
 /// Something that happened in an online session (Kotlin sealed class / Swift enum). Board

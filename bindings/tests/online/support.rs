@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 
 use mills_core::{Action, Game, Rules, Variant};
 use mills_ffi::{
-    ConnectionState, GameId, OnlineEvent, OnlineListener, OnlineOptions, OnlineSession,
-    OnlineTapResult, Player, TurnTimer,
+    ConnectionState, GameId, OnlineEvent, OnlineListener, OnlineOptions, OnlineSession, Player,
+    TapStep, TapVerdict, TurnTimer,
 };
 use rand::Rng;
 use rand::seq::IndexedRandom;
@@ -386,17 +386,25 @@ impl Client {
             for point in taps {
                 last = Some(self.session.tap(point.to_string()).unwrap());
             }
-            match last.unwrap() {
-                OnlineTapResult::Sent { actions } => {
+            let last = last.unwrap();
+            match (last.step, last.verdict) {
+                (TapStep::Unchanged, Some(TapVerdict::Sent { actions })) => {
                     assert!(applied.turn_ended);
                     assert_eq!(actions, played);
                     return played;
                 }
-                OnlineTapResult::Entered { action: a } => {
+                (
+                    TapStep::Played {
+                        action: a,
+                        turn_ended: false,
+                        ..
+                    },
+                    None,
+                ) => {
                     assert!(!applied.turn_ended);
                     assert_eq!(a, action.to_string());
                 }
-                other => panic!("tap for {action} answered {other:?}"),
+                (step, verdict) => panic!("tap for {action} answered {step:?}, {verdict:?}"),
             }
         }
     }

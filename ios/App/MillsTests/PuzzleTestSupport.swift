@@ -99,14 +99,15 @@ func wrongTurn(of puzzle: PuzzleInfo) throws -> [String] {
             let probe = try PuzzleSession(puzzleId: puzzle.id, locale: "en")
             for point in prefix { _ = try probe.tap(point: point) }
             let taps = prefix + [target]
-            switch try probe.tap(point: target) {
-            case .played(_, _, _, true, .wrong):
+            let result = try probe.tap(point: target)
+            switch (result.step, result.verdict) {
+            case (.played(_, _, true, _), .puzzle(_, .wrong)?):
                 return taps
-            case .played(_, _, _, true, _):
+            case (.played(_, _, true, _), _):
                 continue
-            case .played, .selected:
+            case (.played, _), (.selected, _):
                 if let found = try search(taps) { return found }
-            case .deselected, .refused, .finished:
+            case (.deselected, _), (.refused, _), (.unchanged, _):
                 continue
             }
         }

@@ -11,7 +11,7 @@ import uniffi.mills_ffi.GameSession
 import uniffi.mills_ffi.Player
 import uniffi.mills_ffi.SessionConfig
 import uniffi.mills_ffi.SessionOptions
-import uniffi.mills_ffi.TapResult
+import uniffi.mills_ffi.TapStep
 import uniffi.mills_ffi.TurnTimer
 import uniffi.mills_ffi.readSavedGame
 import uniffi.mills_ffi.statsLoad
@@ -27,7 +27,7 @@ class HintsUsedFfiTest {
         for (action in hint.actions) {
             for (point in action.removePrefix("x").split("-")) {
                 val result = session.tap(point)
-                assertTrue(result !is TapResult.Refused, "$action: $result")
+                assertTrue(result.step !is TapStep.Refused, "$action: $result")
             }
         }
     }

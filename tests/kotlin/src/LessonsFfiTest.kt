@@ -11,21 +11,26 @@ import org.junit.jupiter.api.assertThrows
 import uniffi.mills_ffi.Change
 import uniffi.mills_ffi.GameId
 import uniffi.mills_ffi.LessonSession
-import uniffi.mills_ffi.LessonTapResult
 import uniffi.mills_ffi.LessonVerdict
 import uniffi.mills_ffi.MillsException
 import uniffi.mills_ffi.NextStep
 import uniffi.mills_ffi.Player
 import uniffi.mills_ffi.Refusal
+import uniffi.mills_ffi.TapResult
+import uniffi.mills_ffi.TapStep
+import uniffi.mills_ffi.TapVerdict
 import uniffi.mills_ffi.lessonProgressLoad
 import uniffi.mills_ffi.lessonProgressMarkSolved
 import uniffi.mills_ffi.lessonProgressReset
 import uniffi.mills_ffi.lessons
 
 class LessonsFfiTest {
-    private fun played(result: LessonTapResult): LessonTapResult.Played {
-        assertTrue(result is LessonTapResult.Played, "expected a played action, got $result")
-        return result as LessonTapResult.Played
+    /** A played action's lesson verdict (its step is `Played`). */
+    private fun played(result: TapResult): TapVerdict.Lesson {
+        assertTrue(result.step is TapStep.Played, "expected a played action, got $result")
+        val verdict = result.verdict
+        assertTrue(verdict is TapVerdict.Lesson, "expected the lesson's verdict, got $result")
+        return verdict as TapVerdict.Lesson
     }
 
     /** The board changes after `from` up to `to`, read as the apps read them. */
@@ -34,7 +39,7 @@ class LessonsFfiTest {
 
     /** Taps `points` in order; the last tap must solve the lesson. */
     private fun solveByTaps(session: LessonSession, vararg points: String): LessonVerdict.Solved {
-        var last: LessonTapResult? = null
+        var last: TapResult? = null
         for (point in points) last = session.tap(point)
         val verdict = played(last!!).verdict
         assertTrue(verdict is LessonVerdict.Solved, "expected solved, got $verdict")
@@ -66,20 +71,20 @@ class LessonsFfiTest {
             val start = session.snapshot().revision
             val place = played(session.tap("g7"))
             assertEquals(LessonVerdict.OnTheWay, place.verdict)
-            assertEquals(session.snapshot().revision, place.learnerRevision, "no reply on the way")
+            assertEquals(session.snapshot().revision, place.playedRevision, "no reply on the way")
             assertEquals(
                 listOf(Change.Placed("g7", Player.P1)),
-                changesBetween(session, start, place.learnerRevision),
+                changesBetween(session, start, place.playedRevision),
             )
             assertEquals(NextStep.Pin(1u), session.snapshot().next)
             val solved = solveByTaps(session, "e4")
             assertEquals(session.lesson().solvedText, solved.message)
             assertEquals(Player.P1, session.snapshot().points.first { it.name == "e4" }.owner)
-            assertEquals(LessonTapResult.Finished, session.tap("a1"))
+            assertEquals(TapResult(TapStep.Unchanged, TapVerdict.Finished), session.tap("a1"))
             assertEquals("zhiqi-double-pin", session.nextLesson()?.id)
         }
         LessonSession("linked-horse-three-in-line", "en").use { session ->
-            assertEquals(LessonTapResult.Selected("b6"), session.tap("b6"))
+            assertEquals(TapResult(TapStep.Selected("b6"), null), session.tap("b6"))
             assertEquals("b6", session.snapshot().selected)
             solveByTaps(session, "a7")
             assertTrue(session.snapshot().outcome != null, "the game is won")
@@ -110,9 +115,9 @@ class LessonsFfiTest {
             assertEquals(listOf("a4-a7"), reply.actions)
             assertEquals(
                 listOf(Change.Captured("b2", Player.P1)),
-                changesBetween(session, before, capture.learnerRevision),
+                changesBetween(session, before, capture.playedRevision),
             )
-            val after = session.board().changesSince(capture.learnerRevision)
+            val after = session.board().changesSince(capture.playedRevision)
             assertEquals(listOf(Change.Stepped("a4", "a7", Player.P2)), after.changes.map { it.change })
             assertEquals(session.snapshot().revision, after.revision)
             assertEquals(Player.P1, session.snapshot().toMove)
@@ -124,12 +129,16 @@ class LessonsFfiTest {
         LessonSession("zhiqi-pin", "en").use { session ->
             val start = session.snapshot()
             val wrong = session.tap("e5")
-            assertTrue(wrong is LessonTapResult.Wrong, "got $wrong")
-            assertTrue((wrong as LessonTapResult.Wrong).explanation.contains("e5"))
+            val wrongVerdict = wrong.verdict
+            assertEquals(TapStep.Unchanged, wrong.step)
+            assertTrue(wrongVerdict is TapVerdict.LessonWrong, "got $wrong")
+            assertTrue((wrongVerdict as TapVerdict.LessonWrong).explanation.contains("e5"))
             val other = session.tap("b2")
-            assertTrue(other is LessonTapResult.NotThisTime, "got $other")
-            assertTrue((other as LessonTapResult.NotThisTime).message.contains(session.lesson().hint))
-            assertEquals(LessonTapResult.Refused(Refusal.Occupied("a7")), session.tap("a7"))
+            val otherVerdict = other.verdict
+            assertEquals(TapStep.Unchanged, other.step)
+            assertTrue(otherVerdict is TapVerdict.LessonNotThisTime, "got $other")
+            assertTrue((otherVerdict as TapVerdict.LessonNotThisTime).message.contains(session.lesson().hint))
+            assertEquals(TapResult(TapStep.Refused(Refusal.Occupied("a7")), null), session.tap("a7"))
             assertThrows<MillsException.InvalidPoint> { session.tap("z9") }
             assertEquals(start, session.snapshot(), "nothing was played")
 
@@ -144,7 +153,7 @@ class LessonsFfiTest {
         }
         LessonSession("linked-horse-three-in-line", "en").use { session ->
             session.tap("a4")
-            assertTrue(session.tap("a7") is LessonTapResult.Wrong)
+            assertTrue(session.tap("a7").verdict is TapVerdict.LessonWrong)
             assertNull(session.snapshot().selected, "the piece is put back")
         }
         assertThrows<MillsException.NotAvailable> { LessonSession("no-such-lesson", "en") }
@@ -158,7 +167,7 @@ class LessonsFfiTest {
             val pass = played(session.timeOut())
             assertEquals(
                 listOf(Change.Passed(Player.P1)),
-                changesBetween(session, start, pass.learnerRevision),
+                changesBetween(session, start, pass.playedRevision),
             )
             assertTrue(pass.verdict is LessonVerdict.Solved)
         }

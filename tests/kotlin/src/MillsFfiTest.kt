@@ -27,6 +27,7 @@ import uniffi.mills_ffi.SessionEvent
 import uniffi.mills_ffi.SessionListener
 import uniffi.mills_ffi.SessionOptions
 import uniffi.mills_ffi.TapResult
+import uniffi.mills_ffi.TapStep
 import uniffi.mills_ffi.TurnTimer
 import uniffi.mills_ffi.coreVersion
 import uniffi.mills_ffi.gameInfo
@@ -89,7 +90,7 @@ class MillsFfiTest {
             val choices = snap.points.filter { it.target }
             assertTrue(choices.isNotEmpty(), "no target: $snap")
             val result = session.tap(choices[rng.next(choices.size)].name)
-            assertFalse(result is TapResult.Refused, "refused: $result")
+            assertFalse(result.step is TapStep.Refused, "refused: $result")
             taps += 1
             assertTrue(taps < 20_000, "the game does not end")
         }
@@ -106,7 +107,7 @@ class MillsFfiTest {
                 assertTrue(taps > 20)
                 assertTrue(snap.points.none { it.target })
                 val refused = session.tap("d6")
-                assertEquals(TapResult.Refused(Refusal.GameOver), refused)
+                assertEquals(TapResult(TapStep.Refused(Refusal.GameOver), null), refused)
             }
         }
     }
@@ -126,10 +127,10 @@ class MillsFfiTest {
             assertEquals(NextStep.Place, start.next)
             assertEquals(24, start.points.count { it.target })
             assertEquals(pointNames(), start.points.map { it.name })
-            val placed = session.tap("d6") as TapResult.Played
+            val placed = session.tap("d6").step as TapStep.Played
             assertEquals("d6", placed.action)
             assertTrue(placed.turnEnded)
-            val refused = session.tap("d6") as TapResult.Refused
+            val refused = session.tap("d6").step as TapStep.Refused
             assertEquals(Refusal.Occupied("d6"), refused.refusal)
             assertThrows<MillsException.InvalidPoint> { session.tap("d4") }
             val snap = session.snapshot()
@@ -271,9 +272,9 @@ class MillsFfiTest {
             autosavePath = save, statsPath = stats, seed = 1uL, manualClock = true, manualComputer = true,
         )
         GameSession(vsComputer(GameId.ZHIQI, Player.P2, 4), options).use { session ->
-            assertTrue(session.tap("d6") is TapResult.Played)
+            assertTrue(session.tap("d6").step is TapStep.Played)
             session.runComputerTurnNow()
-            assertTrue(session.tap(targets(session).first()) is TapResult.Played)
+            assertTrue(session.tap(targets(session).first()).step is TapStep.Played)
             val text = checkNotNull(readSavedGame(save)) { "no autosave" }
             GameSession.restore(text, manual).use { restored ->
                 assertEquals(3u, restored.snapshot().actionCount)
@@ -321,7 +322,7 @@ class MillsFfiTest {
             assertEquals(Player.P1, session.advanceClockForTests(15_000uL))
             assertEquals(1, calls.get())
             assertEquals(Player.P2, session.snapshot().toMove)
-            assertTrue(session.tap("d6") is TapResult.Played)
+            assertTrue(session.tap("d6").step is TapStep.Played)
         }
     }
 
@@ -383,9 +384,11 @@ class MillsFfiTest {
                     assertEquals(drawn, board.toMap(), "$game")
                     if (batch.snapshot.outcome != null) break
                     val choices = targets(session)
-                    val result = session.tap(choices[rng.next(choices.size)])
+                    val tapped = session.tap(choices[rng.next(choices.size)])
+                    assertNull(tapped.verdict, "a local game adds no verdict")
+                    val result = tapped.step
                     val next = session.board().changesSince(revision)
-                    if (result is TapResult.Played) {
+                    if (result is TapStep.Played) {
                         assertTrue(next.changes.all { it.action == result.action }, "$result: ${next.changes}")
                         assertEquals(result.turnEnded, next.changes.last().turnEnded)
                     } else {

@@ -25,8 +25,10 @@ import uniffi.mills_ffi.OnlineEvent
 import uniffi.mills_ffi.OnlineListener
 import uniffi.mills_ffi.OnlineOptions
 import uniffi.mills_ffi.OnlineSession
-import uniffi.mills_ffi.OnlineTapResult
 import uniffi.mills_ffi.Player
+import uniffi.mills_ffi.TapResult
+import uniffi.mills_ffi.TapStep
+import uniffi.mills_ffi.TapVerdict
 import uniffi.mills_ffi.TurnTimer
 import uniffi.mills_ffi.forgetOnlineRoom
 import uniffi.mills_ffi.savedOnlineRoom
@@ -92,7 +94,7 @@ class OnlineFfiTest {
     private fun playTurn(me: OnlineSession, other: OnlineSession, point: String) {
         val target = me.storedRevision() + 1uL
         val result = me.tap(point)
-        assertEquals(OnlineTapResult.Sent(listOf(point)), result)
+        assertEquals(TapResult(TapStep.Unchanged, TapVerdict.Sent(listOf(point))), result)
         eventually("$point stored") { me.storedRevision() >= target && other.storedRevision() >= target }
         assertTrue(me.snapshot().points.first { it.name == point }.owner != null)
     }
@@ -106,7 +108,7 @@ class OnlineFfiTest {
         val room = ann.status().room!!
         assertNotNull(room.link)
         assertTrue(annEvents.events.any { it is OnlineEvent.RoomCreated })
-        assertEquals(OnlineTapResult.NotStarted, ann.tap("d6"))
+        assertEquals(TapResult(TapStep.Unchanged, TapVerdict.NotStarted), ann.tap("d6"))
 
         // Join with the code as a person types it: lower case, with dashes.
         val typed = room.code.lowercase().chunked(4).joinToString("-")
@@ -117,7 +119,7 @@ class OnlineFfiTest {
         assertEquals(ConnectionState.Connected, ann.status().connection)
         assertEquals(Player.P1, ann.status().room!!.you)
         assertEquals(Player.P2, bo.status().room!!.you)
-        assertEquals(OnlineTapResult.NotYourTurn, bo.tap("a7"))
+        assertEquals(TapResult(TapStep.Unchanged, TapVerdict.NotYourTurn), bo.tap("a7"))
 
         playTurn(ann, bo, "d6")
         playTurn(bo, ann, "a7")

@@ -21,11 +21,13 @@ import uniffi.mills_ffi.PuzzleKind
 import uniffi.mills_ffi.PuzzleResult
 import uniffi.mills_ffi.PuzzleSession
 import uniffi.mills_ffi.PuzzleState
-import uniffi.mills_ffi.PuzzleTapResult
 import uniffi.mills_ffi.SessionConfig
 import uniffi.mills_ffi.SessionOptions
 import uniffi.mills_ffi.TablesState
 import uniffi.mills_ffi.TurnTimer
+import uniffi.mills_ffi.TapResult
+import uniffi.mills_ffi.TapStep
+import uniffi.mills_ffi.TapVerdict
 import uniffi.mills_ffi.TurnVerdict
 import uniffi.mills_ffi.puzzleChoose
 import uniffi.mills_ffi.puzzleDaily
@@ -49,14 +51,17 @@ class PuzzlesFfiTest {
     private fun taps(action: String) = action.removePrefix("x").split("-")
 
     private fun playTurn(session: PuzzleSession, actions: List<String>): TurnVerdict {
-        var last: PuzzleTapResult? = null
+        var last: TapResult? = null
         for (action in actions) for (point in taps(action)) {
             last = session.tap(point)
-            assertTrue(last !is PuzzleTapResult.Refused, "$action: $last")
+            assertTrue(last.step !is TapStep.Refused, "$action: $last")
         }
-        assertTrue(last is PuzzleTapResult.Played, "$last")
-        return (last as PuzzleTapResult.Played).verdict
+        assertTrue(last?.step is TapStep.Played, "$last")
+        return puzzleVerdict(last!!) ?: throw AssertionError("no puzzle verdict: $last")
     }
+
+    /** The puzzle's verdict on a played action; `null` for any other tap. */
+    private fun puzzleVerdict(result: TapResult): TurnVerdict? = (result.verdict as? TapVerdict.Puzzle)?.verdict
 
     @Test
     fun eachGameHasItsCatalogueDailyPuzzleRushAndChoice() {
@@ -95,7 +100,7 @@ class PuzzlesFfiTest {
         }
         assertEquals(TurnVerdict.Solved(PuzzleResult.Solved), verdict)
         assertEquals(PuzzleState.Solved, clean.state())
-        assertEquals(PuzzleTapResult.Finished, clean.tap("d2"))
+        assertEquals(TapResult(TapStep.Unchanged, TapVerdict.Finished), clean.tap("d2"))
 
         // A wrong first turn, from the hint's alternatives: tap the first target that is not it.
         val hant = PuzzleSession(info.id, "zh-Hant-TW")
@@ -104,13 +109,12 @@ class PuzzlesFfiTest {
         val start = hant.snapshot()
         val target = start.points.first { it.target && it.name != taps(right.actions.first()).first() }
         var result = hant.tap(target.name)
-        while (result is PuzzleTapResult.Played && result.verdict is TurnVerdict.Continue ||
-            result is PuzzleTapResult.Selected) {
+        while (puzzleVerdict(result) is TurnVerdict.Continue || result.step is TapStep.Selected) {
             val next = hant.snapshot().points.first { it.target && !it.selected }
             result = hant.tap(next.name)
         }
-        assertTrue(result is PuzzleTapResult.Played, "$result")
-        val wrong = (result as PuzzleTapResult.Played).verdict
+        assertTrue(result.step is TapStep.Played, "$result")
+        val wrong = puzzleVerdict(result)
         assertTrue(wrong is TurnVerdict.Wrong, "$wrong")
         val explanation = (wrong as TurnVerdict.Wrong).wrong.explanation
         assertTrue(explanation.any { Character.UnicodeScript.of(it.code) == Character.UnicodeScript.HAN }, explanation)

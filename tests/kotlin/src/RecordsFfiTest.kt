@@ -17,7 +17,7 @@ import uniffi.mills_ffi.RecordDetails
 import uniffi.mills_ffi.RecordErrorKind
 import uniffi.mills_ffi.SessionConfig
 import uniffi.mills_ffi.SessionOptions
-import uniffi.mills_ffi.TapResult
+import uniffi.mills_ffi.TapStep
 import uniffi.mills_ffi.TurnEnd
 import uniffi.mills_ffi.TurnTimer
 import uniffi.mills_ffi.Verdict
@@ -34,7 +34,7 @@ class RecordsFfiTest {
         for (action in actions) {
             for (point in action.removePrefix("x").split("-")) {
                 val result = session.tap(point)
-                assertTrue(result !is TapResult.Refused, "$action: $result")
+                assertTrue(result.step !is TapStep.Refused, "$action: $result")
             }
         }
     }

@@ -147,8 +147,8 @@ final class LessonModel {
 
     /// Runs a tap (or the time-out), reacts to the lesson's verdict, moves the board with the
     /// engine's changes and says both.
-    private func perform(at point: String?, saying prefix: String? = nil, _ call: () throws -> LessonTapResult) {
-        let result: LessonTapResult
+    private func perform(at point: String?, saying prefix: String? = nil, _ call: () throws -> TapResult) {
+        let result: TapResult
         do {
             result = try call()
         } catch {
@@ -164,13 +164,13 @@ final class LessonModel {
     }
 
     /// Updates the message for a tap's result; returns what VoiceOver should say about it.
-    private func react(to result: LessonTapResult, at point: String?) -> String? {
-        switch result {
-        case .selected(let name):
+    private func react(to result: TapResult, at point: String?) -> String? {
+        switch (result.step, result.verdict) {
+        case (.selected(let name), _):
             return String(localized: "announce_picked \(name)")
-        case .deselected(let name):
+        case (.deselected(let name), _):
             return String(localized: "announce_dropped \(name)")
-        case .played(_, _, _, let turnEnded, let verdict):
+        case (.played(_, _, let turnEnded, _), .lesson(_, let verdict)?):
             message = nil
             switch verdict {
             case .onTheWay, .opponentReplied:
@@ -180,19 +180,20 @@ final class LessonModel {
                 solve(with: text)
                 return [String(localized: "lesson_solved"), text].joined(separator: " ")
             }
-        case .wrong(_, let explanation):
+        case (_, .lessonWrong(_, let explanation)?):
             message = .wrong(explanation)
             countRefusal(at: point)
             return explanation
-        case .notThisTime(_, let text):
+        case (_, .lessonNotThisTime(_, let text)?):
             message = .notThisTime(text)
             countRefusal(at: point)
             return text
-        case .refused(let refusal):
+        case (.refused(let refusal), _):
             message = .refused(refusal)
             countRefusal(at: point)
             return nil
-        case .finished:
+        default:
+            // a finished lesson takes no taps
             return nil
         }
     }
@@ -272,9 +273,9 @@ final class LessonModel {
 
     /// Where the learner's own action ended, when the scripted opponent replied to it: the
     /// engine's changes after this revision are the reply's.
-    private func learnersLastRevision(_ result: LessonTapResult) -> UInt64? {
-        guard case .played(_, _, let learnerRevision, _, .opponentReplied) = result else { return nil }
-        return learnerRevision
+    private func learnersLastRevision(_ result: TapResult) -> UInt64? {
+        guard case .lesson(let playedRevision, .opponentReplied)? = result.verdict else { return nil }
+        return playedRevision
     }
 
     /// Puts a new lesson on the board. Pieces on the same point with the same owner stay,

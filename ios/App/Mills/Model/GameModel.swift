@@ -103,7 +103,8 @@ final class GameModel {
             return
         }
         perform {
-            switch try session.tap(point: point.name) {
+            // a local game's tap carries no verdict: the step says it all
+            switch try session.tap(point: point.name).step {
             case .selected(let name):
                 say(String(localized: "announce_picked \(name)"))
             case .deselected(let name):
@@ -112,7 +113,7 @@ final class GameModel {
                 feedback.refusals += 1
                 feedback.refusedPoint = point.name
                 show(.refused(refusal))
-            case .played:
+            case .played, .unchanged:
                 break
             }
         }

@@ -178,31 +178,32 @@ final class OnlineGameModel {
 
     func tap(_ point: PointState) {
         defer { refresh() }
-        let result: OnlineTapResult
+        let result: TapResult
         do {
             result = try session.tap(point: point.name)
         } catch {
             show(.failure(userMessage(for: error)))
             return
         }
-        switch result {
-        case .selected(let name):
+        switch (result.step, result.verdict) {
+        case (_, .notYourTurn?):
+            show(.notYourTurn)
+        case (_, .awaitingServer?):
+            show(.awaitingServer)
+        case (_, .notStarted?):
+            show(.notStarted)
+        case (.selected(let name), _):
             say(String(localized: "announce_picked \(name)"))
-        case .deselected(let name):
+        case (.deselected(let name), _):
             say(String(localized: "announce_dropped \(name)"))
-        case .entered, .sent:
-            // drawn from the changes: the part of the turn now, the whole turn once stored
-            notice = nil
-        case .refused(let refusal):
+        case (.refused(let refusal), _):
             feedback.refusals += 1
             feedback.refusedPoint = point.name
             show(.refused(refusal))
-        case .notYourTurn:
-            show(.notYourTurn)
-        case .awaitingServer:
-            show(.awaitingServer)
-        case .notStarted:
-            show(.notStarted)
+        default:
+            // an action entered or a turn sent, drawn from the changes: the part of the turn
+            // now, the whole turn once stored
+            notice = nil
         }
     }
 

@@ -110,7 +110,7 @@ final class PuzzleModel {
     func tap(_ point: PointState) {
         // the attempt is over: Retry or Next (the engine would answer `finished`)
         guard !isFinished else { return }
-        let result: PuzzleTapResult
+        let result: TapResult
         do {
             result = try session.tap(point: point.name)
         } catch {
@@ -170,8 +170,11 @@ final class PuzzleModel {
     // MARK: Handling the engine's answers
 
     /// Updates the state for a tap's result; returns what VoiceOver should say about it.
-    private func react(to result: PuzzleTapResult, at point: String) -> String? {
-        switch result {
+    private func react(to result: TapResult, at point: String) -> String? {
+        if case .puzzle(_, let verdict)? = result.verdict {
+            return react(to: verdict)
+        }
+        switch result.step {
         case .selected(let name):
             return String(localized: "announce_picked \(name)")
         case .deselected(let name):
@@ -181,9 +184,8 @@ final class PuzzleModel {
             feedback.refusals += 1
             feedback.refusedPoint = point
             return nil
-        case .played(_, _, _, _, let verdict):
-            return react(to: verdict)
-        case .finished:
+        case .played, .unchanged:
+            // a played action always comes with the puzzle's verdict; an attempt over takes no taps
             return nil
         }
     }
@@ -288,9 +290,9 @@ final class PuzzleModel {
 
     /// Where the player's own turn ended, when the defender replied to it: the engine's
     /// changes after this revision are the reply's.
-    private func playersLastRevision(_ result: PuzzleTapResult) -> UInt64? {
-        guard case .played(_, _, let playerRevision, _, .right) = result else { return nil }
-        return playerRevision
+    private func playersLastRevision(_ result: TapResult) -> UInt64? {
+        guard case .puzzle(let playedRevision, .right)? = result.verdict else { return nil }
+        return playedRevision
     }
 
     private func load(_ newSession: PuzzleSession) {

@@ -26,7 +26,9 @@ final class GameSessionTests: XCTestCase {
     func testTapPlacesAndATapOnAnOccupiedPointIsRefused() throws {
         let session = try passAndPlay()
         let before = session.snapshot().revision
-        guard case .played(let player, let action, let turnEnded, _) = try session.tap(point: "d6") else {
+        let placed = try session.tap(point: "d6")
+        XCTAssertNil(placed.verdict, "a local game adds no verdict")
+        guard case .played(let player, let action, let turnEnded, _) = placed.step else {
             return XCTFail("a placement was expected")
         }
         XCTAssertEqual(player, .p1)
@@ -34,7 +36,7 @@ final class GameSessionTests: XCTestCase {
         XCTAssertTrue(turnEnded)
         let changes = session.board().changesSince(revision: before).changes
         XCTAssertEqual(changes.map(\.change), [.placed(point: "d6", player: .p1)])
-        guard case .refused(let refusal) = try session.tap(point: "d6") else {
+        guard case .refused(let refusal) = try session.tap(point: "d6").step else {
             return XCTFail("a refusal was expected")
         }
         XCTAssertEqual(refusal, .occupied(point: "d6"))

@@ -5,12 +5,12 @@ import XCTest
 /// The lessons through the generated Swift API, the calls the lesson screens make (the same
 /// checks as tests/kotlin/src/LessonsFfiTest.kt).
 final class LessonSessionTests: XCTestCase {
-    private func played(_ result: LessonTapResult, file: StaticString = #filePath, line: UInt = #line) -> (learnerRevision: UInt64, verdict: LessonVerdict)? {
-        guard case .played(_, _, let learnerRevision, _, let verdict) = result else {
+    private func played(_ result: TapResult, file: StaticString = #filePath, line: UInt = #line) -> (playedRevision: UInt64, verdict: LessonVerdict)? {
+        guard case .played = result.step, case .lesson(let playedRevision, let verdict) = result.verdict else {
             XCTFail("expected a played action, got \(result)", file: file, line: line)
             return nil
         }
-        return (learnerRevision, verdict)
+        return (playedRevision, verdict)
     }
 
     /// The board changes after `from` up to `to`, read as the apps read them.
@@ -33,7 +33,9 @@ final class LessonSessionTests: XCTestCase {
     func testALessonIsSolvedByTappingAndAWrongAnswerIsExplained() throws {
         let session = try LessonSession(lessonId: "zhiqi-pin", locale: "en")
         let start = session.snapshot()
-        guard case .wrong(let action, let explanation) = try session.tap(point: "e5") else {
+        let wrong = try session.tap(point: "e5")
+        XCTAssertEqual(wrong.step, .unchanged)
+        guard case .lessonWrong(let action, let explanation) = wrong.verdict else {
             return XCTFail("expected the wrong answer")
         }
         XCTAssertEqual(action, "e5")
@@ -41,12 +43,12 @@ final class LessonSessionTests: XCTestCase {
         XCTAssertEqual(session.snapshot().points, start.points, "nothing was played")
         let place = try XCTUnwrap(played(try session.tap(point: "g7")))
         XCTAssertEqual(place.verdict, .onTheWay)
-        XCTAssertEqual(place.learnerRevision, session.snapshot().revision, "no reply on the way")
-        XCTAssertEqual(changes(of: session, after: start.revision, upTo: place.learnerRevision), [.placed(point: "g7", player: .p1)])
+        XCTAssertEqual(place.playedRevision, session.snapshot().revision, "no reply on the way")
+        XCTAssertEqual(changes(of: session, after: start.revision, upTo: place.playedRevision), [.placed(point: "g7", player: .p1)])
         let pin = try XCTUnwrap(played(try session.tap(point: "e4")))
         XCTAssertEqual(pin.verdict, .solved(message: session.lesson().solvedText))
         XCTAssertTrue(session.isSolved())
-        XCTAssertEqual(try session.tap(point: "a1"), .finished)
+        XCTAssertEqual(try session.tap(point: "a1"), TapResult(step: .unchanged, verdict: .finished))
         XCTAssertEqual(session.nextLesson()?.id, "zhiqi-double-pin")
 
         session.tryAgain()
@@ -70,8 +72,8 @@ final class LessonSessionTests: XCTestCase {
         }
         XCTAssertEqual(player, .p2)
         XCTAssertEqual(actions, ["a4-a7"])
-        XCTAssertEqual(changes(of: session, after: before, upTo: capture.learnerRevision), [.captured(point: "b2", player: .p1)])
-        let reply = session.board().changesSince(revision: capture.learnerRevision)
+        XCTAssertEqual(changes(of: session, after: before, upTo: capture.playedRevision), [.captured(point: "b2", player: .p1)])
+        let reply = session.board().changesSince(revision: capture.playedRevision)
         XCTAssertEqual(reply.changes.map(\.change), [.stepped(from: "a4", to: "a7", player: .p2)])
         XCTAssertEqual(reply.revision, session.snapshot().revision)
 
@@ -79,7 +81,7 @@ final class LessonSessionTests: XCTestCase {
         XCTAssertNotNil(timer.lesson().timerSeconds)
         let start = timer.snapshot().revision
         let pass = try XCTUnwrap(played(try timer.timeOut()))
-        XCTAssertEqual(changes(of: timer, after: start, upTo: pass.learnerRevision), [.passed(player: .p1)])
+        XCTAssertEqual(changes(of: timer, after: start, upTo: pass.playedRevision), [.passed(player: .p1)])
         guard case .solved = pass.verdict else {
             return XCTFail("the time-out solves the timer lesson")
         }

@@ -23,8 +23,8 @@ use std::time::Duration;
 
 use mills_core::{Action, Game, Rules, Side, Variant, format_actions};
 use mills_ffi::{
-    ConnectionState, EndReason, OfflineReason, OnlineEvent, OnlineSession, OnlineStatus,
-    OnlineTapResult, Player,
+    ConnectionState, EndReason, OfflineReason, OnlineEvent, OnlineSession, OnlineStatus, Player,
+    TapResult, TapStep, TapVerdict,
 };
 
 use super::inbox::{Inbox, Incoming};
@@ -526,32 +526,32 @@ impl<'o, W: Write> Table<'o, W> {
                 .tap(point.to_string())
                 .map_err(|e| CliError::input("online", e.to_string()))?;
             let expected = matches!(
-                result,
-                OnlineTapResult::Selected { .. }
-                    | OnlineTapResult::Entered { .. }
-                    | OnlineTapResult::Sent { .. }
+                (&result.step, &result.verdict),
+                (TapStep::Selected { .. }, _)
+                    | (TapStep::Played { .. }, _)
+                    | (_, Some(TapVerdict::Sent { .. }))
             );
             if !expected {
                 return self.tap_failed(&result);
             }
             last = Some(result);
         }
-        match last {
-            Some(OnlineTapResult::Entered { .. }) => self.show(),
+        match last.map(|result| result.step) {
+            Some(TapStep::Played { .. }) => self.show(),
             _ => Ok(()),
         }
     }
 
     /// A tap the replayed game did not foresee (the server moved on: a timer pass, the
     /// opponent resigned): said, and a piece left picked up is put down again.
-    fn tap_failed(&mut self, result: &OnlineTapResult) -> Result<(), CliError> {
-        let why = match result {
-            OnlineTapResult::NotYourTurn => "it is not your turn any more".to_string(),
-            OnlineTapResult::AwaitingServer => {
+    fn tap_failed(&mut self, result: &TapResult) -> Result<(), CliError> {
+        let why = match &result.verdict {
+            Some(TapVerdict::NotYourTurn) => "it is not your turn any more".to_string(),
+            Some(TapVerdict::AwaitingServer) => {
                 "your last turn is not yet stored by the server".to_string()
             }
-            OnlineTapResult::NotStarted => "the game has not started".to_string(),
-            other => format!("the board refused it ({other:?})"),
+            Some(TapVerdict::NotStarted) => "the game has not started".to_string(),
+            _ => format!("the board refused it ({:?})", result.step),
         };
         if let Some(selected) = self.session.snapshot().selected {
             let _ = self.session.tap(selected);

@@ -16,7 +16,7 @@ import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
 import kotlinx.coroutines.flow.update
 import uniffi.mills_ffi.Snapshot
-import uniffi.mills_ffi.TapResult
+import uniffi.mills_ffi.TapStep
 
 /** The live game as the screen last drew it, and what the moment adds (motions, words). */
 data class PlayState(
@@ -46,14 +46,16 @@ class GamePlay(
 
     /** A tap on a point; false if the engine had nothing to say (no game, not a point). */
     fun tap(point: String): Boolean {
-        when (val result = repository.tap(point) ?: return false) {
-            is TapResult.Selected -> say(text(StringKey.AnnouncePicked, result.point))
-            is TapResult.Deselected -> say(text(StringKey.AnnounceDropped, result.point))
-            is TapResult.Played -> edit { copy(message = null) }
-            is TapResult.Refused -> {
-                edit { copy(message = result.refusal.toUiText(), shakePoint = point, shakeKey = shakeKey + 1) }
+        // a local game's tap carries no verdict: the step says it all
+        when (val step = (repository.tap(point) ?: return false).step) {
+            is TapStep.Selected -> say(text(StringKey.AnnouncePicked, step.point))
+            is TapStep.Deselected -> say(text(StringKey.AnnounceDropped, step.point))
+            is TapStep.Played -> edit { copy(message = null) }
+            is TapStep.Refused -> {
+                edit { copy(message = step.refusal.toUiText(), shakePoint = point, shakeKey = shakeKey + 1) }
                 emit(GameEffect.Refused)
             }
+            TapStep.Unchanged -> Unit
         }
         return true
     }

@@ -25,9 +25,11 @@ import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asSharedFlow
 import kotlinx.coroutines.flow.asStateFlow
 import uniffi.mills_ffi.LessonSession
-import uniffi.mills_ffi.LessonTapResult
 import uniffi.mills_ffi.LessonVerdict
 import uniffi.mills_ffi.MillsException
+import uniffi.mills_ffi.TapResult
+import uniffi.mills_ffi.TapStep
+import uniffi.mills_ffi.TapVerdict
 
 /**
  * One lesson, played with the game's taps on the engine's [LessonSession]: the engine judges
@@ -148,19 +150,22 @@ class LessonViewModel(
 
     override fun onCleared() = close()
 
-    private fun handle(result: LessonTapResult, point: String?) {
-        when (result) {
-            is LessonTapResult.Selected -> say(text(StringKey.AnnouncePicked, result.point))
-            is LessonTapResult.Deselected -> say(text(StringKey.AnnounceDropped, result.point))
-            is LessonTapResult.Played -> {
+    private fun handle(result: TapResult, point: String?) {
+        when (val verdict = result.verdict) {
+            is TapVerdict.Lesson -> {
                 feedback = null
-                val verdict = result.verdict
-                if (verdict is LessonVerdict.Solved) solved(verdict.message)
+                val lessonVerdict = verdict.verdict
+                if (lessonVerdict is LessonVerdict.Solved) solved(lessonVerdict.message)
             }
-            is LessonTapResult.Wrong -> judged(LessonFeedback.Wrong(result.explanation), point)
-            is LessonTapResult.NotThisTime -> judged(LessonFeedback.NotThisTime(result.message), point)
-            is LessonTapResult.Refused -> judged(LessonFeedback.Refused(result.refusal.toUiText()), point)
-            LessonTapResult.Finished -> Unit
+            is TapVerdict.LessonWrong -> judged(LessonFeedback.Wrong(verdict.explanation), point)
+            is TapVerdict.LessonNotThisTime -> judged(LessonFeedback.NotThisTime(verdict.message), point)
+            else -> when (val step = result.step) {
+                is TapStep.Selected -> say(text(StringKey.AnnouncePicked, step.point))
+                is TapStep.Deselected -> say(text(StringKey.AnnounceDropped, step.point))
+                is TapStep.Refused -> judged(LessonFeedback.Refused(step.refusal.toUiText()), point)
+                // a finished lesson takes no taps
+                is TapStep.Played, TapStep.Unchanged -> Unit
+            }
         }
         render()
     }
@@ -217,7 +222,7 @@ class LessonViewModel(
         say(text(StringKey.AnnounceLessonTimedOut))
         handle(result, point = null)
         // not the moment to let the time run out ("not this time"): the turn's clock starts again
-        if (result !is LessonTapResult.Played && !s.isSolved()) {
+        if (result.step !is TapStep.Played && !s.isSolved()) {
             startTimer()
             render()
         }

@@ -28,9 +28,10 @@ import uniffi.mills_ffi.GameId
 import uniffi.mills_ffi.GameMode
 import uniffi.mills_ffi.OnlineEvent
 import uniffi.mills_ffi.OnlineSession
-import uniffi.mills_ffi.OnlineTapResult
 import uniffi.mills_ffi.Player
 import uniffi.mills_ffi.ReportReason
+import uniffi.mills_ffi.TapStep
+import uniffi.mills_ffi.TapVerdict
 import uniffi.mills_ffi.TurnTimer
 
 /**
@@ -109,14 +110,14 @@ class OnlineGameViewModel(
             return say(e.toUiText())
         }
         transient = transient.copy(message = null)
-        when (result) {
-            is OnlineTapResult.Refused -> {
-                transient = transient.copy(message = result.refusal.toUiText(), shakePoint = point, shakeKey = transient.shakeKey + 1)
+        val step = result.step
+        when (result.verdict) {
+            TapVerdict.NotYourTurn -> transient = transient.copy(message = text(StringKey.OnlineNotYourTurn))
+            TapVerdict.AwaitingServer -> transient = transient.copy(message = text(StringKey.OnlineSending))
+            else -> if (step is TapStep.Refused) {
+                transient = transient.copy(message = step.refusal.toUiText(), shakePoint = point, shakeKey = transient.shakeKey + 1)
                 effectFlow.tryEmit(GameEffect.Refused)
             }
-            OnlineTapResult.NotYourTurn -> transient = transient.copy(message = text(StringKey.OnlineNotYourTurn))
-            OnlineTapResult.AwaitingServer -> transient = transient.copy(message = text(StringKey.OnlineSending))
-            else -> Unit
         }
         render()
     }

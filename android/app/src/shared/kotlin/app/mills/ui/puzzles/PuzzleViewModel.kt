@@ -30,7 +30,8 @@ import uniffi.mills_ffi.MillsException
 import uniffi.mills_ffi.PuzzleInfo
 import uniffi.mills_ffi.PuzzleSession
 import uniffi.mills_ffi.PuzzleState
-import uniffi.mills_ffi.PuzzleTapResult
+import uniffi.mills_ffi.TapStep
+import uniffi.mills_ffi.TapVerdict
 import uniffi.mills_ffi.TurnVerdict
 import kotlin.random.Random
 
@@ -113,10 +114,13 @@ class PuzzleViewModel(
             render()
             return
         }
-        when (result) {
-            is PuzzleTapResult.Played -> played(s, result.verdict)
-            is PuzzleTapResult.Refused -> refused(PuzzleFeedback.Refused(result.refusal.toUiText()), point)
-            is PuzzleTapResult.Selected, is PuzzleTapResult.Deselected, PuzzleTapResult.Finished -> Unit
+        val step = result.step
+        val verdict = result.verdict
+        when {
+            verdict is TapVerdict.Puzzle -> played(s, verdict.verdict)
+            step is TapStep.Refused -> refused(PuzzleFeedback.Refused(step.refusal.toUiText()), point)
+            // a selection, or a tap once the attempt is over
+            else -> Unit
         }
         render()
     }
