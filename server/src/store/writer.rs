@@ -180,16 +180,13 @@ fn run(mut store: impl Store, queue: mpsc::Receiver<Job>) {
                 // Take every write waiting now into one transaction; a read or the stop
                 // waits for it.
                 let mut batch = vec![(*write, answer)];
-                while batch.len() < MAX_BATCH {
-                    match queue.try_recv() {
-                        Ok(Job::Write(write, answer)) => batch.push((*write, answer)),
-                        Ok(other) => {
-                            next = Some(other);
-                            break;
-                        }
-                        Err(_) => break,
+                next = gather(&queue, batch.len(), |job| match job {
+                    Job::Write(write, answer) => {
+                        batch.push((*write, answer));
+                        Ok(batch.len())
                     }
-                }
+                    other => Err(other),
+                });
                 commit(&mut store, batch);
             }
             Job::Expired(expiry, limit, answer) => {
@@ -203,16 +200,13 @@ fn run(mut store: impl Store, queue: mpsc::Receiver<Job>) {
                 // lookups, each with its barrier) one commit each would queue the barriers
                 // behind each other. Only those in a row: a signal sent before a write
                 // (a joiner said online) must still be committed before it.
-                while signals.len() < MAX_BATCH {
-                    match queue.try_recv() {
-                        Ok(Job::Signal(more)) => signals.extend(more),
-                        Ok(other) => {
-                            next = Some(other);
-                            break;
-                        }
-                        Err(_) => break,
+                next = gather(&queue, signals.len(), |job| match job {
+                    Job::Signal(more) => {
+                        signals.extend(more);
+                        Ok(signals.len())
                     }
-                }
+                    other => Err(other),
+                });
                 if let Err(e) = store.signal(&signals) {
                     log::warn!(error = e.to_string().as_str(); "signal not sent");
                 }
@@ -220,6 +214,23 @@ fn run(mut store: impl Store, queue: mpsc::Receiver<Job>) {
             Job::Stop => break,
         }
     }
+}
+
+/// Hands `take` the jobs already waiting, in order, while the batch holds fewer than
+/// [`MAX_BATCH`] (`held` at first, then what `take` says it holds); the first job `take`
+/// refuses (another kind) is returned, for the loop to run next.
+fn gather(
+    queue: &mpsc::Receiver<Job>,
+    mut held: usize,
+    mut take: impl FnMut(Job) -> Result<usize, Job>,
+) -> Option<Job> {
+    while held < MAX_BATCH {
+        match take(queue.try_recv().ok()?) {
+            Ok(now) => held = now,
+            Err(other) => return Some(other),
+        }
+    }
+    None
 }
 
 /// Answers reads until every handle is gone.
